@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers depend downward only:
+//   dawn (CLI) → DawnApp → {HTTPServer, Templates, Store} → {HTTP, Gzip} → {CSQLite, CZlib, CCrypt, CLinux}
+let package = Package(
+    name: "Dawn",
+    products: [
+        .executable(name: "dawn", targets: ["dawn"]),
+    ],
+    targets: [
+        // C libraries from the system, each named for what it wraps.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCrypt", pkgConfig: "libxcrypt", providers: [.apt(["libcrypt-dev"])]),
+
+        // Linux headers Glibc's module leaves out (epoll, eventfd).
+        .target(name: "CLinux"),
+
+        // Pure HTTP/1.1: request parser, response encoder, connection state machine, form decoding.
+        .target(name: "HTTP"),
+        // gzip through zlib.
+        .target(name: "Gzip", dependencies: ["CZlib"]),
+        // The POSIX layer: sockets, epoll event loops, worker pool, signals, static files.
+        .target(name: "HTTPServer", dependencies: ["HTTP", "Gzip", "CLinux"]),
+        // Context-aware HTML templates over Views/*.html.
+        .target(name: "Templates"),
+        // A thin wrapper over libsqlite3: statements, transactions, migrations, per-member databases.
+        .target(name: "Store", dependencies: ["CSQLite"]),
+        // Routes, pages and the domain.
+        .target(name: "DawnApp", dependencies: ["HTTPServer", "HTTP", "Templates", "Store"]),
+        .executableTarget(name: "dawn", dependencies: ["DawnApp"]),
+
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP"]),
+        .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "DawnAppTests", dependencies: ["DawnApp"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,12 @@
+// Linux-only system interfaces that Swift's Glibc module does not expose.
+#ifndef DAWN_CLINUX_H
+#define DAWN_CLINUX_H
+
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+
+// accept4 is a GNU extension, declared only under _GNU_SOURCE.
+int CLinux_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+#endif

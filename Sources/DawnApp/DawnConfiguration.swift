@@ -1,0 +1,21 @@
+import HTTP
+import HTTPServer
+
+/// Everything `dawn serve` is told: where data and resources live, and how the
+/// server runs. Built from flags and `DAWN_*` environment variables by the CLI.
+public struct DawnConfiguration: Sendable, Equatable {
+    /// The data folder: `instance.sqlite` and `users/<id>.sqlite`.
+    public var dataDirectory = "./data"
+    /// The folder holding `Views/` and `Public/`.
+    public var resourcesDirectory = "."
+    /// Reload templates and static files when they change.
+    public var development = false
+    /// Routes that exist only for the end-to-end tests (`/_test/…`). Never on in production.
+    public var testHooks = false
+    public var server = ServerConfiguration()
+
+    public init() {}
+
+    public var viewsDirectory: String { resourcesDirectory + "/Views" }
+    public var publicDirectory: String { resourcesDirectory + "/Public" }
+}

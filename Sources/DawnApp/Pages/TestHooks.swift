@@ -1,0 +1,38 @@
+import Foundation
+import HTTP
+import HTTPServer
+
+/// Routes that exist only when `DAWN_TEST_HOOKS=1`, for the end-to-end tests
+/// of the server itself: a slow request (graceful shutdown, worker pool) and a
+/// form echo (strict form decoding through a real socket).
+enum TestHooks {
+    static func add(to router: inout Router<Route>) {
+        router.add(.GET, "/_test/sleep", .slow { _, page in
+            let query = try decodedQuery(page)
+            let milliseconds = min(Int(query["ms"] ?? "") ?? 100, 10_000)
+            Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
+            return .text(.ok, "slept \(milliseconds) ms")
+        })
+        router.add(.POST, "/_test/echo", .page { _, page in
+            let form = try page.form()
+            let lines = form.map { "\($0.name)=\($0.value)" }.joined(separator: "\n")
+            return .text(.ok, lines)
+        })
+        router.add(.GET, "/_test/big", .page { _, page in
+            let query = try decodedQuery(page)
+            let count = min(Int(query["bytes"] ?? "") ?? 4096, 4 * 1024 * 1024)
+            let line = Array("Dawn keeps a family's days.\n".utf8)
+            var body: [UInt8] = []
+            while body.count < count { body.append(contentsOf: line) }
+            return HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: Array(body.prefix(count)))
+        })
+    }
+
+    private static func decodedQuery(_ page: PageRequest) throws(PageError) -> FormFields {
+        do {
+            return try page.query()
+        } catch {
+            throw PageError(.badRequest, "The query string could not be read: \(error.message)")
+        }
+    }
+}

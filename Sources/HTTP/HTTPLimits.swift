@@ -1,0 +1,43 @@
+/// Every limit and timeout of the HTTP layer, in one place. All settable;
+/// the defaults are the production values.
+public struct HTTPLimits: Sendable, Equatable {
+    /// Request line longer than this → 414.
+    public var maxRequestLineBytes = 8 * 1024
+    /// Header block (request line included) longer than this → 431.
+    public var maxHeaderBytes = 16 * 1024
+    /// More header fields than this → 431.
+    public var maxHeaderFields = 100
+    /// A body declared or grown larger than this → 413, before reading it.
+    public var maxBodyBytes = 1024 * 1024
+    /// Fields in one form body or query string; more → 400.
+    public var maxFormFields = 256
+    /// A chunk-size line (hex size plus extensions) longer than this → 400.
+    public var maxChunkLineBytes = 1024
+
+    /// Time to receive a whole request head, from its first byte (or from accept).
+    public var headerTimeout: Duration = .seconds(10)
+    /// Silence allowed while a body is arriving.
+    public var bodyTimeout: Duration = .seconds(30)
+    /// Time a keep-alive connection may sit idle between requests.
+    public var idleTimeout: Duration = .seconds(60)
+    /// Time a response may wait for the client to read it without progress.
+    public var writeTimeout: Duration = .seconds(30)
+
+    /// Open connections at most; more are closed at once.
+    public var maxConnections = 4096
+
+    public init() {}
+
+    public static let production = HTTPLimits()
+}
+
+extension Duration {
+    /// Whole nanoseconds, saturating, for the monotonic-clock arithmetic of the event loop.
+    public var nanoseconds: UInt64 {
+        let (s, a) = components
+        guard s >= 0 else { return 0 }
+        let (ns, overflow) = UInt64(s).multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return .max }
+        return ns &+ UInt64(a / 1_000_000_000)
+    }
+}

@@ -1,0 +1,77 @@
+/// Writes a response as HTTP/1.1 bytes into one contiguous buffer, for one write.
+///
+/// The encoder owns the framing: it writes `Date`, `Content-Length` and `Connection` itself
+/// and drops those (and `Transfer-Encoding`) from the response's own headers.
+/// A field whose name is not a token or whose value holds CR, LF, NUL or another control
+/// character (HT aside) is dropped, never written: no header injection or response splitting,
+/// whatever a handler puts in a header.
+public enum ResponseEncoder {
+    public static func encode(_ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool,
+                              date: String, into buffer: inout [UInt8]) {
+        let code = response.status.code
+        let hasNoBody = (100..<200).contains(code) || code == 204 || code == 304
+        let writesBody = !hasNoBody && !isHead
+
+        buffer.reserveCapacity(buffer.count + 128 + response.headers.count * 48 + (writesBody ? response.body.count : 0))
+        append("HTTP/1.1 ", to: &buffer)
+        appendStatusCode(code, to: &buffer)
+        buffer.append(HTTPBytes.space)
+        for b in response.status.reason.utf8 where HTTPBytes.isFieldValueChar(b) { buffer.append(b) }
+        appendCRLF(to: &buffer)
+
+        for field in response.headers where !isFramingHeader(field.name) {
+            writeField(field.name, field.value, to: &buffer)
+        }
+        writeField("Date", date, to: &buffer)
+        if !hasNoBody {
+            append("Content-Length: ", to: &buffer)
+            append(String(response.body.count), to: &buffer)
+            appendCRLF(to: &buffer)
+        }
+        if !keepAlive {
+            append("Connection: close\r\n", to: &buffer)
+        } else if version == .http1_0 {
+            append("Connection: keep-alive\r\n", to: &buffer)
+        }
+        appendCRLF(to: &buffer)
+        if writesBody { buffer.append(contentsOf: response.body) }
+    }
+
+    /// Whether `name: value` may be written as it is.
+    public static func isSafeField(name: String, value: String) -> Bool {
+        HTTPBytes.isToken(name.utf8) && value.utf8.allSatisfy(HTTPBytes.isFieldValueChar)
+    }
+
+    private static func isFramingHeader(_ name: String) -> Bool {
+        HTTPHeaders.namesEqual(name, "Content-Length") || HTTPHeaders.namesEqual(name, "Connection")
+            || HTTPHeaders.namesEqual(name, "Date") || HTTPHeaders.namesEqual(name, "Transfer-Encoding")
+    }
+
+    private static func writeField(_ name: String, _ value: String, to buffer: inout [UInt8]) {
+        guard isSafeField(name: name, value: value) else { return }
+        append(name, to: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        buffer.append(HTTPBytes.space)
+        append(value, to: &buffer)
+        appendCRLF(to: &buffer)
+    }
+
+    private static func appendStatusCode(_ code: Int, to buffer: inout [UInt8]) {
+        // Three digits whatever the handler set, so the status line always parses.
+        let clamped = min(max(code, 100), 999)
+        buffer.append(UInt8(ascii: "0") + UInt8(clamped / 100))
+        buffer.append(UInt8(ascii: "0") + UInt8(clamped / 10 % 10))
+        buffer.append(UInt8(ascii: "0") + UInt8(clamped % 10))
+    }
+
+    @inline(__always)
+    private static func append(_ s: String, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: s.utf8)
+    }
+
+    @inline(__always)
+    private static func appendCRLF(to buffer: inout [UInt8]) {
+        buffer.append(HTTPBytes.cr)
+        buffer.append(HTTPBytes.lf)
+    }
+}

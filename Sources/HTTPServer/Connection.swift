@@ -1,0 +1,65 @@
+import HTTP
+
+/// One client connection, owned by one event loop and touched only on its thread.
+final class Connection {
+    let id: UInt64
+    let fd: Int32
+    let peer: SocketAddress
+    var parser: RequestParser
+    var machine: ConnectionStateMachine
+
+    /// Received bytes not yet consumed by the parser start at `inputStart`.
+    var input: [UInt8] = []
+    var inputStart = 0
+    /// Encoded responses not yet sent start at `outputStart`.
+    var output: [UInt8] = []
+    var outputStart = 0
+
+    /// The current request is on the worker pool; parsing waits so responses keep request order.
+    var pending: PendingRequest?
+    /// The client closed its side; answer what was asked, then close.
+    var peerClosed = false
+    /// No further request will be read (error, `Connection: close`, shutdown).
+    var noMoreRequests = false
+    var shutdownSent = false
+    /// The epoll interest currently registered.
+    var registeredEvents: UInt32
+
+    init(id: UInt64, fd: Int32, peer: SocketAddress, limits: HTTPLimits, now: UInt64, registeredEvents: UInt32) {
+        self.id = id
+        self.fd = fd
+        self.peer = peer
+        parser = RequestParser(limits: limits)
+        machine = ConnectionStateMachine(limits: limits, now: now)
+        self.registeredEvents = registeredEvents
+    }
+
+    var hasBufferedInput: Bool { inputStart < input.count }
+    var pendingOutputBytes: Int { output.count - outputStart }
+
+    func consumeInput(_ count: Int) {
+        inputStart += count
+        if inputStart >= input.count {
+            input.removeAll(keepingCapacity: input.capacity <= 64 * 1024)
+            inputStart = 0
+        }
+    }
+
+    func consumeOutput(_ count: Int) {
+        outputStart += count
+        if outputStart >= output.count {
+            output.removeAll(keepingCapacity: output.capacity <= 256 * 1024)
+            outputStart = 0
+        }
+    }
+}
+
+/// What the loop remembers of a request while its response is being made.
+struct PendingRequest: Sendable {
+    let method: HTTPMethod
+    let path: String
+    let version: HTTPVersion
+    let keepAlive: Bool
+    let acceptsGzip: Bool
+    let startedAt: UInt64
+}

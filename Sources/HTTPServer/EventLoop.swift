@@ -1,0 +1,415 @@
+import Gzip
+import HTTP
+import Synchronization
+
+import CLinux
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One epoll event loop on its own thread. It accepts from the shared
+/// listening socket, reads, parses, calls the responder, writes, and times
+/// connections out. Everything but `inbox` and `wakeFD` is touched only on the
+/// loop's own thread, which is why the class can be `@unchecked Sendable`:
+/// other threads only post messages to the inbox and poke the eventfd.
+final class EventLoop: @unchecked Sendable {
+    enum Message: Sendable {
+        /// A worker finished the response for connection `id`.
+        case completed(id: UInt64, response: HTTPResponse)
+        /// Stop accepting and finish: graceful shutdown.
+        case drain(deadline: UInt64)
+    }
+
+    private static let listenToken: UInt64 = 0
+    private static let wakeToken: UInt64 = 1
+    private static let readEvents = EPOLLIN.rawValue
+    private static let writeEvents = EPOLLOUT.rawValue
+
+    private let shared: ServerShared
+    private let epfd: Int32
+    private let wakeFD: Int32
+    private let inbox = Mutex<[Message]>([])
+
+    private var connections: [UInt64: Connection] = [:]
+    private var nextID: UInt64 = 2
+    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    private var compressor: GzipCompressor
+    private var logBuffer: [UInt8] = []
+    private var dateSecond = -1
+    private var dateHeader = ""
+    private var lastSweep: UInt64 = 0
+    private let sweepInterval: UInt64
+    private var draining = false
+    private var drainDeadline: UInt64 = .max
+
+    init(shared: ServerShared) throws(SystemError) {
+        self.shared = shared
+        epfd = try System.epollCreate()
+        wakeFD = try System.eventFD()
+        compressor = GzipCompressor(level: shared.configuration.gzipLevel)
+        try System.epollAdd(epfd, wakeFD, events: Self.readEvents, token: Self.wakeToken)
+        // EPOLLEXCLUSIVE: one loop, not all, is woken for each new connection.
+        try System.epollAdd(epfd, shared.listener.fd, events: Self.readEvents | EPOLLEXCLUSIVE.rawValue, token: Self.listenToken)
+        // Check timeouts often enough to honour the shortest one within a quarter of it.
+        let limits = shared.configuration.limits
+        let shortest = [limits.headerTimeout, limits.bodyTimeout, limits.idleTimeout, limits.writeTimeout]
+            .map(\.nanoseconds).min() ?? 1_000_000_000
+        sweepInterval = min(max(shortest / 4, 10_000_000), 500_000_000)
+    }
+
+    /// Posts a message from any thread.
+    func post(_ message: Message) {
+        inbox.withLock { $0.append(message) }
+        System.signalEventFD(wakeFD)
+    }
+
+    /// Runs until drained. Called once, on the loop's own thread.
+    func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 256)
+        let timeoutMilliseconds = Int32(max(1, sweepInterval / 1_000_000))
+        while !(draining && (connections.isEmpty || System.monotonicNanoseconds() >= drainDeadline)) {
+            let count = events.withUnsafeMutableBufferPointer {
+                System.epollWait(epfd, $0, timeoutMilliseconds: timeoutMilliseconds)
+            }
+            for i in 0..<count {
+                let event = events[i]
+                switch event.data.u64 {
+                case Self.listenToken: acceptConnections()
+                case Self.wakeToken: handleInbox()
+                case let id: handle(id: id, events: event.events)
+                }
+            }
+            let now = System.monotonicNanoseconds()
+            if now &- lastSweep >= sweepInterval {
+                lastSweep = now
+                sweepTimeouts(now: now)
+            }
+            flushLog()
+        }
+        for connection in Array(connections.values) { close(connection) }
+        flushLog()
+        System.close(wakeFD)
+        System.close(epfd)
+    }
+
+    // MARK: accepting
+
+    private func acceptConnections() {
+        guard !draining else { return }
+        while true {
+            switch System.accept(shared.listener.fd) {
+            case .wouldBlock:
+                return
+            case .failed:
+                // EMFILE, ECONNABORTED…: drop this one, keep serving the rest.
+                return
+            case let .accepted(fd, peer):
+                guard shared.openConnections.add(1, ordering: .relaxed).newValue <= shared.configuration.limits.maxConnections else {
+                    shared.openConnections.subtract(1, ordering: .relaxed)
+                    System.close(fd)
+                    continue
+                }
+                System.setNoDelay(fd)
+                let id = nextID
+                nextID += 1
+                let connection = Connection(id: id, fd: fd, peer: peer, limits: shared.configuration.limits,
+                                            now: System.monotonicNanoseconds(), registeredEvents: Self.readEvents)
+                do {
+                    try System.epollAdd(epfd, fd, events: Self.readEvents, token: id)
+                } catch {
+                    shared.openConnections.subtract(1, ordering: .relaxed)
+                    System.close(fd)
+                    continue
+                }
+                connections[id] = connection
+            }
+        }
+    }
+
+    // MARK: events
+
+    private func handle(id: UInt64, events: UInt32) {
+        guard let connection = connections[id] else { return }
+        if events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0 {
+            // The peer is gone both ways: nothing can be delivered.
+            close(connection)
+            return
+        }
+        if events & Self.writeEvents != 0 {
+            flush(connection)
+            guard connections[id] != nil else { return }
+        }
+        if events & Self.readEvents != 0 {
+            read(connection)
+        }
+    }
+
+    private func read(_ connection: Connection) {
+        let now = System.monotonicNanoseconds()
+        var received = false
+        reading: while true {
+            let result = readBuffer.withUnsafeMutableBytes { System.read(connection.fd, into: $0) }
+            switch result {
+            case let .bytes(n):
+                received = true
+                // After our last response, the rest of what the client sends is drained unread.
+                if !connection.noMoreRequests {
+                    connection.input.append(contentsOf: readBuffer[0..<n])
+                }
+                if n < readBuffer.count { break reading }
+                // A full buffer: parse before reading more, so limits bound the input.
+                if !connection.noMoreRequests { break reading }
+            case .wouldBlock:
+                break reading
+            case .endOfFile:
+                connection.peerClosed = true
+                break reading
+            case .failed:
+                close(connection)
+                return
+            }
+        }
+        if received { connection.machine.bytesReceived(now: now) }
+        process(connection, now: now)
+        flush(connection)
+    }
+
+    /// Parses and answers buffered requests, one at a time, in order.
+    private func process(_ connection: Connection, now: UInt64) {
+        while connection.pending == nil, !connection.noMoreRequests, connection.hasBufferedInput,
+              connection.pendingOutputBytes < shared.configuration.outputHighWater {
+            let step = connection.input.withUnsafeBufferPointer {
+                connection.parser.parse(UnsafeBufferPointer(rebasing: $0[connection.inputStart...]))
+            }
+            switch step {
+            case .needMore:
+                if connection.parser.isReceivingBody { connection.machine.headComplete(now: now) }
+                if connection.peerClosed {
+                    // Half a request and then silence for good: nothing to answer.
+                    connection.consumeInput(connection.input.count - connection.inputStart)
+                }
+                return
+            case let .request(request, consumed):
+                connection.consumeInput(consumed)
+                connection.machine.requestComplete()
+                dispatch(request, on: connection, now: now)
+            case let .error(error):
+                connection.consumeInput(connection.input.count - connection.inputStart)
+                connection.machine.requestComplete()
+                let response = HTTPResponse.text(error.status, error.message)
+                let info = PendingRequest(method: .GET, path: "-", version: .http1_1, keepAlive: false,
+                                          acceptsGzip: false, startedAt: now)
+                finish(connection, info, response)
+            }
+        }
+    }
+
+    private func dispatch(_ request: HTTPRequest, on connection: Connection, now: UInt64) {
+        let info = PendingRequest(method: request.method, path: request.path, version: request.version,
+                                  keepAlive: request.keepAlive && !draining,
+                                  acceptsGzip: AcceptEncoding.prefersGzip(request.headers["Accept-Encoding"]),
+                                  startedAt: now)
+        let context = RequestContext(peer: connection.peer, receivedAt: now)
+        switch shared.responder.reply(to: request, context: context) {
+        case let .now(response):
+            finish(connection, info, response)
+        case let .onWorkerPool(work):
+            connection.pending = info
+            let id = connection.id
+            let accepted = shared.workers.submit { [self] in
+                post(.completed(id: id, response: work()))
+            }
+            if !accepted {
+                connection.pending = nil
+                var busy = HTTPResponse.text(.serviceUnavailable, "The server is busy. Please try again in a moment.")
+                busy.headers.add("Retry-After", "1")
+                finish(connection, info, busy)
+            }
+        }
+    }
+
+    /// Compresses, encodes and queues a response; logs it.
+    private func finish(_ connection: Connection, _ info: PendingRequest, _ response: HTTPResponse) {
+        var response = response
+        let configuration = shared.configuration
+        if let type = response.headers["Content-Type"], MediaType.isCompressible(type) {
+            if !response.headers.contains("Vary") { response.headers.add("Vary", "Accept-Encoding") }
+            if info.acceptsGzip, response.body.count >= configuration.minimumCompressedBytes,
+               !response.headers.contains("Content-Encoding") {
+                let compressed = compressor.compress(response.body)
+                if compressed.count < response.body.count {
+                    response.body = compressed
+                    response.headers.add("Content-Encoding", "gzip")
+                }
+            }
+        }
+        let keepAlive = info.keepAlive && !draining && !connection.noMoreRequests
+        let now = System.monotonicNanoseconds()
+        ResponseEncoder.encode(response, version: info.version, isHead: info.method == .HEAD,
+                               keepAlive: keepAlive, date: currentDate(), into: &connection.output)
+        connection.machine.responseQueued(now: now, keepAlive: keepAlive, hasBufferedInput: connection.hasBufferedInput)
+        if !keepAlive { connection.noMoreRequests = true }
+        if configuration.accessLog {
+            log(info, status: response.status.code, bytes: info.method == .HEAD ? 0 : response.body.count,
+                microseconds: (now &- info.startedAt) / 1000)
+        }
+    }
+
+    private func flush(_ connection: Connection) {
+        var progressed = false
+        while connection.pendingOutputBytes > 0 {
+            let result = connection.output.withUnsafeBytes {
+                System.send(connection.fd, UnsafeRawBufferPointer(rebasing: $0[connection.outputStart...]))
+            }
+            switch result {
+            case let .bytes(n):
+                connection.consumeOutput(n)
+                progressed = true
+            case .wouldBlock, .endOfFile:
+                break
+            case .failed:
+                close(connection)
+                return
+            }
+            if case .bytes = result { continue }
+            break
+        }
+        let now = System.monotonicNanoseconds()
+        if connection.pendingOutputBytes > 0 {
+            connection.machine.outputPending(now: now, progressed: progressed)
+        } else {
+            connection.machine.outputDrained()
+            // Room again: requests that waited behind a full output buffer may go on.
+            if connection.hasBufferedInput, connection.pending == nil, !connection.noMoreRequests {
+                process(connection, now: now)
+                if connection.pendingOutputBytes > 0 { flush(connection); return }
+            }
+        }
+        settle(connection)
+    }
+
+    /// Closes or half-closes a connection that is done, and keeps its epoll interest right.
+    private func settle(_ connection: Connection) {
+        if connection.pendingOutputBytes == 0, connection.pending == nil {
+            if connection.peerClosed {
+                close(connection)
+                return
+            }
+            if connection.noMoreRequests, !connection.shutdownSent {
+                connection.shutdownSent = true
+                System.shutdownWrite(connection.fd)
+                connection.machine.stopReading(now: System.monotonicNanoseconds())
+            }
+        }
+        var wanted: UInt32 = 0
+        let canRead = connection.pending == nil && !connection.peerClosed
+            && connection.pendingOutputBytes < shared.configuration.outputHighWater
+        if canRead { wanted |= Self.readEvents }
+        if connection.pendingOutputBytes > 0 { wanted |= Self.writeEvents }
+        if wanted != connection.registeredEvents {
+            connection.registeredEvents = wanted
+            System.epollModify(epfd, connection.fd, events: wanted, token: connection.id)
+        }
+    }
+
+    private func close(_ connection: Connection) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        connection.machine.close()
+        System.epollRemove(epfd, connection.fd)
+        System.close(connection.fd)
+        shared.openConnections.subtract(1, ordering: .relaxed)
+    }
+
+    // MARK: cross-thread messages
+
+    private func handleInbox() {
+        System.drainEventFD(wakeFD)
+        let messages = inbox.withLock { box -> [Message] in
+            defer { box.removeAll(keepingCapacity: true) }
+            return box
+        }
+        for message in messages {
+            switch message {
+            case let .completed(id, response):
+                // The client may have gone while the worker ran.
+                guard let connection = connections[id], let info = connection.pending else { continue }
+                connection.pending = nil
+                finish(connection, info, response)
+                process(connection, now: System.monotonicNanoseconds())
+                flush(connection)
+            case let .drain(deadline):
+                startDraining(deadline: deadline)
+            }
+        }
+    }
+
+    private func startDraining(deadline: UInt64) {
+        guard !draining else { return }
+        draining = true
+        drainDeadline = deadline
+        System.epollRemove(epfd, shared.listener.fd)
+        for connection in Array(connections.values) {
+            // Idle and lingering connections go now; the rest finish the request they are on
+            // (finish() stops keep-alive while draining).
+            switch connection.machine.state {
+            case .readingHead where !connection.hasBufferedInput, .idle, .lingering:
+                if connection.pendingOutputBytes == 0 { close(connection); continue }
+            default:
+                break
+            }
+            settle(connection)
+        }
+    }
+
+    // MARK: timeouts
+
+    private func sweepTimeouts(now: UInt64) {
+        for connection in Array(connections.values) {
+            guard let deadline = connection.machine.nextDeadline, now >= deadline else { continue }
+            switch connection.machine.tick(now: now) {
+            case .none:
+                break
+            case .close:
+                close(connection)
+            case .requestTimeout:
+                connection.consumeInput(connection.input.count - connection.inputStart)
+                connection.noMoreRequests = true
+                let info = PendingRequest(method: .GET, path: "-", version: .http1_1, keepAlive: false,
+                                          acceptsGzip: false, startedAt: now)
+                finishTimeout(connection, info)
+            }
+        }
+    }
+
+    private func finishTimeout(_ connection: Connection, _ info: PendingRequest) {
+        ResponseEncoder.encode(.text(.requestTimeout, "The request took too long to arrive."),
+                               version: .http1_1, isHead: false, keepAlive: false,
+                               date: currentDate(), into: &connection.output)
+        if shared.configuration.accessLog { log(info, status: 408, bytes: 0, microseconds: 0) }
+        flush(connection)
+    }
+
+    // MARK: date and log
+
+    private func currentDate() -> String {
+        let second = System.wallClockSeconds()
+        if second != dateSecond {
+            dateSecond = second
+            dateHeader = HTTPDate.format(secondsSince1970: second)
+        }
+        return dateHeader
+    }
+
+    private func log(_ info: PendingRequest, status: Int, bytes: Int, microseconds: UInt64) {
+        logBuffer.append(contentsOf: info.method.rawValue.utf8)
+        logBuffer.append(UInt8(ascii: " "))
+        logBuffer.append(contentsOf: info.path.utf8)
+        logBuffer.append(contentsOf: " \(status) \(bytes) \(microseconds)us\n".utf8)
+    }
+
+    private func flushLog() {
+        guard !logBuffer.isEmpty else { return }
+        shared.log(logBuffer)
+        logBuffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,27 @@
+import HTTP
+
+/// What the server knows about a request beyond its bytes.
+public struct RequestContext: Sendable {
+    /// The client's address as the socket saw it (a proxy's, behind one).
+    public let peer: SocketAddress
+    /// Monotonic time at which the request was fully received, in nanoseconds.
+    public let receivedAt: UInt64
+
+    public init(peer: SocketAddress, receivedAt: UInt64) {
+        self.peer = peer
+        self.receivedAt = receivedAt
+    }
+}
+
+/// A handler's answer: a response now, or work that may take milliseconds
+/// (password hashing, exports) to run on the worker pool, off the event loop.
+public enum Reply: Sendable {
+    case now(HTTPResponse)
+    case onWorkerPool(@Sendable () -> HTTPResponse)
+}
+
+/// The application, as the server sees it. Called on an event-loop thread:
+/// must not block; return `.onWorkerPool` for anything slow.
+public protocol HTTPResponder: Sendable {
+    func reply(to request: HTTPRequest, context: RequestContext) -> Reply
+}

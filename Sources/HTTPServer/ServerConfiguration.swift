@@ -1,0 +1,32 @@
+import HTTP
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How the server runs. Every number has a production default.
+public struct ServerConfiguration: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// Event-loop threads; one per core by default.
+    public var eventLoops = ServerConfiguration.cores
+    /// Threads for slow work (password hashing, exports).
+    public var workerThreads = max(2, ServerConfiguration.cores)
+    /// Jobs that may wait for a worker; beyond this, 503.
+    public var workerQueueCapacity = 256
+    public var limits = HTTPLimits.production
+    /// Time in-flight requests get to finish after SIGTERM/SIGINT.
+    public var shutdownGrace: Duration = .seconds(10)
+    /// Bodies smaller than this are not worth compressing.
+    public var minimumCompressedBytes = 1024
+    public var gzipLevel: Int32 = 6
+    /// One line per request on stdout.
+    public var accessLog = true
+    /// A pipelining client that does not read its responses stops being read
+    /// once this much output waits for it.
+    public var outputHighWater = 512 * 1024
+
+    public init() {}
+
+    public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}

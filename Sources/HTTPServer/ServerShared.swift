@@ -1,0 +1,23 @@
+import Synchronization
+
+/// What every event loop of one server shares: all immutable or atomic.
+final class ServerShared: Sendable {
+    let configuration: ServerConfiguration
+    let responder: any HTTPResponder
+    let listener: ListeningSocket
+    let workers: WorkerPool
+    let openConnections = Atomic<Int>(0)
+    private let logLock = Mutex(())
+
+    init(configuration: ServerConfiguration, responder: any HTTPResponder, listener: ListeningSocket, workers: WorkerPool) {
+        self.configuration = configuration
+        self.responder = responder
+        self.listener = listener
+        self.workers = workers
+    }
+
+    /// Writes a batch of access-log lines to stdout in one call, whole.
+    func log(_ bytes: [UInt8]) {
+        logLock.withLock { _ in System.write(1, bytes) }
+    }
+}

@@ -1,0 +1,215 @@
+import CLinux
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every system call the server makes, in one place. Each wrapper retries
+/// `EINTR` and turns failure into a `SystemError` that names the call.
+enum System {
+    static func socket(domain: Int32, type: Int32) throws(SystemError) -> Int32 {
+        let fd = Glibc.socket(domain, type | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        if fd < 0 { throw SystemError(call: "socket", errno: errno) }
+        return fd
+    }
+
+    static func setReuseAddress(_ fd: Int32) {
+        var one: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    static func setNoDelay(_ fd: Int32) {
+        var one: Int32 = 1
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    static func setIPv6Only(_ fd: Int32) {
+        var one: Int32 = 1
+        _ = setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    static func bind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) throws(SystemError) {
+        if Glibc.bind(fd, address, length) != 0 { throw SystemError(call: "bind", errno: errno) }
+    }
+
+    static func listen(_ fd: Int32, backlog: Int32) throws(SystemError) {
+        if Glibc.listen(fd, backlog) != 0 { throw SystemError(call: "listen", errno: errno) }
+    }
+
+    static func localPort(_ fd: Int32) -> Int {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let ok = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) == 0 }
+        }
+        guard ok else { return 0 }
+        return SocketAddress(storage).port
+    }
+
+    enum AcceptResult {
+        case accepted(fd: Int32, peer: SocketAddress)
+        case wouldBlock
+        /// A transient failure (the peer went away, or we are out of descriptors).
+        case failed(SystemError)
+    }
+
+    static func accept(_ fd: Int32) -> AcceptResult {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        while true {
+            let client = withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    CLinux_accept4(fd, $0, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+                }
+            }
+            if client >= 0 { return .accepted(fd: client, peer: SocketAddress(storage)) }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock
+            default: return .failed(SystemError(call: "accept4", errno: errno))
+            }
+        }
+    }
+
+    enum IOResult: Equatable {
+        case bytes(Int)
+        case wouldBlock
+        case endOfFile
+        case failed(Int32)
+    }
+
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
+        while true {
+            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            if n > 0 { return .bytes(n) }
+            if n == 0 { return .endOfFile }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock
+            default: return .failed(errno)
+            }
+        }
+    }
+
+    /// `send` with MSG_NOSIGNAL, so a vanished peer is an error, not SIGPIPE.
+    static func send(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> IOResult {
+        while true {
+            let n = Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+            if n >= 0 { return .bytes(n) }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock
+            default: return .failed(errno)
+            }
+        }
+    }
+
+    static func shutdownWrite(_ fd: Int32) {
+        _ = Glibc.shutdown(fd, Int32(SHUT_WR))
+    }
+
+    static func close(_ fd: Int32) {
+        // Linux closes the descriptor even when close reports EINTR: never retry.
+        _ = Glibc.close(fd)
+    }
+
+    static func write(_ fd: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+            }
+        }
+    }
+
+    // MARK: epoll
+
+    static func epollCreate() throws(SystemError) -> Int32 {
+        let fd = epoll_create1(Int32(EPOLL_CLOEXEC))
+        if fd < 0 { throw SystemError(call: "epoll_create1", errno: errno) }
+        return fd
+    }
+
+    static func epollAdd(_ epfd: Int32, _ fd: Int32, events: UInt32, token: UInt64) throws(SystemError) {
+        var event = epoll_event(events: events, data: epoll_data_t(u64: token))
+        if epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event) != 0 { throw SystemError(call: "epoll_ctl(ADD)", errno: errno) }
+    }
+
+    static func epollModify(_ epfd: Int32, _ fd: Int32, events: UInt32, token: UInt64) {
+        var event = epoll_event(events: events, data: epoll_data_t(u64: token))
+        _ = epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &event)
+    }
+
+    static func epollRemove(_ epfd: Int32, _ fd: Int32) {
+        var event = epoll_event()
+        _ = epoll_ctl(epfd, EPOLL_CTL_DEL, fd, &event)
+    }
+
+    static func epollWait(_ epfd: Int32, _ events: UnsafeMutableBufferPointer<epoll_event>, timeoutMilliseconds: Int32) -> Int {
+        let n = epoll_wait(epfd, events.baseAddress, Int32(events.count), timeoutMilliseconds)
+        return n < 0 ? 0 : Int(n)  // EINTR: the loop simply goes round again
+    }
+
+    // MARK: eventfd, for waking a loop from another thread
+
+    static func eventFD() throws(SystemError) -> Int32 {
+        let fd = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
+        if fd < 0 { throw SystemError(call: "eventfd", errno: errno) }
+        return fd
+    }
+
+    static func signalEventFD(_ fd: Int32) {
+        var one: UInt64 = 1
+        _ = withUnsafeBytes(of: &one) { Glibc.write(fd, $0.baseAddress, 8) }
+    }
+
+    static func drainEventFD(_ fd: Int32) {
+        var value: UInt64 = 0
+        _ = withUnsafeMutableBytes(of: &value) { Glibc.read(fd, $0.baseAddress, 8) }
+    }
+
+    // MARK: clocks and limits
+
+    /// CLOCK_MONOTONIC in nanoseconds: what timeouts are measured against.
+    static func monotonicNanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+
+    static func wallClockSeconds() -> Int {
+        Int(time(nil))
+    }
+
+    /// Raises the soft descriptor limit to the hard one, so `maxConnections` is reachable.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+    }
+
+    static func ignoreSIGPIPE() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+}
+
+/// A failed system call: which one, and errno's text.
+public struct SystemError: Error, CustomStringConvertible, Sendable {
+    public let call: String
+    public let errno: Int32
+
+    public init(call: String, errno: Int32) {
+        self.call = call
+        self.errno = errno
+    }
+
+    public var description: String { "\(call): \(cText(strerror(errno)))" }
+}
+
+/// A C string from the C library (error texts), as a Swift string.
+func cText(_ pointer: UnsafePointer<CChar>?) -> String {
+    guard let pointer else { return "" }
+    return String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+}

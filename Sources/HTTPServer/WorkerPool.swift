@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+
+/// A fixed set of threads for slow work, with a bounded queue: when the queue is
+/// full, `submit` refuses at once (the caller answers 503) instead of letting
+/// work pile up without limit.
+final class WorkerPool: Sendable {
+    typealias Job = @Sendable () -> Void
+
+    private struct Queue {
+        var jobs: [Job] = []
+        var head = 0
+        var stopped = false
+        var pending: Int { jobs.count - head }
+    }
+
+    private let queue = Mutex(Queue())
+    private let available = DispatchSemaphore(value: 0)
+    private let capacity: Int
+    private let threadCount: Int
+    private let finished = DispatchGroup()
+
+    init(threads: Int, capacity: Int) {
+        threadCount = max(1, threads)
+        self.capacity = max(1, capacity)
+        for index in 0..<threadCount {
+            finished.enter()
+            let thread = Thread { [self] in
+                run()
+                finished.leave()
+            }
+            thread.name = "dawn-worker-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Queues `job`; false when the queue is full or the pool stopped.
+    func submit(_ job: @escaping Job) -> Bool {
+        let accepted = queue.withLock { q -> Bool in
+            guard !q.stopped, q.pending < capacity else { return false }
+            q.jobs.append(job)
+            return true
+        }
+        if accepted { available.signal() }
+        return accepted
+    }
+
+    /// Runs what is queued, then stops the threads and waits for them.
+    func shutdown() {
+        queue.withLock { $0.stopped = true }
+        for _ in 0..<threadCount { available.signal() }
+        finished.wait()
+    }
+
+    private func run() {
+        while true {
+            available.wait()
+            let next = queue.withLock { q -> Job? in
+                guard q.pending > 0 else { return nil }
+                let job = q.jobs[q.head]
+                q.head += 1
+                if q.head > 64, q.head * 2 > q.jobs.count {
+                    q.jobs.removeFirst(q.head)
+                    q.head = 0
+                }
+                return job
+            }
+            if let next {
+                next()
+            } else if queue.withLock({ $0.stopped }) {
+                return
+            }
+        }
+    }
+}

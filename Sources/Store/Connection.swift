@@ -1,0 +1,349 @@
+import CSQLite
+
+/// One open sqlite3 handle with its prepared-statement cache.
+///
+/// Not Sendable and never handed out directly: code reaches it only inside
+/// `Database.read` / `Database.write`, which hold the database's lock, so a Connection
+/// is used by one thread at a time. Do not keep it past the closure.
+///
+/// Values are always bound (`?` parameters), never spliced into SQL. BEGIN, COMMIT,
+/// ROLLBACK and SAVEPOINT are refused in caller SQL (through an SQLite authorizer),
+/// because the Database owns the transaction and an early COMMIT would break a write's
+/// all-or-nothing promise.
+public final class Connection {
+    enum Access {
+        case readWrite
+        /// Inside `Database.read`: statements that would change the database are refused.
+        case readOnly
+    }
+
+    enum TransactionKind: String {
+        case deferred = "BEGIN DEFERRED"
+        case immediate = "BEGIN IMMEDIATE"
+    }
+
+    let path: String
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+    private var access = Access.readWrite
+    /// Read by the authorizer callback; true only while this class runs its own
+    /// transaction statements.
+    private let transactionControlAllowed: UnsafeMutablePointer<Bool>
+
+    /// SQLite copies text and blob arguments before the bind call returns.
+    private static var transient: sqlite3_destructor_type {
+        unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    }
+
+    private init(path: String, handle: OpaquePointer) {
+        self.path = path
+        self.handle = handle
+        transactionControlAllowed = .allocate(capacity: 1)
+        transactionControlAllowed.initialize(to: false)
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, StoreLimits.busyTimeoutMilliseconds)
+        sqlite3_set_authorizer(handle, { context, action, _, _, _, _ in
+            guard action == SQLITE_TRANSACTION || action == SQLITE_SAVEPOINT else { return SQLITE_OK }
+            let allowed = context?.assumingMemoryBound(to: Bool.self).pointee ?? false
+            return allowed ? SQLITE_OK : SQLITE_DENY
+        }, transactionControlAllowed)
+    }
+
+    deinit {
+        close()
+        transactionControlAllowed.deallocate()
+    }
+
+    /// Opens (creating if missing) the file at `path`. Only opens the handle; checking the
+    /// file and configuring it is `Database.open`'s job.
+    static func open(path: String) throws -> Connection {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        guard rc == SQLITE_OK, let handle else {
+            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_close_v2(handle)
+            throw StoreError.cannotOpen(path: path, reason: reason)
+        }
+        return Connection(path: path, handle: handle)
+    }
+
+    // MARK: - Public API
+
+    /// Runs one or more statements without bindings (DDL, scripts). Not cached.
+    public func execute(_ sql: String) throws {
+        let handle = try openHandle()
+        try sql.withCString { start in
+            var next: UnsafePointer<CChar>? = start
+            while let current = next, current.pointee != 0 {
+                var statement: OpaquePointer?
+                let rc = sqlite3_prepare_v2(handle, current, -1, &statement, &next)
+                guard rc == SQLITE_OK else {
+                    // Report the script from the failing statement on, not what already ran.
+                    let rest = String(cString: current).drop { $0.isWhitespace }
+                    throw failure(rc, sql: String(rest))
+                }
+                guard let statement else { continue }  // only whitespace or a comment was left
+                defer { sqlite3_finalize(statement) }
+                let text = String(cString: sqlite3_sql(statement))
+                try checkAccess(statement, sql: text)
+                var step = sqlite3_step(statement)
+                while step == SQLITE_ROW { step = sqlite3_step(statement) }
+                guard step == SQLITE_DONE else { throw failure(step, sql: text) }
+            }
+        }
+    }
+
+    /// Runs one statement and returns all its rows.
+    public func query(_ sql: String, _ bindings: [SQLValue] = []) throws -> [Row] {
+        let statement = try prepared(sql, bindings)
+        defer { release(statement) }
+        let columns = sqlite3_column_count(statement)
+        var rows: [Row] = []
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: rows.append(row(of: statement, columns: columns))
+            case SQLITE_DONE: return rows
+            case let rc: throw failure(rc, sql: sql)
+            }
+        }
+    }
+
+    /// Runs one statement and returns its first row, if any.
+    public func queryOne(_ sql: String, _ bindings: [SQLValue] = []) throws -> Row? {
+        let statement = try prepared(sql, bindings)
+        defer { release(statement) }
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return row(of: statement, columns: sqlite3_column_count(statement))
+        case SQLITE_DONE: return nil
+        case let rc: throw failure(rc, sql: sql)
+        }
+    }
+
+    /// Runs one statement to completion and returns how many rows it changed.
+    @discardableResult
+    public func run(_ sql: String, _ bindings: [SQLValue] = []) throws -> Int {
+        let statement = try prepared(sql, bindings)
+        defer { release(statement) }
+        var rc = sqlite3_step(statement)
+        while rc == SQLITE_ROW { rc = sqlite3_step(statement) }
+        guard rc == SQLITE_DONE else { throw failure(rc, sql: sql) }
+        return Int(sqlite3_changes64(handle))
+    }
+
+    /// The rowid of the last successful INSERT on this connection (0 if none).
+    public var lastInsertRowID: Int64 {
+        handle.map { sqlite3_last_insert_rowid($0) } ?? 0
+    }
+
+    // MARK: - Used by Database
+
+    /// Starts a transaction; `access` holds until `commit` or `rollback`.
+    /// (Database calls `body` itself between these: passing the caller's closure through
+    /// here would tie its result to the closure and stop it crossing the lock.)
+    func begin(_ kind: TransactionKind, access: Access) throws {
+        try runTransactionControl(kind.rawValue)
+        self.access = access
+    }
+
+    func commit() throws {
+        do {
+            try runTransactionControl("COMMIT")
+            access = .readWrite
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// Ends the transaction if one is still open (SQLite rolls back by itself after some errors).
+    func rollback() {
+        access = .readWrite
+        if let handle, sqlite3_get_autocommit(handle) == 0 {
+            try? runTransactionControl("ROLLBACK")
+        }
+    }
+
+    /// `VACUUM INTO target`: SQLite runs its own transaction inside, so the authorizer lets it.
+    func vacuum(into target: String) throws {
+        transactionControlAllowed.pointee = true
+        defer { transactionControlAllowed.pointee = false }
+        try run("VACUUM INTO ?", [.text(target)])
+    }
+
+    /// `PRAGMA user_version`: the last migration applied.
+    func userVersion() throws -> Int {
+        try queryOne("PRAGMA user_version")?.int(0) ?? 0
+    }
+
+    /// Finalizes every statement and closes the handle. Idempotent; afterwards every
+    /// call throws `StoreError.closed`.
+    func close() {
+        guard let handle else { return }
+        for statement in statements.values {
+            sqlite3_finalize(statement)
+        }
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+        self.handle = nil
+    }
+
+    // MARK: - Statements
+
+    private func openHandle() throws -> OpaquePointer {
+        guard let handle else { throw StoreError.closed(path: path) }
+        return handle
+    }
+
+    /// The cached statement for `sql` with `bindings` bound, ready to step.
+    private func prepared(_ sql: String, _ bindings: [SQLValue]) throws -> OpaquePointer {
+        let statement = try cachedStatement(sql)
+        try checkAccess(statement, sql: sql)
+        do {
+            try bind(bindings, to: statement, sql: sql)
+        } catch {
+            release(statement)
+            throw error
+        }
+        return statement
+    }
+
+    private func cachedStatement(_ sql: String) throws -> OpaquePointer {
+        let handle = try openHandle()
+        if let statement = statements[sql] { return statement }
+        if statements.count >= StoreLimits.statementCacheCapacity {
+            for statement in statements.values {
+                sqlite3_finalize(statement)
+            }
+            statements.removeAll()
+        }
+        let statement: OpaquePointer = try sql.withCString { start in
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let flags = UInt32(SQLITE_PREPARE_PERSISTENT)
+            let rc = sqlite3_prepare_v3(handle, start, -1, flags, &statement, &tail)
+            guard rc == SQLITE_OK else { throw failure(rc, sql: sql) }
+            guard let statement else {
+                throw StoreError.sqlite(code: SQLITE_MISUSE, message: "no SQL statement given", sql: sql)
+            }
+            if let tail, tail.pointee != 0 {
+                // Something follows the first statement: refuse it unless it is only comments.
+                var extra: OpaquePointer?
+                sqlite3_prepare_v2(handle, tail, -1, &extra, nil)
+                if extra != nil {
+                    sqlite3_finalize(extra)
+                    sqlite3_finalize(statement)
+                    throw StoreError.sqlite(
+                        code: SQLITE_MISUSE,
+                        message: "query and run take one statement; use execute for several",
+                        sql: sql
+                    )
+                }
+            }
+            return statement
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func checkAccess(_ statement: OpaquePointer, sql: String) throws {
+        if access == .readOnly && sqlite3_stmt_readonly(statement) == 0 {
+            throw StoreError.writeInRead(sql: sql)
+        }
+    }
+
+    private func bind(_ values: [SQLValue], to statement: OpaquePointer, sql: String) throws {
+        let expected = Int(sqlite3_bind_parameter_count(statement))
+        guard expected == values.count else {
+            throw StoreError.sqlite(
+                code: SQLITE_RANGE,
+                message: "the statement has \(expected) parameters but \(values.count) values were given",
+                sql: sql
+            )
+        }
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let rc: Int32
+            switch value {
+            case .null:
+                rc = sqlite3_bind_null(statement, index)
+            case .integer(let integer):
+                rc = sqlite3_bind_int64(statement, index, integer)
+            case .real(let real):
+                rc = sqlite3_bind_double(statement, index, real)
+            case .text(var text):
+                rc = text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                        return sqlite3_bind_text64(statement, index, "", 0, Self.transient, UInt8(SQLITE_UTF8))
+                    }
+                    let characters = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+                    return sqlite3_bind_text64(
+                        statement, index, characters, UInt64(bytes.count), Self.transient, UInt8(SQLITE_UTF8))
+                }
+            case .blob(let blob):
+                rc = blob.withUnsafeBytes { bytes in
+                    // A NULL pointer would bind SQL NULL; an empty blob must stay a blob.
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                        return sqlite3_bind_zeroblob(statement, index, 0)
+                    }
+                    return sqlite3_bind_blob64(statement, index, base, UInt64(bytes.count), Self.transient)
+                }
+            }
+            guard rc == SQLITE_OK else { throw failure(rc, sql: sql) }
+        }
+    }
+
+    /// Makes a cached statement ready for its next use (and drops the bound values).
+    private func release(_ statement: OpaquePointer) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+    }
+
+    private func row(of statement: OpaquePointer, columns: Int32) -> Row {
+        var values: [SQLValue] = []
+        values.reserveCapacity(Int(columns))
+        for column in 0..<columns {
+            switch sqlite3_column_type(statement, column) {
+            case SQLITE_INTEGER:
+                values.append(.integer(sqlite3_column_int64(statement, column)))
+            case SQLITE_FLOAT:
+                values.append(.real(sqlite3_column_double(statement, column)))
+            case SQLITE_TEXT:
+                // Text first, then its byte count, as SQLite documents.
+                let text = sqlite3_column_text(statement, column)
+                let count = Int(sqlite3_column_bytes(statement, column))
+                values.append(.text(text.map { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) } ?? ""))
+            case SQLITE_BLOB:
+                let bytes = sqlite3_column_blob(statement, column)
+                let count = Int(sqlite3_column_bytes(statement, column))
+                values.append(.blob(bytes.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []))
+            default:
+                values.append(.null)
+            }
+        }
+        return Row(values)
+    }
+
+    private func runTransactionControl(_ sql: String) throws {
+        transactionControlAllowed.pointee = true
+        defer { transactionControlAllowed.pointee = false }
+        let outer = access
+        access = .readWrite
+        defer { access = outer }
+        try run(sql)
+    }
+
+    private func failure(_ rc: Int32, sql: String) -> StoreError {
+        guard let handle else { return .closed(path: path) }
+        let extended = sqlite3_extended_errcode(handle)
+        let code = extended & 0xFF == rc & 0xFF ? extended : rc
+        if code & 0xFF == SQLITE_AUTH {
+            return .sqlite(
+                code: code,
+                message: "BEGIN, COMMIT, ROLLBACK and SAVEPOINT are not allowed here: Database.read/write and migrations own the transaction",
+                sql: sql
+            )
+        }
+        return .sqlite(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}

@@ -1,0 +1,178 @@
+import CSQLite
+import Synchronization
+
+/// One SQLite database file, opened, checked, configured (WAL, foreign keys) and
+/// migrated. All access goes through `read` / `write`, which serialise callers on a
+/// mutex, so one `Database` can be shared by every thread.
+///
+/// The lock is not re-entrant: calling `read`, `write`, `backup`, `integrityCheck` or
+/// `close` of the same Database from inside a `read`/`write` closure deadlocks.
+public final class Database: Sendable {
+    public let path: String
+    /// The last migration applied (`PRAGMA user_version`) once `open` returned.
+    public let schemaVersion: Int
+
+    private let lock = Mutex(())
+    /// Safe to share although `Connection` is not Sendable: it is only ever touched
+    /// inside `lock.withLock`, so one thread at a time uses it.
+    nonisolated(unsafe) private let connection: Connection
+
+    private init(path: String, schemaVersion: Int, connection: Connection) {
+        self.path = path
+        self.schemaVersion = schemaVersion
+        self.connection = connection
+    }
+
+    deinit {
+        connection.close()
+    }
+
+    /// Opens (creating if missing) and migrates the database at `path`.
+    ///
+    /// Fails, leaving the file untouched, with `.notADatabase` for a file that is not
+    /// SQLite and `.newerSchema` for a database from a newer build. Each pending
+    /// migration runs with its `user_version` bump in one transaction.
+    public static func open(path: String, migrations: [Migration]) throws -> Database {
+        Migration.validate(migrations)
+        let connection = try Connection.open(path: path)
+        do {
+            try verifyDatabase(connection, path: path)
+            // Checked before anything (such as switching to WAL) writes to the file.
+            let found = try connection.userVersion()
+            guard found <= migrations.count else {
+                throw StoreError.newerSchema(path: path, found: found, supported: migrations.count)
+            }
+            try configure(connection, path: path)
+            try migrate(connection, path: path, from: found, migrations: migrations)
+            let version = try connection.userVersion()
+            return Database(path: path, schemaVersion: version, connection: connection)
+        } catch {
+            connection.close()
+            throw error
+        }
+    }
+
+    /// Runs `body` in a deferred (read) transaction, so its queries see one snapshot.
+    /// Statements that would change the database throw `StoreError.writeInRead`.
+    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        try transaction(.deferred, access: .readOnly, body)
+    }
+
+    /// Runs `body` in `BEGIN IMMEDIATE … COMMIT`; if it throws, everything it did is
+    /// rolled back and the error rethrown.
+    @discardableResult
+    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try transaction(.immediate, access: .readWrite, body)
+    }
+
+    /// Writes a consistent snapshot to `target` (a new file, mode 0600) with `VACUUM INTO`.
+    /// Refuses a target that already exists; removes a half-written one on failure.
+    public func backup(to target: String) throws {
+        try FileSystem.createNewFile(target, mode: 0o600)
+        do {
+            // VACUUM INTO accepts an empty existing file, which we just created.
+            try lock.withLock { _ in
+                try connection.vacuum(into: target)
+            }
+        } catch {
+            try? FileSystem.removeIfPresent(target)
+            throw error
+        }
+    }
+
+    /// `PRAGMA integrity_check`: the problems found, or `[]` when the database is sound.
+    /// Damage bad enough that SQLite cannot finish the check is reported as a problem too.
+    public func integrityCheck() throws -> [String] {
+        let messages: [String]
+        do {
+            messages = try lock.withLock { _ in
+                try connection.query("PRAGMA integrity_check").map { $0.string(0) }
+            }
+        } catch StoreError.sqlite(let code, let message, _) where code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB {
+            return [message]
+        }
+        return messages == ["ok"] ? [] : messages
+    }
+
+    /// Closes the file. Idempotent; every later call throws `StoreError.closed`.
+    public func close() {
+        lock.withLock { _ in
+            connection.close()
+        }
+    }
+
+    private func transaction<T>(
+        _ kind: Connection.TransactionKind,
+        access: Connection.Access,
+        _ body: (Connection) throws -> T
+    ) throws -> T {
+        try lock.withLock { _ in
+            try connection.begin(kind, access: access)
+            do {
+                let result = try body(connection)
+                try connection.commit()
+                return result
+            } catch {
+                connection.rollback()
+                throw error
+            }
+        }
+    }
+
+    // MARK: - Opening
+
+    /// Reading the schema is the first thing that touches the file, so this is where a
+    /// file that is not SQLite shows itself.
+    private static func verifyDatabase(_ connection: Connection, path: String) throws {
+        do {
+            _ = try connection.queryOne("PRAGMA schema_version")
+        } catch StoreError.sqlite(let code, let message, _) {
+            if code & 0xFF == SQLITE_NOTADB {
+                throw StoreError.notADatabase(path: path)
+            }
+            throw StoreError.cannotOpen(path: path, reason: message)
+        }
+    }
+
+    private static func configure(_ connection: Connection, path: String) throws {
+        let mode = try connection.queryOne("PRAGMA journal_mode = WAL")?.string(0) ?? ""
+        let inMemory = path == ":memory:" && mode == "memory"
+        guard mode == "wal" || inMemory else {
+            throw StoreError.cannotOpen(path: path, reason: "could not switch to WAL journal mode (it stayed \"\(mode)\")")
+        }
+        try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
+    }
+
+    private static func migrate(_ connection: Connection, path: String, from found: Int, migrations: [Migration]) throws {
+        for migration in migrations where migration.version > found {
+            do {
+                try connection.begin(.immediate, access: .readWrite)
+                do {
+                    // Re-read under the write lock: another process may have migrated meanwhile.
+                    let current = try connection.userVersion()
+                    guard current < migration.version else {
+                        try connection.commit()
+                        continue
+                    }
+                    try connection.execute(migration.sql)
+                    // PRAGMA takes no bound parameters; the version is an Int from our own list.
+                    try connection.execute("PRAGMA user_version = \(migration.version)")
+                    let violations = try connection.query("PRAGMA foreign_key_check")
+                    if let first = violations.first {
+                        throw StoreError.sqlite(
+                            code: ExtendedResultCode.constraintForeignKey,
+                            message: "\(violations.count) rows violate foreign keys (first in table \(first.string(0)))",
+                            sql: "PRAGMA foreign_key_check"
+                        )
+                    }
+                    try connection.commit()
+                } catch {
+                    connection.rollback()
+                    throw error
+                }
+            } catch let error as StoreError {
+                throw StoreError.migrationFailed(path: path, version: migration.version, underlying: error)
+            }
+        }
+    }
+}

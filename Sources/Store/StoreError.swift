@@ -1,0 +1,70 @@
+import CSQLite
+
+/// Everything the Store can fail with, carrying what a person needs to act on it:
+/// the file concerned, SQLite's own message and extended result code, and the SQL text
+/// (never the bound values, which may be private).
+public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// SQLite could not open or read the file (missing directory, permissions, corruption…).
+    case cannotOpen(path: String, reason: String)
+    /// The file exists but is not an SQLite database. It was not modified.
+    case notADatabase(path: String)
+    /// The database was written by a newer Dawn (its `user_version` is above the last
+    /// migration this build knows). It was not modified.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// A directory could not be created or written to.
+    case notWritable(path: String, reason: String)
+    /// A file that must not be overwritten (e.g. a backup target) already exists.
+    case fileExists(path: String)
+    /// Migration `version` failed and was rolled back; the database is still at `version - 1`.
+    indirect case migrationFailed(path: String, version: Int, underlying: StoreError)
+    /// `Database.read` was given a statement that changes the database; use `write`.
+    case writeInRead(sql: String)
+    /// The database (or data directory) was closed.
+    case closed(path: String)
+    /// SQLite reported an error running `sql`. `code` is the extended result code.
+    case sqlite(code: Int32, message: String, sql: String)
+
+    /// SQLITE_CONSTRAINT of any kind (UNIQUE, NOT NULL, CHECK, FOREIGN KEY…), e.g. to turn
+    /// a taken username into a form error.
+    public var isConstraintViolation: Bool {
+        resultCode.map { $0 & 0xFF == SQLITE_CONSTRAINT } ?? false
+    }
+
+    /// A UNIQUE or PRIMARY KEY constraint was violated.
+    public var isUniqueViolation: Bool {
+        resultCode == ExtendedResultCode.constraintUnique || resultCode == ExtendedResultCode.constraintPrimaryKey
+    }
+
+    /// The extended SQLite result code, when SQLite reported the error.
+    public var resultCode: Int32? {
+        switch self {
+        case .sqlite(let code, _, _): code
+        case .migrationFailed(_, _, let underlying): underlying.resultCode
+        default: nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            "cannot open database \(path): \(reason)"
+        case .notADatabase(let path):
+            "\(path) is not an SQLite database (left unchanged)"
+        case .newerSchema(let path, let found, let supported):
+            "\(path) has schema version \(found) but this build of Dawn knows only up to \(supported); "
+                + "it was written by a newer version — upgrade Dawn (the file was left unchanged)"
+        case .notWritable(let path, let reason):
+            "cannot write to \(path): \(reason)"
+        case .fileExists(let path):
+            "\(path) already exists; refusing to overwrite it"
+        case .migrationFailed(let path, let version, let underlying):
+            "migration \(version) of \(path) failed and was rolled back: \(underlying)"
+        case .writeInRead(let sql):
+            "Database.read cannot run a statement that changes the database (use write): \(sql)"
+        case .closed(let path):
+            "\(path) has been closed"
+        case .sqlite(let code, let message, let sql):
+            "SQLite error \(code) (\(String(cString: sqlite3_errstr(code)))): \(message) — in: \(sql)"
+        }
+    }
+}

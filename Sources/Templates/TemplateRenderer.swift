@@ -1,0 +1,168 @@
+/// Runs the compiled program against a context, appending to a byte buffer.
+///
+/// Lookups walk a stack of scopes: the root context, then one entry per enclosing
+/// `each` item. Values that can't be written (lists, objects) write nothing.
+struct TemplateRenderer {
+    private let ops: UnsafeBufferPointer<TemplateOp>
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let keys: UnsafeBufferPointer<String>
+    private let templates: [CompiledTemplate]
+    private let root: TemplateValue
+    /// The page, then its layout, then that layout's layout…
+    private let layoutChain: [Int]
+    private var scopes: [TemplateValue]
+    private var loops: [Loop] = []
+
+    private struct Loop {
+        let items: [TemplateValue]
+        var index: Int
+    }
+
+    /// Renders `page` inside its layouts. The outermost layout runs first; each
+    /// `{{content}}` runs the next template inward.
+    static func render(_ program: TemplateProgram, _ templates: [CompiledTemplate], page: Int, root: TemplateValue, into buffer: inout [UInt8]) {
+        program.ops.withUnsafeBufferPointer { ops in
+            program.bytes.withUnsafeBufferPointer { bytes in
+                program.keys.withUnsafeBufferPointer { keys in
+                    var renderer = TemplateRenderer(ops: ops, bytes: bytes, keys: keys, templates: templates, page: page, root: root)
+                    let level = renderer.layoutChain.count - 1
+                    renderer.run(template: renderer.layoutChain[level], level: level, into: &buffer)
+                }
+            }
+        }
+    }
+
+    private init(ops: UnsafeBufferPointer<TemplateOp>, bytes: UnsafeBufferPointer<UInt8>, keys: UnsafeBufferPointer<String>, templates: [CompiledTemplate], page: Int, root: TemplateValue) {
+        self.ops = ops
+        self.bytes = bytes
+        self.keys = keys
+        self.templates = templates
+        self.root = root
+        self.layoutChain = templates[page].layoutChain
+        self.scopes = [root]
+        scopes.reserveCapacity(8)
+        loops.reserveCapacity(4)
+    }
+
+    private mutating func run(template: Int, level: Int, into buffer: inout [UInt8]) {
+        var pc = templates[template].entry
+        while true {
+            let op = ops[pc]
+            pc += 1
+            switch op.code {
+            case .literal:
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(op.a) ..< Int(op.a) + Int(op.b)]))
+
+            case .hole:
+                write(lookup(op.path), op.escaping, into: &buffer)
+
+            case .jumpIfFalsy:
+                if !lookup(op.path).isTruthy { pc = Int(op.a) }
+
+            case .jumpIfTruthy:
+                if lookup(op.path).isTruthy { pc = Int(op.a) }
+
+            case .jump:
+                pc = Int(op.a)
+
+            case .eachStart:
+                guard case .list(let items) = lookup(op.path), !items.isEmpty else {
+                    pc = Int(op.a)
+                    continue
+                }
+                scopes.append(items[0])
+                loops.append(Loop(items: items, index: 0))
+
+            case .eachNext:
+                let last = loops.count - 1
+                let next = loops[last].index + 1
+                if next < loops[last].items.count {
+                    loops[last].index = next
+                    scopes[scopes.count - 1] = loops[last].items[next]
+                    pc = Int(op.a)
+                } else {
+                    loops.removeLast()
+                    scopes.removeLast()
+                    pc = Int(op.b)
+                }
+
+            case .partial:
+                run(template: Int(op.a), level: level, into: &buffer)
+
+            case .content:
+                // Rendered directly (not as a layout), a layout's {{content}} writes nothing.
+                guard level > 0 else { continue }
+                // The wrapped page sees only the root context, whatever loop we are in.
+                let savedScopes = scopes
+                let savedLoops = loops
+                scopes = [root]
+                loops = []
+                run(template: layoutChain[level - 1], level: level - 1, into: &buffer)
+                scopes = savedScopes
+                loops = savedLoops
+
+            case .end:
+                return
+            }
+        }
+    }
+
+    private func lookup(_ path: PathReference) -> TemplateValue {
+        switch path.kind {
+        case .current:
+            return scopes[scopes.count - 1]
+        case .loopIndex:
+            return loops.last.map { .int($0.index) } ?? .null
+        case .keys:
+            let first = Int(path.first)
+            var value = find(keys[first])
+            var index = first + 1
+            let end = first + Int(path.count)
+            while index < end {
+                guard case .object(let fields) = value, let next = fields[keys[index]] else { return .null }
+                value = next
+                index += 1
+            }
+            return value
+        }
+    }
+
+    /// The innermost scope that is an object with this key wins.
+    private func find(_ name: String) -> TemplateValue {
+        var index = scopes.count - 1
+        while index >= 0 {
+            if case .object(let fields) = scopes[index], let value = fields[name] {
+                return value
+            }
+            index -= 1
+        }
+        return .null
+    }
+
+    private func write(_ value: TemplateValue, _ escaping: HoleEscaping, into buffer: inout [UInt8]) {
+        switch value {
+        case .null, .list, .object:
+            break
+        case .bool(let flag):
+            HTMLEscaper.appendASCII(flag ? "true" : "false", to: &buffer)
+        case .int(let number):
+            HTMLEscaper.appendDecimal(number, to: &buffer)
+        case .string(let text):
+            write(text, escaping, into: &buffer)
+        case .html(let trusted):
+            if escaping == .text {
+                HTMLEscaper.appendRaw(trusted.html, to: &buffer)
+            } else {
+                write(trusted.html, escaping, into: &buffer)
+            }
+        }
+    }
+
+    private func write(_ text: String, _ escaping: HoleEscaping, into buffer: inout [UInt8]) {
+        if escaping == .url {
+            HTMLEscaper.appendURL(text, to: &buffer)
+        } else {
+            HTMLEscaper.appendEscaped(text, to: &buffer)
+        }
+    }
+}

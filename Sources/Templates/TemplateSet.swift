@@ -1,0 +1,64 @@
+/// Every template of a directory, compiled and linked once; immutable and shared freely.
+public struct TemplateSet: Sendable {
+    private let templates: [CompiledTemplate]
+    private let program: TemplateProgram
+    private let indexByName: [String: Int]
+
+    /// Loads every `*.html` under `directory`, recursively (skipping names that start with
+    /// "."). A template's name is its relative path without ".html", e.g. "partials/nav".
+    /// Throws the first `TemplateError`, by template name; `file` is the file's path.
+    public init(directory: String) throws {
+        let sources = try TemplateDirectory.load(directory)
+        try self.init(loaded: sources)
+    }
+
+    /// Templates given as name → source, as if loaded from a directory; error `file`s are
+    /// the names.
+    public init(sources: [String: String]) throws {
+        try self.init(loaded: sources.map { name, text in
+            TemplateDirectory.Source(name: name, file: name, bytes: Array(text.utf8))
+        })
+    }
+
+    private init(loaded: [TemplateDirectory.Source]) throws(TemplateError) {
+        let sources = loaded.sorted { $0.name < $1.name }
+        var indexByName: [String: Int] = [:]
+        for (index, source) in sources.enumerated() {
+            indexByName[source.name] = index
+        }
+        var templates: [CompiledTemplate] = []
+        templates.reserveCapacity(sources.count)
+        var program = TemplateProgramBuilder()
+        for source in sources {
+            var compiler = TemplateCompiler(name: source.name, file: source.file, source: source.bytes, templateIndex: indexByName)
+            templates.append(try compiler.compile(into: &program))
+        }
+        try TemplateLinker.link(&templates)
+        self.templates = templates
+        self.program = TemplateProgram(program)
+        self.indexByName = indexByName
+    }
+
+    /// Template names, sorted.
+    public var names: [String] { templates.map(\.name) }
+
+    public func contains(_ name: String) -> Bool { indexByName[name] != nil }
+
+    /// Appends the page `name`, wrapped in its layouts, to `buffer`. Throws only for an
+    /// unknown name: missing values render empty.
+    public func render(_ name: String, _ context: TemplateValue, into buffer: inout [UInt8]) throws {
+        guard let page = indexByName[name] else {
+            throw TemplateError(file: name, line: 0, column: 0, message: "no template named '\(name)'")
+        }
+        TemplateRenderer.render(program, templates, page: page, root: context, into: &buffer)
+    }
+
+    public func render(_ name: String, _ context: TemplateValue) throws -> [UInt8] {
+        var buffer: [UInt8] = []
+        if let page = indexByName[name] {
+            buffer.reserveCapacity(templates[page].estimatedSize)
+        }
+        try render(name, context, into: &buffer)
+        return buffer
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import Synchronization
+import XCTest
+@testable import Store
+
+final class DatabaseTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+
+    private let habits = [
+        Migration(version: 1, sql: """
+            CREATE TABLE habit (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+            CREATE TABLE instance (id INTEGER PRIMARY KEY, habit_id INTEGER NOT NULL REFERENCES habit(id));
+            """),
+    ]
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        directory = nil
+    }
+
+    private func openHabits() throws -> Database {
+        try Database.open(path: directory.file("habits.sqlite"), migrations: habits)
+    }
+
+    private func habitCount(_ database: Database) throws -> Int {
+        try database.read { try $0.queryOne("SELECT count(*) FROM habit")?.int(0) ?? -1 }
+    }
+
+    // MARK: - Opening
+
+    func testOpenCreatesTheFileInWALModeWithForeignKeysOn() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        XCTAssertTrue(directory.exists("habits.sqlite"))
+        XCTAssertEqual(database.path, directory.file("habits.sqlite"))
+        XCTAssertEqual(database.schemaVersion, 1)
+        // Setting pragmas can write, so read() refuses even their getters; write() is fine.
+        let (journal, foreignKeys, synchronous) = try database.write { db in
+            (
+                try db.queryOne("PRAGMA journal_mode")?.string(0),
+                try db.queryOne("PRAGMA foreign_keys")?.int(0),
+                try db.queryOne("PRAGMA synchronous")?.int(0)
+            )
+        }
+        XCTAssertEqual(journal, "wal")
+        XCTAssertEqual(foreignKeys, 1)
+        XCTAssertEqual(synchronous, 1)  // NORMAL
+    }
+
+    func testAnInMemoryDatabaseIsAllowedForTests() throws {
+        let database = try Database.open(path: ":memory:", migrations: habits)
+        defer { database.close() }
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Read"]) }
+        XCTAssertEqual(try habitCount(database), 1)
+    }
+
+    func testForeignKeysAreEnforced() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        XCTAssertThrowsError(try database.write { try $0.run("INSERT INTO instance (habit_id) VALUES (?)", [42]) }) { error in
+            XCTAssertTrue((error as? StoreError)?.isConstraintViolation == true, "\(error)")
+        }
+    }
+
+    func testANonSQLiteFileIsRefusedAndLeftUnchanged() throws {
+        let path = directory.file("notes.sqlite")
+        let text = Data(String(repeating: "Dear diary, today was fine.\n", count: 147).utf8.prefix(4096))
+        XCTAssertEqual(text.count, 4096)
+        try text.write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try Database.open(path: path, migrations: habits)) { error in
+            XCTAssertEqual(error as? StoreError, .notADatabase(path: path))
+            XCTAssertTrue("\(error)".contains(path))
+        }
+        XCTAssertEqual(try directory.bytes(of: "notes.sqlite"), text)
+        XCTAssertFalse(directory.exists("notes.sqlite-wal"))
+    }
+
+    func testADirectoryInTheWayCannotBeOpened() throws {
+        let path = directory.file("folder.sqlite")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        XCTAssertThrowsError(try Database.open(path: path, migrations: habits)) { error in
+            guard case StoreError.cannotOpen(let failedPath, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(failedPath, path)
+        }
+    }
+
+    // MARK: - Transactions
+
+    func testAWriteThatThrowsRollsBackEverything() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Read"]) }
+        struct Abandon: Error {}
+        XCTAssertThrowsError(try database.write { db in
+            try db.run("INSERT INTO habit (name) VALUES (?)", ["Run"])
+            try db.run("DELETE FROM habit WHERE name = ?", ["Read"])
+            throw Abandon()
+        }) { error in
+            XCTAssertTrue(error is Abandon)
+        }
+        XCTAssertEqual(try database.read { try $0.query("SELECT name FROM habit").map { $0.string(0) } }, ["Read"])
+    }
+
+    func testAConstraintViolationIsReportedAndChangesNothing() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Read"]) }
+        XCTAssertThrowsError(try database.write { db in
+            try db.run("INSERT INTO habit (name) VALUES (?)", ["Walk"])
+            try db.run("INSERT INTO habit (name) VALUES (?)", ["Read"])
+        }) { error in
+            guard let error = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertTrue(error.isConstraintViolation)
+            XCTAssertTrue(error.isUniqueViolation)
+            XCTAssertEqual(error.resultCode, 2067)  // SQLITE_CONSTRAINT_UNIQUE
+            guard case .sqlite(_, let message, let sql) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("UNIQUE constraint failed: habit.name"), message)
+            XCTAssertEqual(sql, "INSERT INTO habit (name) VALUES (?)")
+        }
+        XCTAssertEqual(try habitCount(database), 1)
+        XCTAssertFalse(StoreError.notADatabase(path: "x").isConstraintViolation)
+    }
+
+    func testReadRefusesStatementsThatWrite() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        XCTAssertThrowsError(try database.read { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Read"]) }) { error in
+            XCTAssertEqual(error as? StoreError, .writeInRead(sql: "INSERT INTO habit (name) VALUES (?)"))
+        }
+        XCTAssertThrowsError(try database.read { try $0.execute("DELETE FROM habit") })
+        XCTAssertEqual(try habitCount(database), 0)
+        // The refusal does not leak into the next write.
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Read"]) }
+        XCTAssertEqual(try habitCount(database), 1)
+    }
+
+    func testCallersCannotEndTheTransactionEarly() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        struct Abandon: Error {}
+        for sql in ["COMMIT", "ROLLBACK", "BEGIN", "SAVEPOINT s", "END"] {
+            XCTAssertThrowsError(try database.write { db in
+                try db.run("INSERT INTO habit (name) VALUES (?)", ["Read"])
+                try db.execute(sql)
+                throw Abandon()
+            }, sql) { error in
+                XCTAssertEqual((error as? StoreError)?.resultCode, 23, "\(sql): \(error)")  // SQLITE_AUTH
+            }
+        }
+        XCTAssertEqual(try habitCount(database), 0)
+    }
+
+    // MARK: - Closing
+
+    func testCloseIsIdempotentAndLaterCallsThrowClosed() throws {
+        let database = try openHabits()
+        database.close()
+        database.close()
+        XCTAssertThrowsError(try habitCount(database)) { error in
+            XCTAssertEqual(error as? StoreError, .closed(path: database.path))
+        }
+        XCTAssertThrowsError(try database.write { _ in })
+        XCTAssertThrowsError(try database.integrityCheck())
+        XCTAssertThrowsError(try database.backup(to: directory.file("backup.sqlite")))
+        XCTAssertFalse(directory.exists("backup.sqlite"))
+    }
+
+    // MARK: - Concurrency
+
+    func testConcurrentWritersAllLand() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        let threads = 8
+        let insertsPerThread = 200
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<insertsPerThread {
+                do {
+                    try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", [.text("\(thread)-\(index)")]) }
+                    _ = try database.read { try $0.queryOne("SELECT count(*) FROM habit") }
+                } catch {
+                    failures.withLock { $0 += 1 }
+                }
+            }
+        }
+        XCTAssertEqual(failures.withLock { $0 }, 0)
+        XCTAssertEqual(try habitCount(database), threads * insertsPerThread)
+    }
+
+    // MARK: - Backup and integrity
+
+    func testBackupIsAConsistentCopyThatOpens() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        try database.write { db in
+            for name in ["Read", "Run", "Ünïcødé 🌅"] {
+                try db.run("INSERT INTO habit (name) VALUES (?)", [.text(name)])
+            }
+        }
+        let target = directory.file("backup.sqlite")
+        try database.backup(to: target)
+        let attributes = try FileManager.default.attributesOfItem(atPath: target)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+
+        let copy = try Database.open(path: target, migrations: habits)
+        defer { copy.close() }
+        XCTAssertEqual(copy.schemaVersion, 1)
+        XCTAssertEqual(try copy.integrityCheck(), [])
+        let names = { (db: Database) in try db.read { try $0.query("SELECT id, name FROM habit ORDER BY id").map { [$0.value(0), $0.value(1)] } } }
+        XCTAssertEqual(try names(copy), try names(database))
+        XCTAssertEqual(try names(copy).count, 3)
+    }
+
+    func testBackupRefusesAnExistingTarget() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        let target = directory.file("existing.sqlite")
+        let original = Data("keep me".utf8)
+        try original.write(to: URL(fileURLWithPath: target))
+        XCTAssertThrowsError(try database.backup(to: target)) { error in
+            XCTAssertEqual(error as? StoreError, .fileExists(path: target))
+        }
+        XCTAssertEqual(try directory.bytes(of: "existing.sqlite"), original)
+    }
+
+    func testIntegrityCheckIsEmptyForASoundDatabase() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Read"]) }
+        XCTAssertEqual(try database.integrityCheck(), [])
+    }
+
+    func testIntegrityCheckReportsADamagedDatabase() throws {
+        let path = directory.file("damaged.sqlite")
+        let database = try Database.open(path: path, migrations: habits)
+        try database.write { db in
+            try db.execute("CREATE INDEX habit_by_name_length ON habit(length(name))")
+            for index in 0..<2000 {
+                try db.run("INSERT INTO habit (name) VALUES (?)", [.text("habit number \(index) with some padding")])
+            }
+        }
+        database.close()
+        // Overwrite the middle of the file (table and index pages), leaving the header intact.
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size / 2)
+        try handle.write(contentsOf: Data(repeating: 0x5A, count: 8192))
+        try handle.close()
+
+        let damaged = try Database.open(path: path, migrations: habits)
+        defer { damaged.close() }
+        let problems = try damaged.integrityCheck()
+        XCTAssertFalse(problems.isEmpty)
+    }
+}

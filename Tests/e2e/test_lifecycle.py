@@ -1,0 +1,176 @@
+"""Timeouts, connection limits, static files, graceful shutdown and start-up errors of the real binary."""
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import threading
+import time
+
+import pytest
+
+from conftest import ROOT, Dawn, Reader, dawn_binary, get, request
+
+H = "Host: localhost\r\n"
+SHORT = {"DAWN_HEADER_TIMEOUT": "0.5", "DAWN_BODY_TIMEOUT": "0.5", "DAWN_IDLE_TIMEOUT": "0.5",
+         "DAWN_WRITE_TIMEOUT": "1"}
+
+
+def test_slow_header_gets_408(fresh_dawn):
+    dawn = fresh_dawn(env=SHORT)
+    with dawn.connect() as s:
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: local")
+        started = time.time()
+        r = Reader(s).read()
+        assert r.status == 408
+        assert 0.4 < time.time() - started < 3
+
+
+def test_silent_body_gets_408(fresh_dawn):
+    dawn = fresh_dawn(env=SHORT)
+    with dawn.connect() as s:
+        s.sendall(f"POST /_test/echo HTTP/1.1\r\n{H}Content-Type: application/x-www-form-urlencoded\r\n"
+                  f"Content-Length: 10\r\n\r\nab".encode())
+        assert Reader(s).read().status == 408
+
+
+def test_body_trickling_within_timeout_is_fine(fresh_dawn):
+    dawn = fresh_dawn(env=SHORT)
+    with dawn.connect() as s:
+        s.sendall(f"POST /_test/echo HTTP/1.1\r\n{H}Content-Type: application/x-www-form-urlencoded\r\n"
+                  f"Content-Length: 6\r\nConnection: close\r\n\r\n".encode())
+        for b in b"a=bcde":
+            time.sleep(0.2)
+            s.send(bytes([b]))
+        assert Reader(s).read().body == b"a=bcde\n"
+
+
+def test_idle_keep_alive_connection_is_closed_silently(fresh_dawn):
+    dawn = fresh_dawn(env=SHORT)
+    with dawn.connect() as s:
+        s.sendall(f"GET /healthz HTTP/1.1\r\n{H}\r\n".encode())
+        reader = Reader(s)
+        assert reader.read().status == 200
+        started = time.time()
+        assert reader.closed(timeout=3)
+        assert reader.buffer == b""
+        assert 0.4 < time.time() - started < 3
+
+
+def test_connections_over_the_limit_are_closed_at_once(fresh_dawn):
+    dawn = fresh_dawn(env={"DAWN_MAX_CONNECTIONS": "5"})
+    held = [dawn.connect() for _ in range(5)]
+    for s in held:  # make sure all five are accepted and counted
+        s.sendall(f"GET /healthz HTTP/1.1\r\n{H}\r\n".encode())
+        assert Reader(s).read().status == 200
+    extra = dawn.connect()
+    assert Reader(extra).closed(timeout=2), "the sixth connection is closed, not queued"
+    extra.close()
+    held.pop().close()
+    time.sleep(0.2)
+    assert get(dawn, "/healthz").status == 200, "a freed slot serves again"
+    for s in held:
+        s.close()
+
+
+def test_static_files_are_immutable_with_etag_and_304(dawn):
+    page = get(dawn, "/").body.decode()
+    css = re.search(r'href="(/static/app\.[0-9a-f]{16}\.css)"', page).group(1)
+    r = get(dawn, css, {"Accept-Encoding": "gzip"})
+    assert r.status == 200
+    assert r.header("Cache-Control") == "public, max-age=31536000, immutable"
+    assert r.header("Content-Encoding") == "gzip"
+    with open(os.path.join(ROOT, "Public", "app.css"), "rb") as f:
+        import gzip
+        assert gzip.decompress(r.body) == f.read()
+    cached = get(dawn, css, {"If-None-Match": r.header("ETag")})
+    assert cached.status == 304 and cached.body == b""
+    assert get(dawn, "/static/app.css").status == 404, "only fingerprinted names are served"
+
+
+@pytest.mark.parametrize("path", [
+    "/static/../Package.swift", "/static/..%2fPackage.swift", "/static/%2e%2e/Package.swift",
+    "/static/%2e%2e%2fREADME.md", "/static/%2E%2E/%2E%2E/etc/passwd", "/%2e%2e/%2e%2e/etc/passwd",
+    "/static//etc/passwd", "/static/%00", "/static/..%5c..%5cPackage.swift", "/static/%252e%252e/Package.swift",
+    "/static/./app.css", "/static/app.css%00.css",
+])
+def test_no_path_leaves_public(dawn, path):
+    r = get(dawn, path)
+    assert r.status in (400, 404), (path, r.status)
+    assert b"PackageDescription" not in r.body and b"root:" not in r.body
+
+
+def test_graceful_shutdown_finishes_the_request_in_flight(fresh_dawn):
+    dawn = fresh_dawn()
+    s = dawn.connect(timeout=10)
+    s.sendall(f"GET /_test/sleep?ms=1000 HTTP/1.1\r\n{H}\r\n".encode())
+    time.sleep(0.3)
+    dawn.process.send_signal(signal.SIGTERM)
+    r = Reader(s).read()
+    assert r.status == 200 and r.body == b"slept 1000 ms\n"
+    assert r.header("Connection") == "close", "no keep-alive once shutting down"
+    assert dawn.process.wait(10) == 0
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", dawn.port), timeout=1)
+    assert any("SIGTERM received" in l for l in dawn.lines)
+
+
+def test_sigint_stops_cleanly_too(fresh_dawn):
+    dawn = fresh_dawn()
+    assert get(dawn, "/healthz").status == 200
+    assert dawn.stop(signal.SIGINT) == 0
+
+
+def run_dawn(args, env=None):
+    full_env = dict(os.environ, DAWN_RESOURCES=ROOT, **(env or {}))
+    return subprocess.run([dawn_binary()] + args, env=full_env, cwd=ROOT, capture_output=True, timeout=20)
+
+
+def test_port_in_use_is_a_clear_error(fresh_dawn, tmp_path):
+    dawn = fresh_dawn()
+    r = run_dawn(["serve", "--port", str(dawn.port), "--data", str(tmp_path)])
+    assert r.returncode == 1
+    assert r.stderr.decode().strip() == f"dawn: port {dawn.port} on 127.0.0.1 is already in use (is another server running?)"
+
+
+def test_unwritable_data_folder_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    r = run_dawn(["serve", "--port", "0", "--data", str(blocker / "data")])
+    assert r.returncode == 1
+    err = r.stderr.decode()
+    assert err.startswith("dawn: ") and str(blocker / "data") in err and err.count("\n") == 1, err
+
+
+def test_not_sqlite_database_is_refused_and_unchanged(tmp_path):
+    db = tmp_path / "instance.sqlite"
+    db.write_bytes(b"this is not a database\n" * 200)
+    before = db.read_bytes()
+    r = run_dawn(["serve", "--port", "0", "--data", str(tmp_path)])
+    assert r.returncode == 1
+    assert "not" in r.stderr.decode() and "instance.sqlite" in r.stderr.decode(), r.stderr
+    assert db.read_bytes() == before
+
+
+def test_newer_database_is_refused_and_unchanged(tmp_path):
+    db = tmp_path / "instance.sqlite"
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA user_version = 999")
+    con.close()
+    before = db.read_bytes()
+    r = run_dawn(["serve", "--port", "0", "--data", str(tmp_path)])
+    assert r.returncode == 1
+    assert "999" in r.stderr.decode(), r.stderr
+    assert db.read_bytes() == before
+
+
+def test_bad_flag_exits_2_with_one_line(tmp_path):
+    r = run_dawn(["serve", "--port", "eighty"])
+    assert r.returncode == 2
+    assert r.stderr.decode() == 'dawn: --port must be a port number from 0 to 65535, not "eighty"\n'
+
+
+def test_help_and_version():
+    assert run_dawn(["--version"]).stdout.decode().startswith("dawn ")
+    assert "dawn serve" in run_dawn(["--help"]).stdout.decode()

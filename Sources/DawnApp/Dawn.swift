@@ -38,7 +38,12 @@ public final class Dawn: HTTPResponder {
             throw .resources("\(error)")
         }
         router = Self.routes(testHooks: configuration.testHooks)
-        fixedAssets = configuration.development ? nil : Self.assetValues(staticFiles)
+        // (Not a ternary: `nil` there would become TemplateValue.null, which is a value.)
+        if configuration.development {
+            fixedAssets = Optional.none
+        } else {
+            fixedAssets = Self.assetValues(staticFiles)
+        }
     }
 
     /// Closes every database; called once the server has drained.

@@ -22,6 +22,8 @@ final class Connection {
     /// No further request will be read (error, `Connection: close`, shutdown).
     var noMoreRequests = false
     var shutdownSent = false
+    /// `100 Continue` went out for the request being received.
+    var continueSent = false
     /// The epoll interest currently registered.
     var registeredEvents: UInt32
 

@@ -24,6 +24,7 @@ final class EventLoop: @unchecked Sendable {
     private static let wakeToken: UInt64 = 1
     private static let readEvents = EPOLLIN.rawValue
     private static let writeEvents = EPOLLOUT.rawValue
+    private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     private let shared: ServerShared
     private let epfd: Int32
@@ -184,6 +185,11 @@ final class EventLoop: @unchecked Sendable {
             switch step {
             case .needMore:
                 if connection.parser.isReceivingBody { connection.machine.headComplete(now: now) }
+                if connection.parser.expectsContinue, !connection.continueSent {
+                    // The head passed every check (a too-large body was already refused): ask for the body.
+                    connection.continueSent = true
+                    connection.output.append(contentsOf: Self.continueResponse)
+                }
                 if connection.peerClosed {
                     // Half a request and then silence for good: nothing to answer.
                     connection.consumeInput(connection.input.count - connection.inputStart)
@@ -191,6 +197,7 @@ final class EventLoop: @unchecked Sendable {
                 return
             case let .request(request, consumed):
                 connection.consumeInput(consumed)
+                connection.continueSent = false
                 connection.machine.requestComplete()
                 dispatch(request, on: connection, now: now)
             case let .error(error):

@@ -45,8 +45,16 @@ struct HTMLContext: Sendable {
     var isEndTag = false
     /// The lowercased name of the attribute being read or valued.
     var attribute: [UInt8] = []
-    /// In an attribute value: nothing literal has been written into the value yet.
-    var atValueStart = false
+    /// In an attribute value: the literal text so far has no ':', '/', '?' or '#', so a
+    /// hole here may still supply a URL's scheme (like Go's `urlPartNone`).
+    var schemeUndecided = false
+    /// In an attribute value: a hole was written while the scheme was undecided, so a
+    /// later literal ':' would let that hole's text become the scheme.
+    var holeBeforeScheme = false
+    /// The previous literal byte of the attribute value, to tell `&#…;` from a fragment.
+    var previousValueByte: UInt8 = 0
+    /// Inside `<script>`: how much of `<!--` has been seen.
+    var scriptCommentMatched = 0
     /// In raw text or RCDATA: how much of `</name` has been seen.
     var endTagMatched = 0
     /// Source offset of the `<` that opened the current tag, comment or raw text element.
@@ -148,16 +156,14 @@ struct HTMLContext: Sendable {
             if Self.isSpace(byte) {
                 break
             } else if byte == UInt8(ascii: "\"") {
-                state = .attributeValue(.double)
-                atValueStart = true
+                startValue(.double)
             } else if byte == UInt8(ascii: "'") {
-                state = .attributeValue(.single)
-                atValueStart = true
+                startValue(.single)
             } else if byte == greaterThan {
                 finishTag()
             } else {
-                state = .attributeValue(.none)
-                atValueStart = false
+                startValue(.none)
+                return consumeValueByte(byte)
             }
         case .attributeValue(let quote):
             switch quote {
@@ -168,7 +174,7 @@ struct HTMLContext: Sendable {
             case .none where byte == greaterThan:
                 finishTag()
             default:
-                atValueStart = false
+                return consumeValueByte(byte)
             }
         case .markupDeclaration(let dashes):
             if byte == UInt8(ascii: "-") {
@@ -183,9 +189,51 @@ struct HTMLContext: Sendable {
         case .bogusComment:
             if byte == greaterThan { state = .text }
         case .rawText, .rcdata:
+            if state == .rawText, element == Self.script {
+                scriptCommentMatched = byte == Self.commentOpener[scriptCommentMatched] ? scriptCommentMatched + 1 : (byte == lessThan ? 1 : 0)
+                if scriptCommentMatched == Self.commentOpener.count {
+                    scriptCommentMatched = 0
+                    return "'<!--' inside <script> changes where the script ends; remove it"
+                }
+            }
             matchEndTag(byte)
         }
         return nil
+    }
+
+    private mutating func startValue(_ quote: Quote) {
+        state = .attributeValue(quote)
+        schemeUndecided = true
+        holeBeforeScheme = false
+        previousValueByte = 0
+    }
+
+    /// Tracks whether the literal part of an attribute value has settled a URL's scheme.
+    /// Leading spaces, which browsers skip, and character references leave it open.
+    private mutating func consumeValueByte(_ byte: UInt8) -> String? {
+        defer { previousValueByte = byte }
+        guard schemeUndecided else { return nil }
+        switch byte {
+        case UInt8(ascii: ":"):
+            if holeBeforeScheme, AttributeKind(attributeName: attributeName) == .url {
+                return "a ':' after a value at the start of \(attributeName)= would let that value choose the URL scheme; write the scheme literally"
+            }
+            schemeUndecided = false
+        case UInt8(ascii: "/"), UInt8(ascii: "?"):
+            schemeUndecided = false
+        case UInt8(ascii: "#") where previousValueByte != UInt8(ascii: "&"):
+            schemeUndecided = false
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Records that a hole was written here.
+    mutating func noteHole() {
+        if case .attributeValue = state, schemeUndecided {
+            holeBeforeScheme = true
+        }
     }
 
     private static func nextComment(_ phase: CommentPhase, _ byte: UInt8) -> State {
@@ -219,6 +267,7 @@ struct HTMLContext: Sendable {
 
     private mutating func finishTag() {
         endTagMatched = 0
+        scriptCommentMatched = 0
         if isEndTag {
             state = .text
         } else if Self.rawTextElements.contains(element) {
@@ -261,7 +310,8 @@ struct HTMLContext: Sendable {
 
     // MARK: - Comparing the ends of blocks
 
-    /// Same tokenizer state, ignoring `atValueStart` and where the construct began.
+    /// Same tokenizer state, ignoring what is tracked of an attribute value's URL scheme
+    /// and where the construct began.
     func isSameContext(as other: HTMLContext) -> Bool {
         guard state == other.state else { return false }
         switch state {
@@ -297,7 +347,10 @@ struct HTMLContext: Sendable {
     func joined(with ends: [HTMLContext]) -> HTMLContext {
         var result = self
         if ends.allSatisfy({ $0.isSameContext(as: self) }) {
-            result.atValueStart = ends.contains { $0.atValueStart }
+            // A scheme undecided on any path stays undecided: later holes stay checked.
+            result.schemeUndecided = ends.contains { $0.schemeUndecided }
+            result.holeBeforeScheme = ends.contains { $0.holeBeforeScheme }
+            result.previousValueByte = 0
             return result
         }
         let afterSpace = ends.allSatisfy { end in
@@ -333,6 +386,8 @@ struct HTMLContext: Sendable {
     // MARK: - Bytes
 
     private static let plaintext = Array("plaintext".utf8)
+    private static let script = Array("script".utf8)
+    private static let commentOpener = Array("<!--".utf8)
 
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D

@@ -4,7 +4,8 @@ enum HoleEscaping: Sendable, Equatable {
     case text
     /// Quoted attribute values and `<textarea>`/`<title>` text: always escaped.
     case escaped
-    /// The start of a URL attribute value: scheme-checked, then escaped.
+    /// A URL attribute value whose literal text hasn't settled the scheme yet (usually the
+    /// start of the value): scheme-checked, then escaped.
     case url
 }
 
@@ -32,7 +33,7 @@ extension HTMLContext {
             case .plain:
                 return .success(.escaped)
             case .url:
-                return .success(atValueStart ? .url : .escaped)
+                return .success(schemeUndecided ? .url : .escaped)
             case .urlList:
                 return .failure(RefusedHole("a value can't go in \(attributeName)=: lists of URLs aren't checked; use src= or href="))
             case .script:

@@ -61,6 +61,7 @@ struct TemplateCompiler {
                 case .success(let escaping):
                     flush()
                     program.emit(.hole, path: path, escaping: escaping)
+                    context.noteHole()
                 case .failure(let refusal):
                     throw error(at: at, "{{\(path)}}: \(refusal.message)")
                 }

@@ -129,14 +129,16 @@ struct TemplateRenderer {
 
     /// The innermost scope that is an object with this key wins.
     private func find(_ name: String) -> TemplateValue {
-        var index = scopes.count - 1
-        while index >= 0 {
-            if case .object(let fields) = scopes[index], let value = fields[name] {
-                return value
+        scopes.withUnsafeBufferPointer { scopes in
+            var index = scopes.count - 1
+            while index >= 0 {
+                if case .object(let fields) = scopes[index], let value = fields[name] {
+                    return value
+                }
+                index -= 1
             }
-            index -= 1
+            return .null
         }
-        return .null
     }
 
     private func write(_ value: TemplateValue, _ escaping: HoleEscaping, into buffer: inout [UInt8]) {

@@ -82,6 +82,15 @@ final class CompileErrorTests: XCTestCase {
         assertRefused("<iframe srcdoc=\"{{a}}\">", line: 1, "srcdoc=")
     }
 
+    func testColonAfterAURLHoleIsRefused() {
+        assertRefused("<a\n href=\"{{a}}:{{b}}\">", line: 2, column: 13, "would let that value choose the URL scheme")
+        XCTAssertEqual(try render("<a title=\"{{a}}:{{b}}\" href=\"/{{a}}:{{b}}\">", ["a": 1, "b": 2]), "<a title=\"1:2\" href=\"/1:2\">")
+    }
+
+    func testCommentOpenerInsideScriptIsRefused() {
+        assertRefused("<script>\n  <!--<script></script>--></script>{{x}}", line: 2, column: 6, "'<!--' inside <script>")
+    }
+
     func testHoleInHTMLComment() {
         assertRefused("<!--\n {{x}} -->", line: 2, column: 2, "inside an HTML comment")
         assertRefused("<!DOCTYPE {{x}}>", line: 1, "inside an HTML comment")

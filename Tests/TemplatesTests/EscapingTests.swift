@@ -76,6 +76,18 @@ final class EscapingTests: XCTestCase {
             try render("<a href=\"{{#if x}}/day/{{/if}}{{b}}\">", ["x": true, "b": "2026"]), "<a href=\"/day/2026\">")
     }
 
+    func testURLHoleIsCheckedUntilTheLiteralSettlesTheScheme() throws {
+        let bad: TemplateValue = "javascript:alert(1)"
+        XCTAssertEqual(try render("<a href=\" {{u}}\">", ["u": bad]), "<a href=\" #invalid-url\">", "leading space is skipped by browsers")
+        XCTAssertEqual(try render("<a href=\"&#9;{{u}}\">", ["u": bad]), "<a href=\"&#9;#invalid-url\">")
+        XCTAssertEqual(try render("<a href=\"java{{u}}\">", ["u": "script:alert(1)"]), "<a href=\"java#invalid-url\">")
+        XCTAssertEqual(try render("<a href=\"mailto:{{u}}\">", ["u": bad]), "<a href=\"mailto:javascript:alert(1)\">")
+        XCTAssertEqual(try render("<a href=\"https://{{host}}/x\">", ["host": "example.com"]), "<a href=\"https://example.com/x\">")
+        XCTAssertEqual(
+            try render("<a href=\"{{#if m}}mailto:{{/if}}{{u}}\">", ["m": true, "u": bad]), "<a href=\"mailto:#invalid-url\">",
+            "undecided on one branch stays checked")
+    }
+
     func testURLHoleWithNumberOrMissingValue() throws {
         XCTAssertEqual(try render("<a href=\"{{n}}\" src=\"{{m}}\">", ["n": 12]), "<a href=\"12\" src=\"\">")
     }

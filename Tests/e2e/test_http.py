@@ -232,3 +232,20 @@ def test_access_log_line_has_no_query(dawn):
     line = dawn.wait_for_log(r"^GET /_test/big 200 11 \d+us$")
     assert line is not None, dawn.lines[-5:]
     assert not any("hunter2" in l for l in dawn.lines)
+
+
+def test_expect_100_continue_is_answered_before_the_body(dawn):
+    with dawn.connect() as s:
+        s.sendall(f"POST /_test/echo HTTP/1.1\r\n{H}Content-Type: application/x-www-form-urlencoded\r\n"
+                  f"Content-Length: 3\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n".encode())
+        reader = Reader(s)
+        interim = reader.read()
+        assert interim.status == 100
+        s.sendall(b"a=1")
+        assert reader.read().body == b"a=1\n"
+
+
+def test_expect_100_continue_with_too_large_body_gets_413_not_100(dawn):
+    with dawn.connect() as s:
+        s.sendall(f"POST /_test/echo HTTP/1.1\r\n{H}Content-Length: {2 << 20}\r\nExpect: 100-continue\r\n\r\n".encode())
+        assert Reader(s).read().status == 413

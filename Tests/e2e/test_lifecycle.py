@@ -123,7 +123,8 @@ def test_sigint_stops_cleanly_too(fresh_dawn):
 
 
 def run_dawn(args, env=None):
-    full_env = dict(os.environ, DAWN_RESOURCES=ROOT, **(env or {}))
+    full_env = dict(os.environ, DAWN_RESOURCES=ROOT)
+    full_env.update(env or {})
     return subprocess.run([dawn_binary()] + args, env=full_env, cwd=ROOT, capture_output=True, timeout=20)
 
 
@@ -174,3 +175,61 @@ def test_bad_flag_exits_2_with_one_line(tmp_path):
 def test_help_and_version():
     assert run_dawn(["--version"]).stdout.decode().startswith("dawn ")
     assert "dawn serve" in run_dawn(["--help"]).stdout.decode()
+
+
+def test_full_worker_queue_answers_503_and_others_still_run(fresh_dawn):
+    dawn = fresh_dawn(env={"DAWN_WORKERS": "1", "DAWN_WORKER_QUEUE": "1"})
+    results = []
+
+    def slow():
+        with dawn.connect(timeout=10) as s:
+            s.sendall(f"GET /_test/sleep?ms=700 HTTP/1.1\r\n{H}Connection: close\r\n\r\n".encode())
+            results.append(Reader(s).read())
+
+    threads = [threading.Thread(target=slow) for _ in range(3)]
+    for t in threads:
+        t.start()
+        time.sleep(0.1)
+    # The event loops stay free while the worker is busy.
+    started = time.time()
+    assert get(dawn, "/healthz").status == 200
+    assert time.time() - started < 0.5
+    for t in threads:
+        t.join()
+    statuses = sorted(r.status for r in results)
+    assert statuses == [200, 200, 503], statuses
+    busy = next(r for r in results if r.status == 503)
+    assert busy.header("Retry-After") == "1"
+
+
+def test_dev_mode_reloads_templates_and_static_files(fresh_dawn, tmp_path):
+    import shutil
+    resources = tmp_path / "res"
+    shutil.copytree(os.path.join(ROOT, "Views"), resources / "Views")
+    shutil.copytree(os.path.join(ROOT, "Public"), resources / "Public")
+    dawn = fresh_dawn(env={"DAWN_RESOURCES": str(resources)}, args=["--dev"])
+    page = get(dawn, "/").body.decode()
+    assert "Good to see you" in page
+    old_css = re.search(r'/static/app\.[0-9a-f]{16}\.css', page).group(0)
+    home = resources / "Views" / "home.html"
+    home.write_text(home.read_text().replace("Good to see you", "Welcome back"))
+    with open(resources / "Public" / "app.css", "a") as f:
+        f.write("\n.reloaded { color: red; }\n")
+    time.sleep(0.4)
+    page = get(dawn, "/").body.decode()
+    assert "Welcome back" in page
+    new_css = re.search(r'/static/app\.[0-9a-f]{16}\.css', page).group(0)
+    assert new_css != old_css
+    assert b".reloaded" in get(dawn, new_css).body
+
+
+def test_broken_template_is_a_startup_error_with_file_and_line(tmp_path):
+    import shutil
+    resources = tmp_path / "res"
+    shutil.copytree(os.path.join(ROOT, "Views"), resources / "Views")
+    shutil.copytree(os.path.join(ROOT, "Public"), resources / "Public")
+    (resources / "Views" / "broken.html").write_text("<p>fine</p>\n<a href={{url}}>x</a>\n")
+    r = run_dawn(["serve", "--port", "0", "--data", str(tmp_path / "data")], env={"DAWN_RESOURCES": str(resources)})
+    assert r.returncode == 1
+    err = r.stderr.decode()
+    assert "broken.html:2" in err, err

@@ -1,4 +1,3 @@
-import Foundation
 import HTTP
 import Synchronization
 
@@ -16,7 +15,7 @@ public final class HTTPServer: Sendable {
     private struct State {
         var shared: ServerShared?
         var loops: [EventLoop] = []
-        var stopped: DispatchGroup?
+        var threads: [PosixThread] = []
     }
 
     public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
@@ -39,21 +38,13 @@ public final class HTTPServer: Sendable {
             System.close(listener.fd)
             throw .system(error)
         }
-        let stopped = DispatchGroup()
-        for (index, loop) in loops.enumerated() {
-            stopped.enter()
-            let thread = Thread {
-                loop.run()
-                stopped.leave()
-            }
-            thread.name = "dawn-loop-\(index)"
-            thread.stackSize = 1 << 20
-            thread.start()
+        let threads = loops.enumerated().map { index, loop in
+            PosixThread(name: "dawn-loop-\(index)", stackSize: 1 << 20) { loop.run() }
         }
         state.withLock {
             $0.shared = shared
             $0.loops = loops
-            $0.stopped = stopped
+            $0.threads = threads
         }
         return listener.port
     }
@@ -65,14 +56,14 @@ public final class HTTPServer: Sendable {
     /// Stops accepting, lets in-flight requests finish within `shutdownGrace`,
     /// closes what is left, and waits for the loops and workers to end.
     public func shutdown() {
-        let (shared, loops, stopped) = state.withLock { s in
-            defer { s.loops = []; s.stopped = nil }
-            return (s.shared, s.loops, s.stopped)
+        let (shared, loops, threads) = state.withLock { s in
+            defer { s.loops = []; s.threads = [] }
+            return (s.shared, s.loops, s.threads)
         }
-        guard let shared, let stopped else { return }
+        guard let shared, !threads.isEmpty else { return }
         let deadline = System.monotonicNanoseconds() &+ configuration.shutdownGrace.nanoseconds
         for loop in loops { loop.post(.drain(deadline: deadline)) }
-        stopped.wait()
+        for thread in threads { thread.join() }
         System.close(shared.listener.fd)
         shared.workers.shutdown()
     }

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Gzip
 import HTTP
 import Synchronization
@@ -79,7 +82,7 @@ public final class StaticFiles: Sendable {
     private func current() -> Snapshot {
         guard reloadOnChange else { return snapshot.withLock { $0 } }
         return snapshot.withLock { snap -> Snapshot in
-            let now = DispatchTime.now().uptimeNanoseconds
+            let now = System.monotonicNanoseconds()
             guard now &- snap.checkedAt > 200_000_000 else { return snap }
             snap.checkedAt = now
             if Self.signature(of: directory) != snap.signature, let fresh = try? Self.load(directory: directory) {
@@ -114,18 +117,14 @@ public final class StaticFiles: Sendable {
     /// Every regular file below `directory` (hidden ones skipped), by relative path.
     static func signature(of directory: String) -> [String: FileSignature] {
         var result: [String: FileSignature] = [:]
-        let root = URL(fileURLWithPath: directory)
-        let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys,
-                                                          options: [.skipsHiddenFiles]) else { return result }
-        let rootPath = root.standardizedFileURL.path
-        for case let url as URL in walker {
-            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-            var path = url.standardizedFileURL.path
-            guard path.hasPrefix(rootPath + "/") else { continue }
-            path.removeFirst(rootPath.count + 1)
-            result[path] = FileSignature(size: values.fileSize ?? 0,
-                                         modified: values.contentModificationDate?.timeIntervalSince1970 ?? 0)
+        let files = FileManager.default
+        guard let all = try? files.subpathsOfDirectory(atPath: directory) else { return result }
+        for relative in all where !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            var info = stat()
+            guard stat(directory + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            result[relative] = FileSignature(
+                size: Int(info.st_size),
+                modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         }
         return result
     }

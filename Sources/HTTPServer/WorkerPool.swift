@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// A fixed set of threads for slow work, with a bounded queue: when the queue is
@@ -15,23 +14,16 @@ final class WorkerPool: Sendable {
     }
 
     private let queue = Mutex(Queue())
-    private let available = DispatchSemaphore(value: 0)
+    private let available = Semaphore()
     private let capacity: Int
-    private let threadCount: Int
-    private let finished = DispatchGroup()
+    private let threads = Mutex<[PosixThread]>([])
 
     init(threads: Int, capacity: Int) {
-        threadCount = max(1, threads)
         self.capacity = max(1, capacity)
-        for index in 0..<threadCount {
-            finished.enter()
-            let thread = Thread { [self] in
-                run()
-                finished.leave()
-            }
-            thread.name = "dawn-worker-\(index)"
-            thread.start()
+        let started = (0..<max(1, threads)).map { index in
+            PosixThread(name: "dawn-worker-\(index)") { [self] in run() }
         }
+        self.threads.withLock { $0 = started }
     }
 
     /// Queues `job`; false when the queue is full or the pool stopped.
@@ -48,8 +40,9 @@ final class WorkerPool: Sendable {
     /// Runs what is queued, then stops the threads and waits for them.
     func shutdown() {
         queue.withLock { $0.stopped = true }
-        for _ in 0..<threadCount { available.signal() }
-        finished.wait()
+        let running = threads.withLock { t in defer { t = [] }; return t }
+        for _ in running { available.signal() }
+        for thread in running { thread.join() }
     }
 
     private func run() {

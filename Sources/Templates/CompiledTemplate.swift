@@ -14,10 +14,3 @@ struct CompiledTemplate: Sendable {
     /// Set when linking: a first guess at the rendered size, to reserve the buffer once.
     var estimatedSize = 0
 }
-
-/// A `{{> name}}` or `{{layout "name"}}` pointing at another template of the set.
-struct TemplateReference: Sendable {
-    let target: Int
-    let name: String
-    let position: SourcePosition
-}

@@ -4,8 +4,9 @@
 /// It follows the WHATWG tokenizer closely enough for templates we write ourselves:
 /// text, tags, attribute names and values, comments, and the raw text of `<script>`,
 /// `<style>` (holes refused) and `<textarea>`, `<title>` (holes escaped). Character
-/// references and parse-error corners are not modelled; they can't move a hole into a
-/// context other than the one computed here.
+/// references are not decoded and parse-error corners are simplified; where branches or
+/// literal text could make the browser's state differ from ours (an attribute name a
+/// block may or may not write, `<!--` inside `<script>`), `consume` refuses the text.
 struct HTMLContext: Sendable {
     enum Quote: Sendable, Equatable {
         case double, single, none

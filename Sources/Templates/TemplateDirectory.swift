@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reading `*.html` files from the views directory, and noticing when they change.
 enum TemplateDirectory {
@@ -37,10 +41,10 @@ enum TemplateDirectory {
         var stamps: [String: Stamp] = [:]
         guard let files = try? htmlFiles(in: directory) else { return stamps }
         for relative in files {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path(directory, relative))
-            let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
-            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            stamps[relative] = Stamp(size: size, modified: modified)
+            var info = stat()
+            guard stat(path(directory, relative), &info) == 0 else { continue }
+            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            stamps[relative] = Stamp(size: Int(info.st_size), modified: modified)
         }
         return stamps
     }
@@ -52,7 +56,7 @@ enum TemplateDirectory {
         do {
             all = try FileManager.default.subpathsOfDirectory(atPath: directory)
         } catch {
-            throw TemplateError(file: directory, line: 0, column: 0, message: "can't read the templates directory: \(error.localizedDescription)")
+            throw TemplateError(file: directory, line: 0, column: 0, message: "can't read the templates directory")
         }
         return all.filter { relative in
             relative.hasSuffix(fileExtension)
@@ -62,8 +66,8 @@ enum TemplateDirectory {
     }
 
     private static func isRegularFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     private static func path(_ directory: String, _ relative: String) -> String {

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// The templates the app holds: a fixed `TemplateSet` in production, or one that is
@@ -66,7 +69,8 @@ public final class TemplateLibrary: Sendable {
                 let failure = error as? TemplateError
                     ?? TemplateError(file: directory, line: 0, column: 0, message: "\(error)")
                 if failure != state.lastError {
-                    FileHandle.standardError.write(Data("templates not reloaded: \(failure)\n".utf8))
+                    let line = Array("templates not reloaded: \(failure)\n".utf8)
+                    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
                 }
                 state.lastError = failure
             }

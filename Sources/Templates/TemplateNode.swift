@@ -7,26 +7,3 @@ enum TemplateNode: Sendable {
     case partial(String, at: Int)
     case content(at: Int)
 }
-
-enum BlockKind: String, Sendable {
-    case `if`, unless, each
-}
-
-struct TemplateBlock: Sendable {
-    let kind: BlockKind
-    let path: ValuePath
-    /// Offset of the opening `{{#…}}`.
-    let at: Int
-    var body: [TemplateNode] = []
-    var elseBody: [TemplateNode] = []
-    /// Offset of `{{else}}`, if there is one.
-    var elseAt: Int?
-    /// Offset of the closing `{{/…}}`.
-    var closeAt = 0
-}
-
-/// A page's `{{layout "name"}}`.
-struct LayoutDeclaration: Sendable {
-    let name: String
-    let at: Int
-}

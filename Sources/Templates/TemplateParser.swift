@@ -70,7 +70,7 @@ struct TemplateParser {
             switch first {
             case UInt8(ascii: "#"):
                 let (keyword, argument) = splitKeyword(String(text.dropFirst()))
-                guard let kind = BlockKind(rawValue: keyword) else {
+                guard let kind = TemplateBlock.Kind(rawValue: keyword) else {
                     throw error(at: tagStart, "unknown tag {{#\(keyword)}}: blocks are #if, #unless and #each")
                 }
                 guard !argument.isEmpty else {
@@ -81,7 +81,7 @@ struct TemplateParser {
 
             case UInt8(ascii: "/"):
                 let keyword = String(text.dropFirst()).trimmingASCIIWhitespace()
-                guard let kind = BlockKind(rawValue: keyword) else {
+                guard let kind = TemplateBlock.Kind(rawValue: keyword) else {
                     throw error(at: tagStart, "unknown closing tag {{/\(keyword)}}: blocks are #if, #unless and #each")
                 }
                 guard var frame = open.popLast() else {
@@ -220,14 +220,5 @@ struct TemplateParser {
 
     static func isTemplateNameByte(_ byte: UInt8) -> Bool {
         ValuePath.isNameByte(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")
-    }
-}
-
-extension String {
-    func trimmingASCIIWhitespace() -> String {
-        let bytes = Array(utf8)
-        guard let first = bytes.firstIndex(where: { !TemplateParser.isWhitespace($0) }),
-              let last = bytes.lastIndex(where: { !TemplateParser.isWhitespace($0) }) else { return "" }
-        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

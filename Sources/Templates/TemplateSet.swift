@@ -1,4 +1,22 @@
 /// Every template of a directory, compiled and linked once; immutable and shared freely.
+///
+/// Syntax:
+/// - `{{name}}`, `{{a.b.c}}`, `{{.}}` (the current item), `{{@index}}` (0-based, in `each`).
+///   The first name is looked up in the innermost `each` item that is an object, then
+///   outward to the root; the rest inside what was found. Missing values render empty.
+/// - `{{#if path}}…{{else}}…{{/if}}`, `{{#unless path}}…{{else}}…{{/unless}}`,
+///   `{{#each path}}…{{else}}…{{/each}}` (the else runs for anything but a non-empty list).
+/// - `{{> name}}` includes a template with the current scopes; `{{layout "name"}}`, first in
+///   a page, wraps the page in a layout at its single top-level `{{content}}`. Layouts may
+///   have layouts. `{{! … }}` and `{{!-- … --}}` are comments.
+/// - Ints render in decimal, bools as true/false; null, lists and objects render empty.
+///
+/// Escaping is chosen at compile time from the HTML context of each hole (see
+/// `HTMLContext`): text and quoted attribute values are escaped; `.html` values are raw in
+/// text only; URL attributes whose scheme the literal text hasn't fixed pass only relative,
+/// http(s) and mailto URLs, else `#invalid-url`. Holes anywhere else (tag or attribute
+/// names, unquoted values, `<script>`, `<style>`, `on*=`, `style=`, `srcset=`, comments)
+/// are compile errors, as are blocks that leave the HTML in another context than they found.
 public struct TemplateSet: Sendable {
     private let templates: [CompiledTemplate]
     private let program: TemplateProgram

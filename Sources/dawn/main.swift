@@ -1,4 +1,8 @@
 import DawnApp
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 exit(DawnCommand.run(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment))

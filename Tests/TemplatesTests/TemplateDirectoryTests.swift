@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 import Templates
 
@@ -75,6 +76,23 @@ final class TemplateDirectoryTests: XCTestCase {
         XCTAssertEqual(try page(), "fixed 1")
         XCTAssertNil(library.lastReloadError)
         XCTAssertEqual(library.templates.names, ["extra", "page"])
+    }
+
+    func testLibraryRendersFromManyThreadsWhileReloading() throws {
+        try write("page.html", "<p>{{x}}</p>")
+        let library = try TemplateLibrary(directory: directory, reloadOnChange: true)
+        let failures = Mutex(0)
+        let file = URL(fileURLWithPath: directory + "/page.html")
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for round in 0..<300 {
+                if worker == 0, round % 100 == 0 {
+                    try? Data("<p>{{x}} \(round)</p>".utf8).write(to: file)
+                }
+                let page = (try? library.render("page", ["x": "&"])).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                if !page.hasPrefix("<p>&amp;") { failures.withLock { $0 += 1 } }
+            }
+        }
+        XCTAssertEqual(failures.withLock { $0 }, 0)
     }
 
     func testLibraryWithoutReloadKeepsItsFirstSet() throws {

@@ -9,4 +9,7 @@
 // accept4 is a GNU extension, declared only under _GNU_SOURCE.
 int CLinux_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 
+// pthread_setname_np is a GNU extension too: names the calling thread (15 bytes at most).
+int CLinux_setThreadName(const char *name);
+
 #endif

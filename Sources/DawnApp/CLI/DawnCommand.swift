@@ -1,5 +1,8 @@
-import Foundation
 import HTTPServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `dawn` executable's behaviour, kept here so `main.swift` stays one line.
 public enum DawnCommand {
@@ -14,10 +17,10 @@ public enum DawnCommand {
         }
         switch options {
         case .help:
-            print(CommandLineOptions.usage)
+            say(CommandLineOptions.usage)
             return 0
         case .version:
-            print("dawn \(DawnVersion.current)")
+            say("dawn \(DawnVersion.current)")
             return 0
         case let .serve(configuration):
             return serve(configuration)
@@ -54,10 +57,19 @@ public enum DawnCommand {
     }
 
     private static func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        writeAll(1, line + "\n")
     }
 
     private static func fail(_ line: String) {
-        FileHandle.standardError.write(Data(("dawn: " + line + "\n").utf8))
+        writeAll(2, "dawn: " + line + "\n")
+    }
+
+    /// Unbuffered, so lines keep their order with the server's access log on stdout.
+    private static func writeAll(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n > 0 { bytes = bytes.dropFirst(n) } else if n < 0 && errno == EINTR { continue } else { return }
+        }
     }
 }

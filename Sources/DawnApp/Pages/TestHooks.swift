@@ -1,6 +1,9 @@
-import Foundation
 import HTTP
 import HTTPServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Routes that exist only when `DAWN_TEST_HOOKS=1`, for the end-to-end tests
 /// of the server itself: a slow request (graceful shutdown, worker pool) and a
@@ -10,7 +13,7 @@ enum TestHooks {
         router.add(.GET, "/_test/sleep", .slow { _, page in
             let query = try decodedQuery(page)
             let milliseconds = min(Int(query["ms"] ?? "") ?? 100, 10_000)
-            Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
+            usleep(useconds_t(milliseconds * 1000))
             return .text(.ok, "slept \(milliseconds) ms")
         })
         router.add(.POST, "/_test/echo", .page { _, page in

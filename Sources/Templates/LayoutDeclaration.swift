@@ -1,0 +1,5 @@
+/// A page's `{{layout "name"}}`.
+struct LayoutDeclaration: Sendable {
+    let name: String
+    let at: Int
+}

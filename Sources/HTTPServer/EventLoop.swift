@@ -148,7 +148,8 @@ final class EventLoop: @unchecked Sendable {
     private func read(_ connection: Connection) {
         let now = System.monotonicNanoseconds()
         var received = false
-        reading: while true {
+        // A bounded number of reads per wake-up, so one fast sender cannot starve the loop.
+        reading: for _ in 0..<8 {
             let result = readBuffer.withUnsafeMutableBytes { System.read(connection.fd, into: $0) }
             switch result {
             case let .bytes(n):

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers depend downward only:
-//   dawn (CLI) → DawnApp → {HTTPServer, Templates, Store} → {HTTP, Gzip} → {CSQLite, CZlib, CCrypt, CLinux}
+//   dawn (CLI) → DawnApp → {HTTPServer, Templates, Accounts, TimeZones} → {HTTP, Gzip, Store} → C libraries
 let package = Package(
     name: "Dawn",
     products: [
@@ -13,6 +13,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypt", pkgConfig: "libxcrypt", providers: [.apt(["libcrypt-dev"])]),
+        // libgcrypt, for SHA-256 of session tokens (already a dependency of Debian's base system).
+        .systemLibrary(name: "CGcrypt", pkgConfig: "libgcrypt", providers: [.apt(["libgcrypt20-dev"])]),
 
         // Linux headers Glibc's module leaves out (epoll, eventfd).
         .target(name: "CLinux"),
@@ -27,8 +29,12 @@ let package = Package(
         .target(name: "Templates"),
         // A thin wrapper over libsqlite3: statements, transactions, migrations, per-member databases.
         .target(name: "Store", dependencies: ["CSQLite"]),
+        // Time zones from the system's tzdata (TZif), and civil-date arithmetic. Pure.
+        .target(name: "TimeZones"),
+        // Members, passwords (yescrypt), sessions, sign-in throttling, over instance.sqlite.
+        .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt"]),
         // Routes, pages and the domain.
-        .target(name: "DawnApp", dependencies: ["HTTPServer", "HTTP", "Templates", "Store"]),
+        .target(name: "DawnApp", dependencies: ["HTTPServer", "HTTP", "Templates", "Store", "Accounts", "TimeZones"]),
         .executableTarget(name: "dawn", dependencies: ["DawnApp"]),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
@@ -36,6 +42,8 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Store"]),
         .testTarget(name: "DawnAppTests", dependencies: ["DawnApp"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,10 @@
+import Accounts
 import HTTP
 import HTTPServer
 import Store
+import Synchronization
 import Templates
+import TimeZones
 
 /// The application: routes requests to pages. Built once at start-up; every
 /// template is compiled and every static file loaded before the first request.
@@ -10,9 +13,14 @@ public final class Dawn: HTTPResponder {
     let templates: TemplateLibrary
     let staticFiles: StaticFiles
     let data: DataDirectory
+    let family: Family
+    let throttle = SignInThrottle()
+    let timeZones: TimeZoneDatabase
     private let router: Router<Route>
     /// The fingerprinted URLs of Public/ for templates, fixed unless files may change.
     private let fixedAssets: TemplateValue?
+    /// Once an admin exists, setup is over for the life of the process.
+    private let setupDone = Atomic<Bool>(false)
 
     public init(configuration: DawnConfiguration) throws(DawnStartError) {
         self.configuration = configuration
@@ -37,6 +45,8 @@ public final class Dawn: HTTPResponder {
         } catch {
             throw .resources("\(error)")
         }
+        family = Family(data: data)
+        timeZones = TimeZoneDatabase(directory: configuration.timeZoneDirectory)
         router = Self.routes(testHooks: configuration.testHooks)
         // (Not a ternary: `nil` there would become TemplateValue.null, which is a value.)
         if configuration.development {
@@ -53,11 +63,15 @@ public final class Dawn: HTTPResponder {
 
     private static func routes(testHooks: Bool) -> Router<Route> {
         var router = Router<Route>()
-        router.add(.GET, "/", HomePage.route)
         router.add(.GET, "/healthz", HealthPage.route)
-        router.add(.GET, "/static/*", Route.page { app, page in
+        router.add(.GET, "/static/*", Route.open { app, page in
             app.staticFiles.response(for: page.parameters[0], request: page.http)
         })
+        SetupPage.add(to: &router)
+        SignInPage.add(to: &router)
+        router.add(.GET, "/", HomePage.route)
+        FamilyPage.add(to: &router)
+        AccountPage.add(to: &router)
         if testHooks { TestHooks.add(to: &router) }
         return router
     }
@@ -77,8 +91,16 @@ public final class Dawn: HTTPResponder {
             response.headers.add("Allow", allow.map(\.rawValue).joined(separator: ", "))
             return .now(response)
         case let .found(route, parameters):
-            let page = PageRequest(http: request, context: context, parameters: parameters,
-                                   limits: configuration.server.limits)
+            let page: PageRequest
+            do {
+                page = try admit(request, context: context, route: route, parameters: parameters, segments: segments)
+            } catch let refusal as Refusal {
+                return .now(refusal.response)
+            } catch let error as PageError {
+                return .now(errorPage(error))
+            } catch {
+                return .now(errorPage(PageError(.internalServerError, "Something went wrong on our side.")))
+            }
             let run: @Sendable () -> HTTPResponse = { [self] in
                 var response: HTTPResponse
                 do {
@@ -95,10 +117,78 @@ public final class Dawn: HTTPResponder {
         }
     }
 
+    /// A request stopped before its handler: a redirect, or an error page.
+    private struct Refusal: Error {
+        let response: HTTPResponse
+    }
+
+    /// Decides whether the request may reach its handler: setup first, then
+    /// sign-in, then admin rights, then the CSRF token of every POST.
+    private func admit(_ request: HTTPRequest, context: RequestContext, route: Route,
+                       parameters: [String], segments: [String]) throws -> PageRequest {
+        let cookies = Cookies.parse(request.headers["Cookie"])
+        let forwarded = ForwardedRequest(request: request, peer: context.peer,
+                                         trustedProxies: configuration.trustedProxies)
+        let isSetupPath = segments == ["setup"]
+        if route.access != .testHook, segments.first != "static", segments != ["healthz"], !isSetupPath,
+           needsSetup {
+            throw Refusal(response: .redirect(to: "/setup"))
+        }
+        var signedIn: SignedIn?
+        if let token = cookies[SessionCookie.name], let session = try family.session(forToken: token) {
+            signedIn = SignedIn(member: session.member, session: session, data: data)
+        }
+        switch route.access {
+        case .open, .testHook:
+            break
+        case .member, .admin:
+            guard let signedIn else {
+                if request.method == .GET || request.method == .HEAD {
+                    throw Refusal(response: .redirect(to: SignInPage.url(returningTo: request.target)))
+                }
+                throw PageError(.forbidden, "Your session has ended. Please sign in again.")
+            }
+            if route.access == .admin, !signedIn.member.isAdmin {
+                throw PageError(.forbidden, "Only the family's admin can open this page.")
+            }
+        }
+        let form = try PageRequest.decodeForm(request, limits: configuration.server.limits)
+        if request.method == .POST, route.access != .testHook {
+            // Signed-in forms carry the session's token; sign-in and setup forms the
+            // token of the pre-session cookie (double submit).
+            let expected = signedIn?.csrfToken ?? cookies[CSRFCookie.name]
+            guard let expected, let sent = form[CSRFCookie.fieldName], CSRFToken.constantTimeEqual(sent, expected) else {
+                throw PageError(.forbidden, "This form has expired or did not come from Dawn. Go back, reload the page and try again.")
+            }
+        }
+        return PageRequest(http: request, context: context, parameters: parameters, form: form,
+                           signedIn: signedIn, cookies: cookies, clientAddress: forwarded.clientAddress,
+                           isSecure: forwarded.isSecure, limits: configuration.server.limits)
+    }
+
+    /// True until the first admin exists.
+    var needsSetup: Bool {
+        if setupDone.load(ordering: .relaxed) { return false }
+        // A database that cannot answer is not a fresh instance: never offer setup then.
+        guard let needed = try? family.needsSetup else { return false }
+        if needed { return true }
+        setupDone.store(true, ordering: .relaxed)
+        return false
+    }
+
     /// Renders `name` into an HTML response; a render failure is a plain 500.
-    func render(_ name: String, _ context: [String: TemplateValue], status: HTTPStatus = .ok) -> HTTPResponse {
+    func render(_ name: String, _ context: [String: TemplateValue], status: HTTPStatus = .ok,
+                for page: PageRequest? = nil) -> HTTPResponse {
         var values = context
         values["assets"] = fixedAssets ?? Self.assetValues(staticFiles)
+        if let signedIn = page?.signedIn {
+            values["me"] = [
+                "displayName": .string(signedIn.member.displayName),
+                "username": .string(signedIn.member.username),
+                "isAdmin": .bool(signedIn.member.isAdmin),
+            ]
+            values["csrf"] = .string(signedIn.csrfToken)
+        }
         var body: [UInt8] = []
         body.reserveCapacity(16 * 1024)
         do {

@@ -12,6 +12,10 @@ public struct DawnConfiguration: Sendable, Equatable {
     public var development = false
     /// Routes that exist only for the end-to-end tests (`/_test/…`). Never on in production.
     public var testHooks = false
+    /// Addresses of reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed.
+    public var trustedProxies: [String] = []
+    /// Where the IANA time zone files live.
+    public var timeZoneDirectory = "/usr/share/zoneinfo"
     public var server = ServerConfiguration()
 
     public init() {}

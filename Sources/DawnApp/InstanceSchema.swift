@@ -1,3 +1,4 @@
+import Accounts
 import Store
 
 /// The schema of `DATA/instance.sqlite`: what the whole family shares.
@@ -11,6 +12,7 @@ enum InstanceSchema {
             ) STRICT;
             INSERT INTO instance_meta (key, value) VALUES ('created_at', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
             """),
+        Migration(version: 2, sql: AccountsSchema.sql),
     ]
 }
 

@@ -1,3 +1,4 @@
+import Accounts
 import HTTP
 import HTTPServer
 
@@ -7,15 +8,38 @@ struct PageRequest: Sendable {
     let context: RequestContext
     /// The route's `:name` captures, in order.
     let parameters: [String]
+    /// The decoded form of a POST (empty for other methods).
+    let form: FormFields
+    /// The member whose session cookie came with the request, if any.
+    let signedIn: SignedIn?
+    /// The request's cookies.
+    let cookies: [String: String]
+    /// The client's address: the peer, or the address a trusted proxy forwarded.
+    let clientAddress: String
+    /// Whether the client reached us over HTTPS (as a trusted proxy says).
+    let isSecure: Bool
     let limits: HTTPLimits
 
-    /// The decoded query string; a malformed one is a 400.
-    func query() throws(FormError) -> FormFields {
-        try URLEncodedForm.parse(Array((http.query ?? "").utf8), maxFields: limits.maxFormFields)
+    /// The signed-in member; routes with `.member`/`.admin` access always have one.
+    var member: SignedIn {
+        get throws(PageError) {
+            guard let signedIn else { throw PageError(.forbidden, "Please sign in first.") }
+            return signedIn
+        }
     }
 
-    /// The decoded `application/x-www-form-urlencoded` body; anything else is a 415.
-    func form() throws(PageError) -> FormFields {
+    /// The decoded query string; a malformed one is a 400.
+    func query() throws(PageError) -> FormFields {
+        do {
+            return try URLEncodedForm.parse(Array((http.query ?? "").utf8), maxFields: limits.maxFormFields)
+        } catch {
+            throw PageError(.badRequest, "The address could not be read: \(error.message)")
+        }
+    }
+
+    /// Decodes a POST body; anything but a URL-encoded form is a 415.
+    static func decodeForm(_ http: HTTPRequest, limits: HTTPLimits) throws(PageError) -> FormFields {
+        guard http.method == .POST else { return FormFields() }
         let type = http.headers["Content-Type"]?.split(separator: ";").first?.trimmingSpaces.lowercased()
         guard type == "application/x-www-form-urlencoded" else {
             throw PageError(.unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")

@@ -159,3 +159,63 @@ def request(server, raw, head_request=False):
 def get(server, path, headers=None):
     extra = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
     return request(server, f"GET {path} HTTP/1.1\r\nHost: localhost\r\n{extra}Connection: close\r\n\r\n".encode())
+
+
+class Browser:
+    """A cookie-keeping client over raw sockets: enough to drive Dawn's forms."""
+
+    def __init__(self, server, headers=None):
+        self.server = server
+        self.jar = {}
+        self.headers = headers or {}
+        self.last_set_cookies = []
+
+    def request(self, method, path, body=b"", headers=None):
+        lines = [f"{method} {path} HTTP/1.1", "Host: localhost", "Connection: close"]
+        if self.jar:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.jar.items()))
+        for k, v in {**self.headers, **(headers or {})}.items():
+            lines.append(f"{k}: {v}")
+        if method == "POST":
+            lines.append("Content-Type: application/x-www-form-urlencoded")
+            lines.append(f"Content-Length: {len(body)}")
+        raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+        with self.server.connect(timeout=20) as s:
+            s.sendall(raw)
+            r = Reader(s).read(head_request=(method == "HEAD"))
+        self.last_set_cookies = [v for k, v in r.headers if k.lower() == "set-cookie"]
+        for cookie in self.last_set_cookies:
+            name, _, rest = cookie.partition("=")
+            value = rest.split(";", 1)[0]
+            if "Max-Age=0" in cookie:
+                self.jar.pop(name, None)
+            else:
+                self.jar[name] = value
+        r.text = r.body.decode("utf-8", "replace")
+        return r
+
+    def get(self, path, headers=None):
+        return self.request("GET", path, headers=headers)
+
+    def post(self, path, fields, headers=None, csrf=True):
+        """POSTs `fields`; with csrf=True, adds the token found on the last page fetched from `csrf_page`."""
+        from urllib.parse import urlencode
+        fields = dict(fields)
+        if csrf is True:
+            fields.setdefault("csrf", self.csrf)
+        elif isinstance(csrf, str):
+            fields["csrf"] = csrf
+        return self.request("POST", path, urlencode(fields).encode(), headers=headers)
+
+    def open(self, path):
+        """GETs a page and remembers its CSRF token for the next post."""
+        r = self.get(path)
+        m = re.search(r'name="csrf" value="([^"]+)"', r.text)
+        self.csrf = m.group(1) if m else None
+        return r
+
+    def cookie_header(self, name):
+        for cookie in self.last_set_cookies:
+            if cookie.startswith(name + "="):
+                return cookie
+        return None

@@ -19,7 +19,7 @@ def test_healthz_has_date_length_and_charset(dawn):
 
 
 def test_html_pages_carry_security_headers(dawn):
-    r = get(dawn, "/")
+    r = get(dawn, "/setup")
     assert r.status == 200
     assert r.header("Content-Type") == "text/html; charset=utf-8"
     csp = r.header("Content-Security-Policy")
@@ -91,10 +91,10 @@ def test_pipelined_requests_are_answered_in_order(dawn):
 
 def test_head_keeps_length_and_sends_no_body(dawn):
     with dawn.connect() as s:
-        s.sendall(f"HEAD / HTTP/1.1\r\n{H}\r\nGET /healthz HTTP/1.1\r\n{H}Connection: close\r\n\r\n".encode())
+        s.sendall(f"HEAD /setup HTTP/1.1\r\n{H}\r\nGET /healthz HTTP/1.1\r\n{H}Connection: close\r\n\r\n".encode())
         reader = Reader(s)
         head = reader.read(head_request=True)
-        full = get(dawn, "/")
+        full = get(dawn, "/setup")
         assert head.status == 200 and int(head.header("Content-Length")) == len(full.body)
         # If HEAD had sent a body, this would read its bytes as the next status line.
         assert reader.read().body == b"ok\n"

@@ -75,7 +75,7 @@ def test_connections_over_the_limit_are_closed_at_once(fresh_dawn):
 
 
 def test_static_files_are_immutable_with_etag_and_304(dawn):
-    page = get(dawn, "/").body.decode()
+    page = get(dawn, "/setup").body.decode()
     css = re.search(r'href="(/static/app\.[0-9a-f]{16}\.css)"', page).group(1)
     r = get(dawn, css, {"Accept-Encoding": "gzip"})
     assert r.status == 200
@@ -208,16 +208,16 @@ def test_dev_mode_reloads_templates_and_static_files(fresh_dawn, tmp_path):
     shutil.copytree(os.path.join(ROOT, "Views"), resources / "Views")
     shutil.copytree(os.path.join(ROOT, "Public"), resources / "Public")
     dawn = fresh_dawn(env={"DAWN_RESOURCES": str(resources)}, args=["--dev"])
-    page = get(dawn, "/").body.decode()
-    assert "Good to see you" in page
+    page = get(dawn, "/setup").body.decode()
+    assert "Welcome to Dawn" in page
     old_css = re.search(r'/static/app\.[0-9a-f]{16}\.css', page).group(0)
-    home = resources / "Views" / "home.html"
-    home.write_text(home.read_text().replace("Good to see you", "Welcome back"))
+    setup = resources / "Views" / "setup.html"
+    setup.write_text(setup.read_text().replace("Welcome to Dawn", "Hello, new Dawn"))
     with open(resources / "Public" / "app.css", "a") as f:
         f.write("\n.reloaded { color: red; }\n")
     time.sleep(0.4)
-    page = get(dawn, "/").body.decode()
-    assert "Welcome back" in page
+    page = get(dawn, "/setup").body.decode()
+    assert "Hello, new Dawn" in page
     new_css = re.search(r'/static/app\.[0-9a-f]{16}\.css', page).group(0)
     assert new_css != old_css
     assert b".reloaded" in get(dawn, new_css).body

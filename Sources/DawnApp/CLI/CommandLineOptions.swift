@@ -5,6 +5,7 @@ import HTTPServer
 /// Flags win over the environment; every bad value is a one-line error.
 public enum CommandLineOptions: Equatable {
     case serve(DawnConfiguration)
+    case user(UserCommand)
     case help
     case version
 
@@ -13,6 +14,11 @@ public enum CommandLineOptions: Equatable {
 
         Usage:
           dawn serve [--host 127.0.0.1] [--port 8080] [--data ./data] [--resources .] [--dev]
+                     [--trusted-proxy 127.0.0.1]
+          dawn user add USERNAME [--name "Display Name"] [--admin] [--time-zone Europe/Rome] [--data DIR]
+          dawn user passwd USERNAME [--data DIR]
+          dawn user list [--data DIR]
+          dawn user remove USERNAME --yes [--data DIR]
           dawn --help | --version
 
         Options (each also an environment variable):
@@ -21,6 +27,8 @@ public enum CommandLineOptions: Equatable {
           --data DIR         DAWN_DATA       data folder (default ./data)
           --resources DIR    DAWN_RESOURCES  folder holding Views/ and Public/ (default .)
           --dev              DAWN_DEV=1      reload templates and static files when they change
+          --trusted-proxy A  DAWN_TRUSTED_PROXIES=A,B
+                                             believe X-Forwarded-For/-Proto only from these addresses
 
         Limits (environment only; times in seconds, decimals allowed):
           DAWN_HEADER_TIMEOUT=10  DAWN_BODY_TIMEOUT=30  DAWN_IDLE_TIMEOUT=60  DAWN_WRITE_TIMEOUT=30
@@ -37,6 +45,7 @@ public enum CommandLineOptions: Equatable {
         case "--help", "-h", "help": return .help
         case "--version", "version": return .version
         case "serve": break
+        case "user": return .user(try UserCommand.parse(rest, environment: environment))
         default: throw CommandLineError("unknown command \"\(command)\" (try: dawn --help)")
         }
 
@@ -53,6 +62,7 @@ public enum CommandLineOptions: Equatable {
             case "--data": configuration.dataDirectory = try nonEmpty(try value(), name: "--data")
             case "--resources": configuration.resourcesDirectory = try nonEmpty(try value(), name: "--resources")
             case "--dev": configuration.development = true
+            case "--trusted-proxy": configuration.trustedProxies.append(try value())
             case "--help", "-h": return .help
             default: throw CommandLineError("unknown option \"\(flag)\" (try: dawn --help)")
             }
@@ -67,6 +77,10 @@ public enum CommandLineOptions: Equatable {
         if let v = env["DAWN_RESOURCES"] { c.resourcesDirectory = try nonEmpty(v, name: "DAWN_RESOURCES") }
         if let v = env["DAWN_DEV"] { c.development = try flag(v, name: "DAWN_DEV") }
         if let v = env["DAWN_TEST_HOOKS"] { c.testHooks = try flag(v, name: "DAWN_TEST_HOOKS") }
+        if let v = env["DAWN_TRUSTED_PROXIES"] {
+            c.trustedProxies = v.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty }
+        }
+        if let v = env["TZDIR"], !v.isEmpty { c.timeZoneDirectory = v }
         if let v = env["DAWN_ACCESS_LOG"] { c.server.accessLog = try flag(v, name: "DAWN_ACCESS_LOG") }
 
         if let v = env["DAWN_HEADER_TIMEOUT"] { c.server.limits.headerTimeout = try seconds(v, name: "DAWN_HEADER_TIMEOUT") }

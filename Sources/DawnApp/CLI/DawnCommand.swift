@@ -24,6 +24,8 @@ public enum DawnCommand {
             return 0
         case let .serve(configuration):
             return serve(configuration)
+        case let .user(command):
+            return command.run(say: say, fail: fail)
         }
     }
 

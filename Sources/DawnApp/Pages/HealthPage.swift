@@ -5,7 +5,7 @@ import HTTP
 enum HealthPage {
     private static let body = Array("ok\n".utf8)
 
-    static let route = Route.page { _, _ in
+    static let route = Route.open { _, _ in
         var response = HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: body)
         response.headers.add("Cache-Control", "no-store")
         return response

@@ -10,18 +10,18 @@ import Glibc
 /// form echo (strict form decoding through a real socket).
 enum TestHooks {
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/_test/sleep", .slow { _, page in
+        router.add(.GET, "/_test/sleep", .testHook(slow: true) { _, page in
             let query = try decodedQuery(page)
             let milliseconds = min(Int(query["ms"] ?? "") ?? 100, 10_000)
             usleep(useconds_t(milliseconds * 1000))
             return .text(.ok, "slept \(milliseconds) ms")
         })
-        router.add(.POST, "/_test/echo", .page { _, page in
-            let form = try page.form()
+        router.add(.POST, "/_test/echo", .testHook { _, page in
+            let form = page.form
             let lines = form.map { "\($0.name)=\($0.value)" }.joined(separator: "\n")
             return .text(.ok, lines)
         })
-        router.add(.GET, "/_test/big", .page { _, page in
+        router.add(.GET, "/_test/big", .testHook { _, page in
             let query = try decodedQuery(page)
             let count = min(Int(query["bytes"] ?? "") ?? 4096, 4 * 1024 * 1024)
             let line = Array("Dawn keeps a family's days.\n".utf8)
@@ -32,10 +32,6 @@ enum TestHooks {
     }
 
     private static func decodedQuery(_ page: PageRequest) throws(PageError) -> FormFields {
-        do {
-            return try page.query()
-        } catch {
-            throw PageError(.badRequest, "The query string could not be read: \(error.message)")
-        }
+        try page.query()
     }
 }

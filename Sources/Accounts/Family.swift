@@ -1,0 +1,359 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Store
+
+/// The family's accounts and sign-in sessions, over `DATA/instance.sqlite`, plus the
+/// lifecycle of each member's own `DATA/users/<id>.sqlite`.
+///
+/// Password hashes arrive already computed: hashing takes tens of milliseconds, so the
+/// caller does it (with `PasswordHasher`) on the worker pool, and no method here holds
+/// the database lock for that long.
+///
+/// Times are unix seconds from the injected clock `now`, so expiry is testable.
+public final class Family: Sendable {
+    /// A session unused for longer than this is over (30 days).
+    public static let sessionIdleLimit: Int64 = 30 * 24 * 60 * 60
+    /// `last_seen_at` moves at most this often per session (an hour), so ordinary
+    /// requests only read the database.
+    public static let lastSeenResolution: Int64 = 60 * 60
+    /// Longer than any IANA time zone name ("America/Argentina/ComodRivadavia" is 32).
+    public static let timeZoneMaximumLength = 64
+
+    public static let wallClock: @Sendable () -> Int64 = { Int64(time(nil)) }
+
+    public let data: DataDirectory
+    private let now: @Sendable () -> Int64
+
+    public init(data: DataDirectory, now: @escaping @Sendable () -> Int64 = Family.wallClock) {
+        self.data = data
+        self.now = now
+    }
+
+    // MARK: - Members
+
+    /// True until the first admin exists; `/setup` is open only then.
+    public var needsSetup: Bool {
+        get throws(AccountError) {
+            try reading { try !Self.anyMemberExists($0) }
+        }
+    }
+
+    /// Creates the first member, an admin. The "nobody yet" check runs in the same write
+    /// transaction as the insert, so of two racing setups exactly one wins; the other
+    /// gets `.setupAlreadyDone`.
+    public func createFirstAdmin(
+        username: Username, displayName: DisplayName, passwordHash: String, timeZone: String
+    ) throws(AccountError) -> Member {
+        try insertMember(
+            username: username, displayName: displayName, passwordHash: passwordHash,
+            isAdmin: true, timeZone: timeZone, onlyIfFirst: true)
+    }
+
+    /// Adds a member (checking who may do it is the caller's job). `.usernameTaken` when
+    /// the name exists.
+    public func addMember(
+        username: Username, displayName: DisplayName, passwordHash: String, isAdmin: Bool, timeZone: String
+    ) throws(AccountError) -> Member {
+        try insertMember(
+            username: username, displayName: displayName, passwordHash: passwordHash,
+            isAdmin: isAdmin, timeZone: timeZone, onlyIfFirst: false)
+    }
+
+    /// Everyone, by username.
+    public func members() throws(AccountError) -> [Member] {
+        try reading { connection in
+            try connection.query("SELECT \(Member.columns) FROM members ORDER BY username").map { Member(row: $0) }
+        }
+    }
+
+    public func member(id: MemberID) throws(AccountError) -> Member? {
+        try reading { connection in
+            try connection.queryOne("SELECT \(Member.columns) FROM members WHERE id = ?", [.integer(id.rawValue)])
+                .map { Member(row: $0) }
+        }
+    }
+
+    public func member(username: Username) throws(AccountError) -> Member? {
+        try reading { connection in
+            try connection.queryOne("SELECT \(Member.columns) FROM members WHERE username = ?", [.text(username.value)])
+                .map { Member(row: $0) }
+        }
+    }
+
+    /// The member and stored hash for a sign-in form's username (normalised like
+    /// `Username`), or nil when there is no such member. On nil, verify the password
+    /// against `PasswordHasher.decoyHash` anyway, so the answer takes the same time.
+    public func credentials(username: String) throws(AccountError) -> (member: Member, passwordHash: String)? {
+        guard let name = Username.normalized(username) else { return nil }
+        return try reading { connection in
+            try connection.queryOne(
+                "SELECT \(Member.columns), members.password_hash FROM members WHERE username = ?", [.text(name)]
+            ).map { (Member(row: $0), $0.string(6)) }
+        }
+    }
+
+    /// Stores a new password hash and signs out every other session of the member: all of
+    /// them, or all but `tokenHash` (the browser that made the change).
+    public func setPasswordHash(_ hash: String, for id: MemberID, keepingSession tokenHash: [UInt8]?) throws(AccountError) {
+        Self.checkIsHash(hash)
+        try writing { connection in
+            let changed = try connection.run(
+                "UPDATE members SET password_hash = ? WHERE id = ?", [.text(hash), .integer(id.rawValue)])
+            guard changed == 1 else { throw AccountError.memberNotFound }
+            try Self.deleteSessions(of: id, except: tokenHash, in: connection)
+        }
+    }
+
+    public func setDisplayName(_ name: DisplayName, for id: MemberID) throws(AccountError) {
+        try updateMember(id, "UPDATE members SET display_name = ? WHERE id = ?", .text(name.value))
+    }
+
+    /// `timeZone` must be an IANA name the app has checked against tzdata; here it is only
+    /// held to the shape of one (letters, digits, `_ + -`, `/` between parts, no dots).
+    public func setTimeZone(_ timeZone: String, for id: MemberID) throws(AccountError) {
+        guard Self.isPlausibleTimeZone(timeZone) else { throw .timeZoneInvalid }
+        try updateMember(id, "UPDATE members SET time_zone = ? WHERE id = ?", .text(timeZone))
+    }
+
+    /// Removes a member: the row (and, by cascade, their sessions) and then their database
+    /// files. `actor` must be an admin and someone else, so an admin always remains.
+    public func removeMember(_ id: MemberID, by actor: MemberID) throws(AccountError) {
+        guard id != actor else { throw .cannotRemoveYourself }
+        try remove(id, requiringAdmin: actor)
+    }
+
+    /// Removes a member on the operator's word (`dawn user remove`), who has the data
+    /// folder in hand anyway: no admin actor is needed, but the last admin stays.
+    public func removeMemberAsOperator(_ id: MemberID) throws(AccountError) {
+        try remove(id, requiringAdmin: nil)
+    }
+
+    private func remove(_ id: MemberID, requiringAdmin actor: MemberID?) throws(AccountError) {
+        try writing { connection in
+            if let actor {
+                let actorIsAdmin = try connection.queryOne(
+                    "SELECT is_admin FROM members WHERE id = ?", [.integer(actor.rawValue)])?.bool(0) ?? false
+                guard actorIsAdmin else { throw AccountError.adminRequired }
+            } else {
+                let otherAdmins = try connection.queryOne(
+                    "SELECT count(*) FROM members WHERE is_admin = 1 AND id != ?", [.integer(id.rawValue)])?.int(0) ?? 0
+                let isAdmin = try connection.queryOne(
+                    "SELECT is_admin FROM members WHERE id = ?", [.integer(id.rawValue)])?.bool(0) ?? false
+                guard !isAdmin || otherAdmins > 0 else { throw AccountError.lastAdmin }
+            }
+            let deleted = try connection.run("DELETE FROM members WHERE id = ?", [.integer(id.rawValue)])
+            guard deleted == 1 else { throw AccountError.memberNotFound }
+        }
+        // The row is gone first, so no request can reach the files while they are deleted.
+        // Ids are never reused, so files left by a failure here cannot reach a new member.
+        do {
+            try data.removeMember(id)
+        } catch {
+            throw AccountError(error)
+        }
+    }
+
+    // MARK: - Sessions
+
+    /// Signs `id` in: a new random token (for the cookie; only its SHA-256 is stored) and
+    /// a fresh CSRF token.
+    public func startSession(for id: MemberID) throws(AccountError) -> (token: String, session: Session) {
+        let token = SessionToken.generate()
+        let tokenHash = SessionToken.hash(token)
+        let csrfToken = CSRFToken.generate()
+        let time = now()
+        let member = try writing { connection in
+            guard let row = try connection.queryOne(
+                "SELECT \(Member.columns) FROM members WHERE id = ?", [.integer(id.rawValue)])
+            else { throw AccountError.memberNotFound }
+            try connection.run(
+                """
+                INSERT INTO sessions (token_hash, member_id, csrf_token, created_at, last_seen_at)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+                [.blob(tokenHash), .integer(id.rawValue), .text(csrfToken), .integer(time), .integer(time)])
+            return Member(row: row)
+        }
+        let session = Session(member: member, csrfToken: csrfToken, tokenHash: tokenHash, createdAt: time, lastSeenAt: time)
+        return (token, session)
+    }
+
+    /// The live session for a cookie's token, or nil: for a malformed token (refused
+    /// before any database access), an unknown one, or one idle longer than
+    /// `sessionIdleLimit` (its row is deleted then). Refreshes `last_seen_at` when it is
+    /// at least `lastSeenResolution` old, so most requests do not write.
+    public func session(forToken token: String) throws(AccountError) -> Session? {
+        guard SessionToken.isWellFormed(token) else { return nil }
+        let tokenHash = SessionToken.hash(token)
+        let time = now()
+        let found = try reading { connection in
+            try connection.queryOne(
+                """
+                SELECT sessions.csrf_token, sessions.created_at, sessions.last_seen_at, \(Member.columns)
+                FROM sessions JOIN members ON members.id = sessions.member_id
+                WHERE sessions.token_hash = ?
+                """,
+                [.blob(tokenHash)])
+        }
+        guard let found else { return nil }
+        var lastSeen = found.int64(2)
+        if time - lastSeen > Self.sessionIdleLimit {
+            try writing { connection in
+                try connection.run(
+                    "DELETE FROM sessions WHERE token_hash = ? AND last_seen_at < ?",
+                    [.blob(tokenHash), .integer(time - Self.sessionIdleLimit)])
+            }
+            return nil
+        }
+        if time - lastSeen >= Self.lastSeenResolution {
+            try writing { connection in
+                try connection.run(
+                    "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", [.integer(time), .blob(tokenHash)])
+            }
+            lastSeen = time
+        }
+        return Session(
+            member: Member(row: found, at: 3), csrfToken: found.string(0), tokenHash: tokenHash,
+            createdAt: found.int64(1), lastSeenAt: lastSeen)
+    }
+
+    /// Signs one browser out. Unknown or malformed tokens are ignored.
+    public func endSession(token: String) throws(AccountError) {
+        guard SessionToken.isWellFormed(token) else { return }
+        let tokenHash = SessionToken.hash(token)
+        try writing { connection in
+            try connection.run("DELETE FROM sessions WHERE token_hash = ?", [.blob(tokenHash)])
+        }
+    }
+
+    /// Signs the member out everywhere, except the session `tokenHash` when given.
+    public func endAllSessions(for id: MemberID, except tokenHash: [UInt8]?) throws(AccountError) {
+        try writing { connection in
+            try Self.deleteSessions(of: id, except: tokenHash, in: connection)
+        }
+    }
+
+    /// Deletes every session idle longer than `sessionIdleLimit`; returns how many.
+    @discardableResult
+    public func pruneExpiredSessions() throws(AccountError) -> Int {
+        let cutoff = now() - Self.sessionIdleLimit
+        return try writing { connection in
+            try connection.run("DELETE FROM sessions WHERE last_seen_at < ?", [.integer(cutoff)])
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func insertMember(
+        username: Username, displayName: DisplayName, passwordHash: String,
+        isAdmin: Bool, timeZone: String, onlyIfFirst: Bool
+    ) throws(AccountError) -> Member {
+        Self.checkIsHash(passwordHash)
+        guard Self.isPlausibleTimeZone(timeZone) else { throw .timeZoneInvalid }
+        let createdAt = now()
+        // Set just before the member's file is created, so a failure after that point
+        // (even halfway through creating it) removes what was made.
+        var createdFiles: MemberID?
+        do {
+            // The file is created inside the transaction: if that fails, the row rolls back
+            // with it, and no member ever exists without a database.
+            return try data.instance.write { connection in
+                if onlyIfFirst, try Self.anyMemberExists(connection) {
+                    throw AccountError.setupAlreadyDone
+                }
+                do {
+                    try connection.run(
+                        """
+                        INSERT INTO members (username, display_name, password_hash, is_admin, time_zone, created_at)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """,
+                        [.text(username.value), .text(displayName.value), .text(passwordHash),
+                         SQLValue(isAdmin), .text(timeZone), .integer(createdAt)])
+                } catch let error as StoreError where error.isUniqueViolation {
+                    throw AccountError.usernameTaken
+                }
+                let id = MemberID(connection.lastInsertRowID)
+                // A file already there is someone's old data (e.g. instance.sqlite was
+                // replaced but users/ kept): never hand it to a new member, never delete it.
+                guard !data.memberDatabaseExists(id) else {
+                    throw AccountError.storage(
+                        "\(data.root)/users/\(id.rawValue).sqlite already exists but belongs to no member; move it away and try again")
+                }
+                createdFiles = id
+                _ = try data.member(id)
+                return Member(
+                    id: id, username: username.value, displayName: displayName.value,
+                    isAdmin: isAdmin, timeZone: timeZone, createdAt: createdAt)
+            }
+        } catch {
+            if let id = createdFiles {
+                try? data.removeMember(id)
+            }
+            throw AccountError(error)
+        }
+    }
+
+    private func updateMember(_ id: MemberID, _ sql: String, _ value: SQLValue) throws(AccountError) {
+        try writing { connection in
+            guard try connection.run(sql, [value, .integer(id.rawValue)]) == 1 else {
+                throw AccountError.memberNotFound
+            }
+        }
+    }
+
+    private func reading<T>(_ body: (Connection) throws -> T) throws(AccountError) -> T {
+        do {
+            return try data.instance.read(body)
+        } catch {
+            throw AccountError(error)
+        }
+    }
+
+    @discardableResult
+    private func writing<T>(_ body: (Connection) throws -> T) throws(AccountError) -> T {
+        do {
+            return try data.instance.write(body)
+        } catch {
+            throw AccountError(error)
+        }
+    }
+
+    private static func anyMemberExists(_ connection: Connection) throws -> Bool {
+        try connection.queryOne("SELECT EXISTS (SELECT 1 FROM members)")?.bool(0) ?? false
+    }
+
+    private static func deleteSessions(of id: MemberID, except tokenHash: [UInt8]?, in connection: Connection) throws {
+        if let tokenHash {
+            try connection.run(
+                "DELETE FROM sessions WHERE member_id = ? AND token_hash <> ?", [.integer(id.rawValue), .blob(tokenHash)])
+        } else {
+            try connection.run("DELETE FROM sessions WHERE member_id = ?", [.integer(id.rawValue)])
+        }
+    }
+
+    /// A password (rather than its hash) reaching the database would be a disaster worth
+    /// stopping for; only a programming error can cause it.
+    private static func checkIsHash(_ hash: String) {
+        precondition(
+            hash.hasPrefix(PasswordHasher.yescryptPrefix) && hash.utf8.count < 256,
+            "pass PasswordHasher.hash(_:)'s result, never a password")
+    }
+
+    static func isPlausibleTimeZone(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard (1...timeZoneMaximumLength).contains(bytes.count) else { return false }
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+                    true
+                default:
+                    false
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Store
+
+/// One family member's account, as stored in `instance.sqlite` (without the password hash).
+public struct Member: Sendable, Equatable {
+    public let id: MemberID
+    public let username: String
+    public let displayName: String
+    public let isAdmin: Bool
+    /// An IANA name such as "Europe/Rome".
+    public let timeZone: String
+    /// Unix seconds.
+    public let createdAt: Int64
+
+    public init(id: MemberID, username: String, displayName: String, isAdmin: Bool, timeZone: String, createdAt: Int64) {
+        self.id = id
+        self.username = username
+        self.displayName = displayName
+        self.isAdmin = isAdmin
+        self.timeZone = timeZone
+        self.createdAt = createdAt
+    }
+
+    /// The columns `init(row:at:)` reads, in order, for SELECT lists over `members`.
+    static let columns = "members.id, members.username, members.display_name, members.is_admin, members.time_zone, members.created_at"
+
+    init(row: Row, at offset: Int = 0) {
+        self.init(
+            id: MemberID(row.int64(offset)),
+            username: row.string(offset + 1),
+            displayName: row.string(offset + 2),
+            isAdmin: row.bool(offset + 3),
+            timeZone: row.string(offset + 4),
+            createdAt: row.int64(offset + 5)
+        )
+    }
+}

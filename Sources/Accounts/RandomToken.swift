@@ -1,0 +1,26 @@
+/// 256 random bits from the system CSPRNG (`SystemRandomNumberGenerator`: getrandom on
+/// Linux), written as unpadded base64url: 43 characters, safe in cookies, URLs and forms.
+enum RandomToken {
+    static let byteCount = 32
+    static let length = 43
+
+    static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(byteCount)
+        for _ in 0..<byteCount / 8 {
+            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
+        }
+        return Base64URL.encode(bytes)
+    }
+
+    /// Exactly 43 base64url characters, the last one canonical (32 bytes leave its two
+    /// low bits zero), so each token has one spelling.
+    static func isWellFormed(_ token: String) -> Bool {
+        let bytes = Array(token.utf8)
+        guard bytes.count == length, let last = bytes.last, let lastValue = Base64URL.value(of: last), lastValue & 0b11 == 0 else {
+            return false
+        }
+        return bytes.allSatisfy { Base64URL.value(of: $0) != nil }
+    }
+}

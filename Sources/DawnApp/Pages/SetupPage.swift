@@ -1,0 +1,64 @@
+import Accounts
+import HTTP
+import HTTPServer
+import Templates
+
+/// `/setup`: the first visitor of a fresh instance creates the admin account.
+/// Once anyone exists, it answers 404.
+enum SetupPage {
+    static func add(to router: inout Router<Route>) {
+        router.add(.GET, "/setup", .open { app, page in
+            guard app.needsSetup else { throw PageError(.notFound, "This Dawn is already set up.") }
+            return show(app, page, FormState(values: ["timeZone": "UTC"]))
+        })
+        router.add(.POST, "/setup", .open(slow: true) { app, page in
+            guard app.needsSetup else { throw PageError(.notFound, "This Dawn is already set up.") }
+            return submit(app, page)
+        })
+    }
+
+    private static func show(_ app: Dawn, _ page: PageRequest, _ form: FormState,
+                             status: HTTPStatus = .ok) -> HTTPResponse {
+        let csrf = PreSessionCSRF(page)
+        let timeZone = form.values["timeZone"].flatMap { if case let .string(s) = $0 { s } else { nil } } ?? "UTC"
+        var response = app.render("setup", [
+            "title": "Set up Dawn",
+            "form": form.template,
+            "csrf": .string(csrf.token),
+            "timeZones": TimeZoneChoices.options(app.timeZones, selected: timeZone),
+        ], status: status)
+        csrf.attach(to: &response)
+        return response
+    }
+
+    private static func submit(_ app: Dawn, _ page: PageRequest) -> HTTPResponse {
+        let f = page.form
+        var form = FormState(values: [
+            "username": .string(f["username"] ?? ""),
+            "displayName": .string(f["display_name"] ?? ""),
+            "timeZone": .string(f["time_zone"] ?? "UTC"),
+        ])
+        let username = AccountFields.username(f, &form)
+        let displayName = AccountFields.displayName(f, &form)
+        let password = AccountFields.newPassword(f, &form)
+        let timeZone = AccountFields.timeZone(f, &form, app.timeZones)
+        guard form.isValid, let username, let displayName, let password, let timeZone else {
+            return show(app, page, form, status: .badRequest)
+        }
+        do {
+            let hash = try PasswordHasher.hash(password)
+            let admin = try app.family.createFirstAdmin(username: username, displayName: displayName,
+                                                       passwordHash: hash, timeZone: timeZone)
+            let (token, _) = try app.family.startSession(for: admin.id)
+            return .redirect(to: "/", setCookies: [SessionCookie.set(token, secure: page.isSecure)])
+        } catch AccountError.setupAlreadyDone {
+            return .redirect(to: "/login")
+        } catch let error as AccountError {
+            form.fail("general", error.message)
+            return show(app, page, form, status: .badRequest)
+        } catch {
+            form.fail("general", "The account could not be created. Please try again.")
+            return show(app, page, form, status: .internalServerError)
+        }
+    }
+}

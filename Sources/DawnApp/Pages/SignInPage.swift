@@ -1,0 +1,93 @@
+import Accounts
+import HTTP
+import HTTPServer
+import Templates
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `/login` and `POST /logout`.
+enum SignInPage {
+    static func add(to router: inout Router<Route>) {
+        router.add(.GET, "/login", .open { app, page in
+            if page.signedIn != nil { return .redirect(to: ReturnPath.sanitize(try page.query()["next"])) }
+            return show(app, page, FormState(values: ["next": .string(ReturnPath.sanitize(try page.query()["next"]))]))
+        })
+        router.add(.POST, "/login", .open(slow: true) { app, page in submit(app, page) })
+        router.add(.POST, "/logout", .member { app, page in
+            if let token = page.cookies[SessionCookie.name] { try app.family.endSession(token: token) }
+            return .redirect(to: "/login", setCookies: [SessionCookie.clear(secure: page.isSecure)])
+        })
+    }
+
+    /// The sign-in page, returning to `target` afterwards.
+    static func url(returningTo target: String) -> String {
+        target == "/" ? "/login" : "/login?next=" + percentEncode(target)
+    }
+
+    private static func show(_ app: Dawn, _ page: PageRequest, _ form: FormState,
+                             status: HTTPStatus = .ok) -> HTTPResponse {
+        let csrf = PreSessionCSRF(page)
+        var response = app.render("login", [
+            "title": "Sign in to Dawn",
+            "form": form.template,
+            "csrf": .string(csrf.token),
+        ], status: status)
+        csrf.attach(to: &response)
+        return response
+    }
+
+    private static func submit(_ app: Dawn, _ page: PageRequest) -> HTTPResponse {
+        let username = Substring(page.form["username"] ?? "").trimmingSpaces.lowercased()
+        let password = page.form["password"] ?? ""
+        let next = ReturnPath.sanitize(page.form["next"])
+        var form = FormState(values: ["username": .string(username), "next": .string(next)])
+        let now = Int64(time(nil))
+
+        if app.throttle.isBlocked(username: username, address: page.clientAddress, now: now) {
+            form.fail("general", "Too many failed sign-ins. Wait 15 minutes, then try again.")
+            return show(app, page, form, status: .tooManyRequests)
+        }
+        // An unknown username is checked against a decoy hash, so it costs what a wrong password costs.
+        let credentials: (member: Member, passwordHash: String)?
+        do {
+            credentials = try app.family.credentials(username: username)
+        } catch {
+            form.fail("general", error.message)
+            return show(app, page, form, status: .internalServerError)
+        }
+        let matches = PasswordHasher.verify(password, against: credentials?.passwordHash ?? PasswordHasher.decoyHash)
+        guard let member = credentials?.member, matches else {
+            app.throttle.recordFailure(username: username, address: page.clientAddress, now: now)
+            form.fail("general", "That username and password do not match. Check both and try again.")
+            return show(app, page, form, status: .badRequest)
+        }
+        app.throttle.recordSuccess(username: username)
+        do {
+            let (token, _) = try app.family.startSession(for: member.id)
+            return .redirect(to: next, setCookies: [SessionCookie.set(token, secure: page.isSecure)])
+        } catch {
+            form.fail("general", "Signing in failed on our side. Please try again.")
+            return show(app, page, form, status: .internalServerError)
+        }
+    }
+
+    private static func percentEncode(_ s: String) -> String {
+        var out = ""
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+                 UInt8(ascii: "."), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                out += "%"
+                out.unicodeScalars.append(hex[Int(byte >> 4)])
+                out.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,81 @@
+@testable import TimeZones
+
+/// Writes small TZif files for tests, so each format feature and each
+/// malformation can be produced on purpose.
+struct TZifBuilder {
+    struct TimeType {
+        var utOffset: Int32
+        var isDST: Bool
+        var abbreviation: String
+    }
+
+    /// 0 (version 1), or the ASCII digit of the version.
+    var versionByte: UInt8 = UInt8(ascii: "2")
+    var transitions: [(time: Int64, type: UInt8)] = []
+    var types: [TimeType]
+    /// Written only for version 2+; nil writes an empty footer line.
+    var footer: String?
+
+    func bytes() -> [UInt8] {
+        var abbreviations: [UInt8] = []
+        var abbreviationIndex: [String: UInt8] = [:]
+        for type in types where abbreviationIndex[type.abbreviation] == nil {
+            abbreviationIndex[type.abbreviation] = UInt8(abbreviations.count)
+            abbreviations += Array(type.abbreviation.utf8) + [0]
+        }
+        func block(timeBytes: Int) -> [UInt8] {
+            let kept = timeBytes == 4 ? transitions.filter { Int64(Int32.min)...Int64(Int32.max) ~= $0.time } : transitions
+            var out = header(transitionCount: kept.count, charCount: abbreviations.count)
+            for transition in kept {
+                out += timeBytes == 4 ? bigEndian(UInt64(UInt32(truncatingIfNeeded: transition.time)), 4)
+                                      : bigEndian(UInt64(bitPattern: transition.time), 8)
+            }
+            out += kept.map(\.type)
+            for type in types {
+                out += bigEndian(UInt64(UInt32(bitPattern: type.utOffset)), 4)
+                out += [type.isDST ? 1 : 0, abbreviationIndex[type.abbreviation]!]
+            }
+            return out + abbreviations
+        }
+        var file = block(timeBytes: 4)
+        if versionByte != 0 {
+            file += block(timeBytes: 8)
+            file += [UInt8(ascii: "\n")] + Array((footer ?? "").utf8) + [UInt8(ascii: "\n")]
+        }
+        return file
+    }
+
+    private func header(transitionCount: Int, charCount: Int) -> [UInt8] {
+        var out = Array("TZif".utf8) + [versionByte] + [UInt8](repeating: 0, count: 15)
+        for count in [0, 0, 0, transitionCount, types.count, charCount] {  // isut, isstd, leap, time, type, char
+            out += bigEndian(UInt64(count), 4)
+        }
+        return out
+    }
+
+    private func bigEndian(_ value: UInt64, _ byteCount: Int) -> [UInt8] {
+        (0..<byteCount).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so fuzz failures reproduce.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Instants used by several tests.
+enum Instant {
+    /// UTC wall time to seconds since 1970.
+    static func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Int64 {
+        Int64(LocalDate(year: year, month: month, day: day)!.daysSince1970) * 86_400
+            + Int64(hour * 3_600 + minute * 60 + second)
+    }
+}

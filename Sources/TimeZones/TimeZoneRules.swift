@@ -88,7 +88,7 @@ public struct TimeZoneRules: Sendable {
             guard next < windowEnd else { break }
             let nextType = localTimeType(at: next)
             if gapAnswer == nil, next + Int64(type.utOffset) <= wall, wall < next + Int64(nextType.utOffset) {
-                gapAnswer = wall - Int64(nextType.utOffset)
+                gapAnswer = candidate
             }
             periodStart = next
             type = nextType

@@ -1,5 +1,3 @@
-@testable import TimeZones
-
 /// Writes small TZif files for tests, so each format feature and each
 /// malformation can be produced on purpose.
 struct TZifBuilder {
@@ -55,27 +53,5 @@ struct TZifBuilder {
 
     private func bigEndian(_ value: UInt64, _ byteCount: Int) -> [UInt8] {
         (0..<byteCount).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so fuzz failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// Instants used by several tests.
-enum Instant {
-    /// UTC wall time to seconds since 1970.
-    static func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Int64 {
-        Int64(LocalDate(year: year, month: month, day: day)!.daysSince1970) * 86_400
-            + Int64(hour * 3_600 + minute * 60 + second)
     }
 }

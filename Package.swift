@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers depend downward only:
-//   dawn (CLI) → DawnApp → {HTTPServer, Templates, Accounts, TimeZones} → {HTTP, Gzip, Store} → C libraries
+//   dawn (CLI) → DawnApp → {HTTPServer, Templates, Accounts, Domain, Localization} → {HTTP, Gzip, Store} → C libraries
 let package = Package(
     name: "Dawn",
     products: [
@@ -31,10 +31,15 @@ let package = Package(
         .target(name: "Store", dependencies: ["CSQLite"]),
         // Time zones from the system's tzdata (TZif), and civil-date arithmetic. Pure.
         .target(name: "TimeZones"),
+        // Dawn's domain: the day window, the date grid, circle states, streaks. Pure.
+        .target(name: "Domain", dependencies: ["TimeZones"]),
+        // Strings in English, Italian and French; plural rules; dates as each language writes them. Pure.
+        .target(name: "Localization", dependencies: ["TimeZones"]),
         // Members, passwords (yescrypt), sessions, sign-in throttling, over instance.sqlite.
         .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt"]),
         // Routes, pages and the domain.
-        .target(name: "DawnApp", dependencies: ["HTTPServer", "HTTP", "Templates", "Store", "Accounts", "TimeZones"]),
+        .target(name: "DawnApp", dependencies: ["HTTPServer", "HTTP", "Templates", "Store", "Accounts", "TimeZones",
+                                                "Domain", "Localization"]),
         .executableTarget(name: "dawn", dependencies: ["DawnApp"]),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
@@ -44,6 +49,8 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Store"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
         .testTarget(name: "DawnAppTests", dependencies: ["DawnApp"]),
     ],
     swiftLanguageModes: [.v6]

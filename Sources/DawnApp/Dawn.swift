@@ -1,6 +1,7 @@
 import Accounts
 import HTTP
 import HTTPServer
+import Localization
 import Store
 import Synchronization
 import Templates
@@ -16,6 +17,9 @@ public final class Dawn: HTTPResponder {
     let family: Family
     let throttle = SignInThrottle()
     let timeZones: TimeZoneDatabase
+    let strings: Strings
+    /// Each language's strings as the nested `t` object templates read (`{{t.nav.today}}`).
+    private let stringValues: [Language: TemplateValue]
     private let router: Router<Route>
     /// The fingerprinted URLs of Public/ for templates, fixed unless files may change.
     private let fixedAssets: TemplateValue?
@@ -45,6 +49,12 @@ public final class Dawn: HTTPResponder {
         } catch {
             throw .resources("\(error)")
         }
+        do {
+            strings = try Strings(directory: configuration.viewsDirectory + "/strings")
+        } catch {
+            throw .resources("the strings in Views/strings are broken: \(error)")
+        }
+        stringValues = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Self.nested(strings.table($0))) })
         family = Family(data: data)
         timeZones = TimeZoneDatabase(directory: configuration.timeZoneDirectory)
         router = Self.routes(testHooks: configuration.testHooks)
@@ -161,9 +171,10 @@ public final class Dawn: HTTPResponder {
                 throw PageError(.forbidden, "This form has expired or did not come from Dawn. Go back, reload the page and try again.")
             }
         }
+        let language = Language.negotiate(request.headers["Accept-Language"])
         return PageRequest(http: request, context: context, parameters: parameters, form: form,
                            signedIn: signedIn, cookies: cookies, clientAddress: forwarded.clientAddress,
-                           isSecure: forwarded.isSecure, limits: configuration.server.limits)
+                           isSecure: forwarded.isSecure, language: language, limits: configuration.server.limits)
     }
 
     /// True until the first admin exists.
@@ -181,6 +192,9 @@ public final class Dawn: HTTPResponder {
                 for page: PageRequest? = nil) -> HTTPResponse {
         var values = context
         values["assets"] = fixedAssets ?? Self.assetValues(staticFiles)
+        let language = page?.language ?? .en
+        values["t"] = stringValues[language] ?? .null
+        values["lang"] = .string(language.rawValue)
         if let signedIn = page?.signedIn {
             values["me"] = [
                 "displayName": .string(signedIn.member.displayName),
@@ -197,6 +211,34 @@ public final class Dawn: HTTPResponder {
             return .text(.internalServerError, "The page could not be shown.")
         }
         return HTTPResponse(status: status, contentType: "text/html; charset=utf-8", body: body)
+    }
+
+    /// The text of `key` in the page's language.
+    func t(_ key: String, _ page: PageRequest?, _ arguments: [String: String] = [:]) -> String {
+        strings.format(key, page?.language ?? .en, arguments)
+    }
+
+    /// Dotted keys ("nav.today") as nested objects, so templates write `{{t.nav.today}}`.
+    static func nested(_ table: [String: String]) -> TemplateValue {
+        final class Node {
+            var leaf: String?
+            var children: [String: Node] = [:]
+            var value: TemplateValue {
+                if let leaf, children.isEmpty { return .string(leaf) }
+                return .object(children.mapValues(\.value))
+            }
+        }
+        let root = Node()
+        for (key, text) in table {
+            var node = root
+            for part in key.split(separator: ".") {
+                let name = String(part)
+                if node.children[name] == nil { node.children[name] = Node() }
+                node = node.children[name]!
+            }
+            node.leaf = text
+        }
+        return root.value
     }
 
     /// "app.css" → `assets.app_css`: template paths split on dots, so names use `_`.

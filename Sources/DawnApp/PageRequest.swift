@@ -1,6 +1,7 @@
 import Accounts
 import HTTP
 import HTTPServer
+import Localization
 
 /// A routed request as a page handler sees it.
 struct PageRequest: Sendable {
@@ -18,6 +19,8 @@ struct PageRequest: Sendable {
     let clientAddress: String
     /// Whether the client reached us over HTTPS (as a trusted proxy says).
     let isSecure: Bool
+    /// The language of the page: the member's setting, or the browser's `Accept-Language`.
+    let language: Language
     let limits: HTTPLimits
 
     /// The signed-in member; routes with `.member`/`.admin` access always have one.

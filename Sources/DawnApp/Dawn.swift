@@ -49,11 +49,13 @@ public final class Dawn: HTTPResponder {
         } catch {
             throw .resources("\(error)")
         }
+        let strings: Strings
         do {
             strings = try Strings(directory: configuration.viewsDirectory + "/strings")
         } catch {
             throw .resources("the strings in Views/strings are broken: \(error)")
         }
+        self.strings = strings
         stringValues = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Self.nested(strings.table($0))) })
         family = Family(data: data)
         timeZones = TimeZoneDatabase(directory: configuration.timeZoneDirectory)

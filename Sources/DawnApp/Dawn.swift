@@ -18,6 +18,7 @@ public final class Dawn: HTTPResponder {
     let throttle = SignInThrottle()
     let timeZones: TimeZoneDatabase
     let strings: Strings
+    let memberCache = MemberCache()
     /// Each language's strings as the nested `t` object templates read (`{{t.nav.today}}`).
     private let stringValues: [Language: TemplateValue]
     private let router: Router<Route>
@@ -81,7 +82,8 @@ public final class Dawn: HTTPResponder {
         })
         SetupPage.add(to: &router)
         SignInPage.add(to: &router)
-        router.add(.GET, "/", HomePage.route)
+        DayPage.add(to: &router)
+        SettingsPage.add(to: &router)
         FamilyPage.add(to: &router)
         AccountPage.add(to: &router)
         if testHooks { TestHooks.add(to: &router) }
@@ -89,17 +91,20 @@ public final class Dawn: HTTPResponder {
     }
 
     public func reply(to request: HTTPRequest, context: RequestContext) -> Reply {
+        // Errors before a page knows its member speak the browser's language.
+        let browserLanguage = Language.negotiate(request.headers["Accept-Language"])
         let segments: [String]
         do {
             segments = try RequestPath.segments(request.path)
         } catch {
-            return .now(errorPage(PageError(.badRequest, "That address is not valid.")))
+            return .now(errorPage(PageError(.badRequest, key: "error.bad_address"), language: browserLanguage))
         }
         switch router.match(request.method, segments) {
         case .notFound:
-            return .now(errorPage(PageError(.notFound, "There is no page at this address.")))
+            return .now(errorPage(PageError(.notFound, key: "error.not_found"), language: browserLanguage))
         case let .methodNotAllowed(allow):
-            var response = errorPage(PageError(.methodNotAllowed, "This page does not accept \(request.method.rawValue)."))
+            var response = errorPage(PageError(.methodNotAllowed, key: "error.method", ["method": request.method.rawValue]),
+                                     language: browserLanguage)
             response.headers.add("Allow", allow.map(\.rawValue).joined(separator: ", "))
             return .now(response)
         case let .found(route, parameters):
@@ -109,18 +114,18 @@ public final class Dawn: HTTPResponder {
             } catch let refusal as Refusal {
                 return .now(refusal.response)
             } catch let error as PageError {
-                return .now(errorPage(error))
+                return .now(errorPage(error, language: browserLanguage))
             } catch {
-                return .now(errorPage(PageError(.internalServerError, "Something went wrong on our side.")))
+                return .now(errorPage(PageError(.internalServerError, key: "error.internal"), language: browserLanguage))
             }
             let run: @Sendable () -> HTTPResponse = { [self] in
                 var response: HTTPResponse
                 do {
                     response = try route.handle(self, page)
                 } catch let error as PageError {
-                    response = errorPage(error)
+                    response = errorPage(error, language: page.language)
                 } catch {
-                    response = errorPage(PageError(.internalServerError, "Something went wrong on our side."))
+                    response = errorPage(PageError(.internalServerError, key: "error.internal"), language: page.language)
                 }
                 SecurityHeaders.apply(to: &response)
                 return response
@@ -158,10 +163,10 @@ public final class Dawn: HTTPResponder {
                 if request.method == .GET || request.method == .HEAD {
                     throw Refusal(response: .redirect(to: SignInPage.url(returningTo: request.target)))
                 }
-                throw PageError(.forbidden, "Your session has ended. Please sign in again.")
+                throw PageError(.forbidden, key: "error.session_ended")
             }
             if route.access == .admin, !signedIn.member.isAdmin {
-                throw PageError(.forbidden, "Only the family's admin can open this page.")
+                throw PageError(.forbidden, key: "error.admin_only")
             }
         }
         let form = try PageRequest.decodeForm(request, limits: configuration.server.limits)
@@ -170,13 +175,27 @@ public final class Dawn: HTTPResponder {
             // token of the pre-session cookie (double submit).
             let expected = signedIn?.csrfToken ?? cookies[CSRFCookie.name]
             guard let expected, let sent = form[CSRFCookie.fieldName], CSRFToken.constantTimeEqual(sent, expected) else {
-                throw PageError(.forbidden, "This form has expired or did not come from Dawn. Go back, reload the page and try again.")
+                throw PageError(.forbidden, key: "error.csrf")
             }
         }
-        let language = Language.negotiate(request.headers["Accept-Language"])
+        var language = Language.negotiate(request.headers["Accept-Language"])
+        if let signedIn, let database = try? signedIn.database(),
+           let settings = try? memberSettings(signedIn.member.id, database) {
+            language = settings.language
+        }
         return PageRequest(http: request, context: context, parameters: parameters, form: form,
                            signedIn: signedIn, cookies: cookies, clientAddress: forwarded.clientAddress,
                            isSecure: forwarded.isSecure, language: language, limits: configuration.server.limits)
+    }
+
+    /// The member's settings, from memory when nothing changed since they were read.
+    func memberSettings(_ id: MemberID, _ database: Database) throws -> MemberSettings {
+        try memberCache.settings(id) { try MemberSettings.load(from: database) }
+    }
+
+    /// Call after every write to a member's data or settings.
+    func memberChanged(_ id: MemberID) {
+        memberCache.changed(id)
     }
 
     /// True until the first admin exists.
@@ -191,10 +210,10 @@ public final class Dawn: HTTPResponder {
 
     /// Renders `name` into an HTML response; a render failure is a plain 500.
     func render(_ name: String, _ context: [String: TemplateValue], status: HTTPStatus = .ok,
-                for page: PageRequest? = nil) -> HTTPResponse {
+                for page: PageRequest? = nil, language: Language? = nil) -> HTTPResponse {
         var values = context
         values["assets"] = fixedAssets ?? Self.assetValues(staticFiles)
-        let language = page?.language ?? .en
+        let language = language ?? page?.language ?? .en
         values["t"] = stringValues[language] ?? .null
         values["lang"] = .string(language.rawValue)
         if let signedIn = page?.signedIn {
@@ -204,6 +223,10 @@ public final class Dawn: HTTPResponder {
                 "isAdmin": .bool(signedIn.member.isAdmin),
             ]
             values["csrf"] = .string(signedIn.csrfToken)
+            if let database = try? signedIn.database(),
+               let settings = try? memberSettings(signedIn.member.id, database), settings.theme != .system {
+                values["theme"] = .string(settings.theme.rawValue)
+            }
         }
         var body: [UInt8] = []
         body.reserveCapacity(16 * 1024)
@@ -251,12 +274,14 @@ public final class Dawn: HTTPResponder {
         })
     }
 
-    func errorPage(_ error: PageError) -> HTTPResponse {
+    func errorPage(_ error: PageError, language: Language) -> HTTPResponse {
+        let message = error.message ?? strings.format(error.key ?? "error.internal", language, error.arguments)
+        let title = strings.table(language)["error.status.\(error.status.code)"] ?? error.status.reason
         var response = render("error", [
-            "title": .string(error.status.reason),
+            "title": .string(title),
             "status": .int(error.status.code),
-            "message": .string(error.message),
-        ], status: error.status)
+            "message": .string(message),
+        ], status: error.status, language: language)
         SecurityHeaders.apply(to: &response)
         return response
     }

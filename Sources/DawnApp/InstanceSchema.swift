@@ -25,5 +25,22 @@ enum MemberSchema {
                 value TEXT NOT NULL
             ) STRICT;
             """),
+        // Days are the member's calendar days as `YYYY-MM-DD` (the day page they were
+        // written on), so history never moves when the time zone or day start changes.
+        Migration(version: 2, sql: """
+            CREATE TABLE entries (
+                day        TEXT PRIMARY KEY NOT NULL CHECK (length(day) = 10),
+                body       TEXT NOT NULL CHECK (length(body) BETWEEN 1 AND 20000),
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            ) STRICT;
+            CREATE TABLE notes (
+                id         INTEGER PRIMARY KEY AUTOINCREMENT,
+                day        TEXT NOT NULL CHECK (length(day) = 10),
+                body       TEXT NOT NULL CHECK (length(body) BETWEEN 1 AND 500),
+                created_at INTEGER NOT NULL
+            ) STRICT;
+            CREATE INDEX notes_by_day ON notes (day, created_at);
+            """),
     ]
 }

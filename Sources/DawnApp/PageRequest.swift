@@ -26,7 +26,7 @@ struct PageRequest: Sendable {
     /// The signed-in member; routes with `.member`/`.admin` access always have one.
     var member: SignedIn {
         get throws(PageError) {
-            guard let signedIn else { throw PageError(.forbidden, "Please sign in first.") }
+            guard let signedIn else { throw PageError(.forbidden, key: "error.sign_in_first") }
             return signedIn
         }
     }
@@ -36,7 +36,7 @@ struct PageRequest: Sendable {
         do {
             return try URLEncodedForm.parse(Array((http.query ?? "").utf8), maxFields: limits.maxFormFields)
         } catch {
-            throw PageError(.badRequest, "The address could not be read: \(error.message)")
+            throw PageError(.badRequest, key: "error.address_unreadable", ["reason": error.message])
         }
     }
 
@@ -45,23 +45,35 @@ struct PageRequest: Sendable {
         guard http.method == .POST else { return FormFields() }
         let type = http.headers["Content-Type"]?.split(separator: ";").first?.trimmingSpaces.lowercased()
         guard type == "application/x-www-form-urlencoded" else {
-            throw PageError(.unsupportedMediaType, "Forms must be sent as application/x-www-form-urlencoded.")
+            throw PageError(.unsupportedMediaType, key: "error.form_type")
         }
         do {
             return try URLEncodedForm.parse(http.body, maxFields: limits.maxFormFields)
         } catch {
-            throw PageError(.badRequest, "The form could not be read: \(error.message)")
+            throw PageError(.badRequest, key: "error.form_unreadable", ["reason": error.message])
         }
     }
 }
 
-/// A request a page refuses, with what the person should know.
+/// A request a page refuses, with what the person should know: a text already
+/// in the page's language, or a string key the error page looks up.
 struct PageError: Error {
     let status: HTTPStatus
-    let message: String
+    let message: String?
+    let key: String?
+    let arguments: [String: String]
 
     init(_ status: HTTPStatus, _ message: String) {
         self.status = status
         self.message = message
+        key = nil
+        arguments = [:]
+    }
+
+    init(_ status: HTTPStatus, key: String, _ arguments: [String: String] = [:]) {
+        self.status = status
+        message = nil
+        self.key = key
+        self.arguments = arguments
     }
 }

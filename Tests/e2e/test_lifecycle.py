@@ -212,7 +212,7 @@ def test_dev_mode_reloads_templates_and_static_files(fresh_dawn, tmp_path):
     assert "Welcome to Dawn" in page
     old_css = re.search(r'/static/app\.[0-9a-f]{16}\.css', page).group(0)
     setup = resources / "Views" / "setup.html"
-    setup.write_text(setup.read_text().replace("Welcome to Dawn", "Hello, new Dawn"))
+    setup.write_text(setup.read_text().replace("{{t.setup.heading}}", "Hello, new Dawn"))
     with open(resources / "Public" / "app.css", "a") as f:
         f.write("\n.reloaded { color: red; }\n")
     time.sleep(0.4)

@@ -9,7 +9,7 @@ import Templates
 enum FamilyPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/family", .admin { app, page in
-            try show(app, page, notice: notice(try page.query()["done"]))
+            try show(app, page, notice: notice(try page.query()["done"]).map { app.t($0, page) })
         })
         router.add(.POST, "/family/members", .admin(slow: true) { app, page in try addMember(app, page) })
         router.add(.POST, "/family/members/:username/password", .admin(slow: true) { app, page in
@@ -17,8 +17,13 @@ enum FamilyPage {
         })
         router.add(.GET, "/family/members/:username/remove", .admin { app, page in
             let member = try target(app, page)
+            let name = ["name": member.displayName]
+            let warning = split(app.t("family.remove.warning", page), at: "{username}")
             return app.render("family-remove", [
-                "title": "Remove \(member.displayName)",
+                "title": .string(app.t("family.remove.title", page, name)),
+                "heading": .string(app.t("family.remove.heading", page, name)),
+                "submit": .string(app.t("family.remove.submit", page, name)),
+                "warning": ["before": .string(warning.before), "after": .string(warning.after)],
                 "member": values(member, me: try page.member.member),
                 "isMe": .bool(member.id == (try page.member.member.id)),
             ], for: page)
@@ -28,24 +33,28 @@ enum FamilyPage {
             do {
                 try app.family.removeMember(member.id, by: try page.member.member.id)
             } catch let error as AccountError {
-                throw PageError(.badRequest, error.message)
+                throw PageError(.badRequest, app.t(error, page))
             }
             return .redirect(to: "/family?done=removed")
         })
     }
 
+    /// The key of the notice after `?done=`: added, reset, removed.
     private static func notice(_ done: String?) -> String? {
-        switch done {
-        case "added": "The member was added. Give them their username and initial password."
-        case "reset": "The password was reset. The member was signed out everywhere."
-        case "removed": "The member and all of their data were removed."
-        default: nil
-        }
+        guard let done, ["added", "reset", "removed"].contains(done) else { return nil }
+        return "family.notice." + done
+    }
+
+    /// `text` around a placeholder the template fills with markup of its own (the
+    /// username in bold), so translators still see one whole sentence.
+    private static func split(_ text: String, at placeholder: String) -> (before: String, after: String) {
+        guard let range = text.firstRange(of: placeholder) else { return (text, "") }
+        return (String(text[..<range.lowerBound]), String(text[range.upperBound...]))
     }
 
     private static func target(_ app: Dawn, _ page: PageRequest) throws -> Member {
         guard let username = try? Username(page.parameters[0]), let member = try app.family.member(username: username) else {
-            throw PageError(.notFound, "There is no member with that username.")
+            throw PageError(.notFound, app.t("family.no_member", page))
         }
         return member
     }
@@ -59,17 +68,26 @@ enum FamilyPage {
         ]
     }
 
+    /// A member of the list, with the labels that name them.
+    private static func listed(_ app: Dawn, _ page: PageRequest, _ member: Member, me: Member) -> [String: TemplateValue] {
+        guard case var .object(fields) = values(member, me: me) else { return [:] }
+        let name = ["name": member.displayName]
+        fields["resetLabel"] = .string(app.t("family.reset.password", page, name))
+        fields["removeLabel"] = .string(app.t("family.remove.link", page, name))
+        return fields
+    }
+
     private static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, add: FormState = FormState(),
                              reset: (username: String, state: FormState)? = nil,
                              status: HTTPStatus = .ok) throws -> HTTPResponse {
         let me = page.signedIn!.member
         let members = try app.family.members().map { member -> TemplateValue in
-            guard case var .object(fields) = values(member, me: me) else { return .null }
+            var fields = listed(app, page, member, me: me)
             if let reset, reset.username == member.username { fields["reset"] = reset.state.template }
             return .object(fields)
         }
         return app.render("family", [
-            "title": "Family",
+            "title": .string(app.t("family.title", page)),
             "notice": notice.map(TemplateValue.string) ?? .null,
             "members": .list(members),
             "add": add.template,
@@ -80,9 +98,10 @@ enum FamilyPage {
         let f = page.form
         var form = FormState(values: ["username": .string(f["username"] ?? ""),
                                       "displayName": .string(f["display_name"] ?? "")])
-        let username = AccountFields.username(f, &form)
-        let displayName = AccountFields.displayName(f, &form)
-        let password = AccountFields.newPassword(f, &form)
+        let fields = AccountFields(app, page)
+        let username = fields.username(&form)
+        let displayName = fields.displayName(&form)
+        let password = fields.newPassword(&form)
         guard form.isValid, let username, let displayName, let password else {
             return try show(app, page, add: form, status: .badRequest)
         }
@@ -92,10 +111,10 @@ enum FamilyPage {
                                          isAdmin: false, timeZone: page.signedIn!.member.timeZone)
             return .redirect(to: "/family?done=added")
         } catch let error as AccountError {
-            form.fail(error == .usernameTaken ? "username" : "general", error.message)
+            form.fail(error == .usernameTaken ? "username" : "general", app.t(error, page))
             return try show(app, page, add: form, status: .badRequest)
         } catch {
-            form.fail("general", "The member could not be added. Please try again.")
+            form.fail("general", app.t("family.add.failed", page))
             return try show(app, page, add: form, status: .internalServerError)
         }
     }
@@ -103,7 +122,7 @@ enum FamilyPage {
     private static func resetPassword(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let member = try target(app, page)
         var form = FormState()
-        guard let password = AccountFields.newPassword(page.form, &form) else {
+        guard let password = AccountFields(app, page).newPassword(&form) else {
             return try show(app, page, reset: (member.username, form), status: .badRequest)
         }
         let hash = try PasswordHasher.hash(password)

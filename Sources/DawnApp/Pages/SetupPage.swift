@@ -8,11 +8,11 @@ import Templates
 enum SetupPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/setup", .open { app, page in
-            guard app.needsSetup else { throw PageError(.notFound, "This Dawn is already set up.") }
+            guard app.needsSetup else { throw PageError(.notFound, app.t("error.setup_done", page)) }
             return show(app, page, FormState(values: ["timeZone": "UTC"]))
         })
         router.add(.POST, "/setup", .open(slow: true) { app, page in
-            guard app.needsSetup else { throw PageError(.notFound, "This Dawn is already set up.") }
+            guard app.needsSetup else { throw PageError(.notFound, app.t("error.setup_done", page)) }
             return submit(app, page)
         })
     }
@@ -22,11 +22,11 @@ enum SetupPage {
         let csrf = PreSessionCSRF(page)
         let timeZone = form.values["timeZone"].flatMap { if case let .string(s) = $0 { s } else { nil } } ?? "UTC"
         var response = app.render("setup", [
-            "title": "Set up Dawn",
+            "title": .string(app.t("setup.title", page)),
             "form": form.template,
             "csrf": .string(csrf.token),
             "timeZones": TimeZoneChoices.options(app.timeZones, selected: timeZone),
-        ], status: status)
+        ], status: status, for: page)
         csrf.attach(to: &response)
         return response
     }
@@ -38,10 +38,11 @@ enum SetupPage {
             "displayName": .string(f["display_name"] ?? ""),
             "timeZone": .string(f["time_zone"] ?? "UTC"),
         ])
-        let username = AccountFields.username(f, &form)
-        let displayName = AccountFields.displayName(f, &form)
-        let password = AccountFields.newPassword(f, &form)
-        let timeZone = AccountFields.timeZone(f, &form, app.timeZones)
+        let fields = AccountFields(app, page)
+        let username = fields.username(&form)
+        let displayName = fields.displayName(&form)
+        let password = fields.newPassword(&form)
+        let timeZone = fields.timeZone(&form)
         guard form.isValid, let username, let displayName, let password, let timeZone else {
             return show(app, page, form, status: .badRequest)
         }
@@ -54,10 +55,10 @@ enum SetupPage {
         } catch AccountError.setupAlreadyDone {
             return .redirect(to: "/login")
         } catch let error as AccountError {
-            form.fail("general", error.message)
+            form.fail("general", app.t(error, page))
             return show(app, page, form, status: .badRequest)
         } catch {
-            form.fail("general", "The account could not be created. Please try again.")
+            form.fail("general", app.t("setup.failed", page))
             return show(app, page, form, status: .internalServerError)
         }
     }

@@ -30,10 +30,10 @@ enum SignInPage {
                              status: HTTPStatus = .ok) -> HTTPResponse {
         let csrf = PreSessionCSRF(page)
         var response = app.render("login", [
-            "title": "Sign in to Dawn",
+            "title": .string(app.t("login.title", page)),
             "form": form.template,
             "csrf": .string(csrf.token),
-        ], status: status)
+        ], status: status, for: page)
         csrf.attach(to: &response)
         return response
     }
@@ -46,7 +46,7 @@ enum SignInPage {
         let now = Int64(time(nil))
 
         if app.throttle.isBlocked(username: username, address: page.clientAddress, now: now) {
-            form.fail("general", "Too many failed sign-ins. Wait 15 minutes, then try again.")
+            form.fail("general", app.t("login.throttled", page, ["minutes": String(SignInThrottle.window / 60)]))
             return show(app, page, form, status: .tooManyRequests)
         }
         // An unknown username is checked against a decoy hash, so it costs what a wrong password costs.
@@ -54,13 +54,13 @@ enum SignInPage {
         do {
             credentials = try app.family.credentials(username: username)
         } catch {
-            form.fail("general", error.message)
+            form.fail("general", app.t(error, page))
             return show(app, page, form, status: .internalServerError)
         }
         let matches = PasswordHasher.verify(password, against: credentials?.passwordHash ?? PasswordHasher.decoyHash)
         guard let member = credentials?.member, matches else {
             app.throttle.recordFailure(username: username, address: page.clientAddress, now: now)
-            form.fail("general", "That username and password do not match. Check both and try again.")
+            form.fail("general", app.t("login.mismatch", page))
             return show(app, page, form, status: .badRequest)
         }
         app.throttle.recordSuccess(username: username)
@@ -68,7 +68,7 @@ enum SignInPage {
             let (token, _) = try app.family.startSession(for: member.id)
             return .redirect(to: next, setCookies: [SessionCookie.set(token, secure: page.isSecure)])
         } catch {
-            form.fail("general", "Signing in failed on our side. Please try again.")
+            form.fail("general", app.t("login.failed", page))
             return show(app, page, form, status: .internalServerError)
         }
     }

@@ -1,0 +1,37 @@
+import Store
+import Synchronization
+
+/// What Dawn keeps in memory per member: their settings (read on every page)
+/// and a revision that every write of theirs bumps, so an unchanged page can be
+/// answered 304 or from the page cache without touching their database.
+final class MemberCache: Sendable {
+    private struct Entry {
+        var settings: MemberSettings?
+        var revision: UInt64 = 0
+    }
+
+    private let entries = Mutex<[MemberID: Entry]>([:])
+
+    func settings(_ id: MemberID, load: () throws -> MemberSettings) rethrows -> MemberSettings {
+        if let cached = entries.withLock({ $0[id]?.settings }) { return cached }
+        let settings = try load()
+        entries.withLock { $0[id, default: Entry()].settings = settings }
+        return settings
+    }
+
+    func revision(_ id: MemberID) -> UInt64 {
+        entries.withLock { $0[id]?.revision ?? 0 }
+    }
+
+    /// After any write of the member's: forget their settings, bump the revision.
+    func changed(_ id: MemberID) {
+        entries.withLock { entries in
+            entries[id, default: Entry()].settings = nil
+            entries[id, default: Entry()].revision &+= 1
+        }
+    }
+
+    func forget(_ id: MemberID) {
+        _ = entries.withLock { $0.removeValue(forKey: id) }
+    }
+}

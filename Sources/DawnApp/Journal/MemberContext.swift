@@ -1,0 +1,31 @@
+import Accounts
+import Domain
+import Localization
+import Store
+import TimeZones
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Everything a member page needs about the signed-in member: their database,
+/// settings, time zone rules and today's date as they count days.
+struct MemberContext {
+    let signedIn: SignedIn
+    let database: Database
+    let settings: MemberSettings
+    let rules: TimeZoneRules
+    let today: LocalDate
+    let now: Int64
+
+    init(_ app: Dawn, _ page: PageRequest) throws {
+        signedIn = try page.member
+        database = try signedIn.database()
+        settings = try app.memberSettings(signedIn.member.id, database)
+        rules = (try? app.timeZones.rules(for: signedIn.member.timeZone)) ?? .utc
+        now = Int64(time(nil))
+        today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)
+    }
+
+    var journal: Journal { Journal(database: database) }
+}

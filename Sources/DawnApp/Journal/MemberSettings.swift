@@ -1,0 +1,59 @@
+import Localization
+import Store
+import TimeZones
+
+/// A member's preferences, kept in their own database (`member_settings`).
+/// The time zone lives with the account (instance database), because the
+/// sign-in pages need it before a member database is open.
+struct MemberSettings: Sendable, Equatable {
+    enum Theme: String, CaseIterable, Sendable { case system, light, dark }
+
+    var language: Language = .en
+    var firstWeekday: Weekday = .monday
+    /// 0…6: the hour at which a new day begins, for night owls.
+    var dayStartHour = 0
+    var showGrid = false
+    var showGridDates = false
+    var theme: Theme = .system
+
+    static let dayStartHours = 0...6
+
+    /// Reads the settings; unknown or malformed stored values fall back to the defaults.
+    static func load(from database: Database) throws -> MemberSettings {
+        let rows = try database.read { try $0.query("SELECT key, value FROM member_settings") }
+        var settings = MemberSettings()
+        for row in rows {
+            let value = row.string(1)
+            switch row.string(0) {
+            case "language": settings.language = Language(rawValue: value) ?? settings.language
+            case "first_weekday": settings.firstWeekday = value == "sunday" ? .sunday : .monday
+            case "day_start_hour":
+                if let hour = Int(value), dayStartHours.contains(hour) { settings.dayStartHour = hour }
+            case "show_grid": settings.showGrid = value == "1"
+            case "show_grid_dates": settings.showGridDates = value == "1"
+            case "theme": settings.theme = Theme(rawValue: value) ?? settings.theme
+            default: break
+            }
+        }
+        return settings
+    }
+
+    func save(to database: Database) throws {
+        let values: [(String, String)] = [
+            ("language", language.rawValue),
+            ("first_weekday", firstWeekday == .sunday ? "sunday" : "monday"),
+            ("day_start_hour", String(dayStartHour)),
+            ("show_grid", showGrid ? "1" : "0"),
+            ("show_grid_dates", showGridDates ? "1" : "0"),
+            ("theme", theme.rawValue),
+        ]
+        try database.write { connection in
+            for (key, value) in values {
+                try connection.run("""
+                    INSERT INTO member_settings (key, value) VALUES (?, ?)
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                    """, [.text(key), .text(value)])
+            }
+        }
+    }
+}

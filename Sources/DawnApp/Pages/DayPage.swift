@@ -1,0 +1,178 @@
+import Accounts
+import Domain
+import HTTP
+import HTTPServer
+import Localization
+import Templates
+import TimeZones
+
+/// The home of Dawn: `/day/YYYY-MM-DD` (and `/`, today). The timeline row or
+/// the date grid, the day's journal entry and its notes.
+enum DayPage {
+    static func add(to router: inout Router<Route>) {
+        router.add(.GET, "/", .member { app, page in
+            let member = try MemberContext(app, page)
+            return try show(app, page, member, day: member.today)
+        })
+        router.add(.GET, "/day/:date", .member { app, page in
+            let member = try MemberContext(app, page)
+            return try show(app, page, member, day: try day(app, page, member))
+        })
+        router.add(.POST, "/day/:date/entry", .member { app, page in
+            let member = try MemberContext(app, page)
+            let day = try day(app, page, member)
+            let body = page.form["entry"] ?? ""
+            if page.form["action"] == "delete" {
+                try member.journal.deleteEntry(on: day)
+                app.memberChanged(member.signedIn.member.id)
+                return .redirect(to: url(day) + "?done=entry-deleted#journal")
+            }
+            let length = body.count
+            guard length <= Journal.maxEntryCharacters else {
+                var form = FormState(values: ["entry": .string(body)])
+                form.fail("entry", app.t("entry.too_long", page, ["count": LocalizedNumber.integer(length, page.language)]))
+                return try show(app, page, member, day: day, entryForm: form, status: .badRequest)
+            }
+            try member.journal.saveEntry(body, on: day, now: member.now)
+            app.memberChanged(member.signedIn.member.id)
+            return .redirect(to: url(day) + "?done=entry-saved#journal")
+        })
+        router.add(.POST, "/day/:date/notes", .member { app, page in
+            let member = try MemberContext(app, page)
+            let day = try day(app, page, member)
+            let body = String((page.form["note"] ?? "").trimmingWhitespace)
+            var form = FormState(values: ["note": .string(page.form["note"] ?? "")])
+            if body.isEmpty {
+                form.fail("note", app.t("notes.blank", page))
+            } else if body.count > Journal.maxNoteCharacters {
+                form.fail("note", app.t("notes.too_long", page, ["count": LocalizedNumber.integer(body.count, page.language)]))
+            }
+            guard form.isValid else { return try show(app, page, member, day: day, noteForm: form, status: .badRequest) }
+            try member.journal.addNote(body, on: day, now: member.now)
+            app.memberChanged(member.signedIn.member.id)
+            return .redirect(to: url(day) + "?done=note-added#notes")
+        })
+        router.add(.POST, "/day/:date/notes/:id/delete", .member { app, page in
+            let member = try MemberContext(app, page)
+            let day = try day(app, page, member)
+            guard let id = Int64(page.parameters[1]), id > 0,
+                  try member.journal.deleteNote(id: id, on: day) else {
+                throw PageError(.notFound, key: "notes.not_found")
+            }
+            app.memberChanged(member.signedIn.member.id)
+            return .redirect(to: url(day) + "?done=note-deleted#notes")
+        })
+    }
+
+    static func url(_ day: LocalDate) -> String { "/day/\(day)" }
+
+    /// The `:date` of the URL: malformed → 400, outside ±2 years → 404.
+    private static func day(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws(PageError) -> LocalDate {
+        guard let day = LocalDate(iso: page.parameters[0]) else {
+            throw PageError(.badRequest, key: "error.bad_date")
+        }
+        guard DayNavigation.isAllowed(day, today: member.today) else {
+            throw PageError(.notFound, key: "error.date_range")
+        }
+        return day
+    }
+
+    private static func notice(_ app: Dawn, _ page: PageRequest) -> String? {
+        let key: String? = switch try? page.query()["done"] {
+        case "entry-saved": "entry.saved"
+        case "entry-deleted": "entry.deleted"
+        case "note-added": "notes.added"
+        case "note-deleted": "notes.deleted"
+        default: nil
+        }
+        return key.map { app.t($0, page) }
+    }
+
+    static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
+                     entryForm: FormState? = nil, noteForm: FormState = FormState(),
+                     status: HTTPStatus = .ok) throws -> HTTPResponse {
+        let language = page.language
+        let today = member.today
+        let activity = try member.journal.activity()
+        let window = DayWindow(today: today)
+        let streak = Streak(activeDates: activity.activeDays, today: today)
+        let inWindow = window.dates
+        let activeCount = inWindow.filter { activity.activeDays.contains($0) }.count
+        let entryCount = inWindow.filter { activity.entryDays.contains($0) }.count
+        let settings = member.settings
+
+        func circles(_ dates: [LocalDate]) -> TemplateValue {
+            .list(dates.map { date in
+                let circle = DayCircle(date: date, today: today, selected: date == day,
+                                       hasEntry: activity.entryDays.contains(date),
+                                       isActive: activity.activeDays.contains(date),
+                                       showDate: settings.showGridDates)
+                var label = LocalizedDate.long(date, language)
+                if circle.kind == .today { label += ", " + app.t("day.circle.today", page) }
+                if circle.kind == .future { label += ", " + app.t("day.circle.future", page) }
+                if activity.entryDays.contains(date) { label += ", " + app.t("day.circle.entry", page) }
+                if activity.activeDays.contains(date) { label += ", " + app.t("day.circle.active", page) }
+                return [
+                    "href": .string(url(date)),
+                    "classes": .string(circle.stateClass.joined(separator: " ")),
+                    "label": .string(label),
+                    "number": circle.showsNumber ? .int(date.day) : .null,
+                    "dot": .bool(circle.showsDot),
+                    "selected": .bool(date == day),
+                ]
+            })
+        }
+
+        let entry = try member.journal.entry(on: day)
+        let entryState = entryForm ?? FormState(values: ["entry": .string(entry ?? "")])
+        let notes = try member.journal.notes(on: day).map { note -> TemplateValue in
+            let local = member.rules.localDateTime(at: note.createdAt)
+            let time = LocalizedDate.time(hour: local.hour, minute: local.minute)
+            return [
+                "id": .int(Int(note.id)),
+                "body": .string(note.body),
+                "time": .string(time),
+                "datetime": .string(local.description),
+                "deleteLabel": .string(app.t("notes.delete_label", page, ["time": time])),
+            ]
+        }
+        let previous = DayNavigation.previous(day, today: today)
+        let next = DayNavigation.next(day, today: today)
+        let heading = LocalizedDate.long(day, language)
+        var stats: [String: TemplateValue] = [:]
+        stats["streak"] = .string(app.strings.plural("day.stats.streak", count: streak.current, language))
+        stats["active"] = .string(app.strings.plural("day.stats.active", count: activeCount, language))
+        stats["entries"] = .string(app.strings.plural("day.stats.entries", count: entryCount, language))
+        stats["best"] = .string(app.strings.plural("day.best", count: streak.best, language))
+        stats["hasStreak"] = .bool(streak.current > 0)
+
+        var values: [String: TemplateValue] = [:]
+        values["title"] = .string(heading)
+        values["heading"] = .string(heading)
+        values["dayISO"] = .string(day.description)
+        values["dayURL"] = .string(url(day))
+        values["isToday"] = .bool(day == today)
+        values["showGrid"] = .bool(settings.showGrid)
+        values["stats"] = .object(stats)
+        values["row"] = settings.showGrid ? .null : circles(inWindow)
+        values["grid"] = settings.showGrid ? circles(DateGrid(today: today).cells) : .null
+        values["previous"] = previous.map { .string(url($0)) } ?? .null
+        values["next"] = next.map { .string(url($0)) } ?? .null
+        values["notice"] = notice(app, page).map(TemplateValue.string) ?? .null
+        values["entry"] = entryState.template
+        values["hasEntry"] = .bool(entry != nil)
+        values["entryLabel"] = .string(app.t("entry.label", page, ["date": heading]))
+        values["notes"] = .list(notes)
+        values["noteForm"] = noteForm.template
+        return app.render("day", values, status: status, for: page)
+    }
+}
+
+extension String {
+    var trimmingWhitespace: Substring {
+        var s = self[...]
+        while let c = s.first, c.isWhitespace { s.removeFirst() }
+        while let c = s.last, c.isWhitespace { s.removeLast() }
+        return s
+    }
+}

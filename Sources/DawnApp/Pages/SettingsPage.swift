@@ -1,0 +1,91 @@
+import Accounts
+import HTTP
+import HTTPServer
+import Localization
+import Templates
+import TimeZones
+
+/// `/settings`: language, time zone, first day of the week, day start hour,
+/// row or grid, grid dates, theme. Stored in the member's own database (the
+/// time zone with their account).
+enum SettingsPage {
+    static func add(to router: inout Router<Route>) {
+        router.add(.GET, "/settings", .member { app, page in
+            let member = try MemberContext(app, page)
+            let done = try page.query()["done"] == "saved"
+            return show(app, page, member, member.settings, timeZone: member.signedIn.member.timeZone,
+                        notice: done ? app.t("settings.saved", page) : nil)
+        })
+        router.add(.POST, "/settings", .member { app, page in
+            let member = try MemberContext(app, page)
+            let f = page.form
+            var settings = member.settings
+            var form = FormState()
+            if let language = Language(rawValue: f["language"] ?? "") { settings.language = language } else { form.fail("language", app.t("settings.invalid", page)) }
+            switch f["first_weekday"] {
+            case "monday": settings.firstWeekday = .monday
+            case "sunday": settings.firstWeekday = .sunday
+            default: form.fail("first_weekday", app.t("settings.invalid", page))
+            }
+            if let hour = Int(f["day_start_hour"] ?? ""), MemberSettings.dayStartHours.contains(hour) {
+                settings.dayStartHour = hour
+            } else {
+                form.fail("day_start_hour", app.t("settings.invalid", page))
+            }
+            switch f["view"] {
+            case "row": settings.showGrid = false
+            case "grid": settings.showGrid = true
+            default: form.fail("view", app.t("settings.invalid", page))
+            }
+            switch f["grid_dates"] {
+            case nil: settings.showGridDates = false
+            case "1": settings.showGridDates = true
+            default: form.fail("grid_dates", app.t("settings.invalid", page))
+            }
+            if let theme = MemberSettings.Theme(rawValue: f["theme"] ?? "") { settings.theme = theme } else { form.fail("theme", app.t("settings.invalid", page)) }
+            let timeZone = f["time_zone"] ?? ""
+            if !app.timeZones.isValid(timeZone) { form.fail("time_zone", app.t("settings.invalid", page)) }
+            guard form.isValid else {
+                return show(app, page, member, settings, timeZone: timeZone, form: form, status: .badRequest)
+            }
+            try settings.save(to: member.database)
+            if timeZone != member.signedIn.member.timeZone {
+                try app.family.setTimeZone(timeZone, for: member.signedIn.member.id)
+            }
+            app.memberChanged(member.signedIn.member.id)
+            return .redirect(to: "/settings?done=saved")
+        })
+    }
+
+    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ settings: MemberSettings,
+                             timeZone: String, notice: String? = nil, form: FormState = FormState(),
+                             status: HTTPStatus = .ok) -> HTTPResponse {
+        func options<T: Equatable>(_ choices: [(T, String, String)], _ current: T) -> TemplateValue {
+            .list(choices.map { value, id, label in
+                ["value": .string(id), "label": .string(label), "selected": .bool(value == current)]
+            })
+        }
+        let weekdays: [(Weekday, String, String)] = [(.monday, "monday", app.t("settings.monday", page)),
+                                                     (.sunday, "sunday", app.t("settings.sunday", page))]
+        let hours: [(Int, String, String)] = MemberSettings.dayStartHours.map {
+            ($0, String($0), app.t("settings.hour", page, ["hour": String($0)]))
+        }
+        let views: [(Bool, String, String)] = [(false, "row", app.t("settings.view_row", page)),
+                                               (true, "grid", app.t("settings.view_grid", page))]
+        let themes: [(MemberSettings.Theme, String, String)] = MemberSettings.Theme.allCases.map {
+            ($0, $0.rawValue, app.t("settings.theme_\($0.rawValue)", page))
+        }
+        return app.render("settings", [
+            "title": .string(app.t("settings.title", page)),
+            "notice": notice.map(TemplateValue.string) ?? .null,
+            "form": form.template,
+            "languages": options(Language.allCases.map { ($0, $0.rawValue, $0.nativeName) }, settings.language),
+            "timeZones": TimeZoneChoices.options(app.timeZones, selected: timeZone),
+            "weekdays": options(weekdays, settings.firstWeekday),
+            "hours": options(hours, settings.dayStartHour),
+            "views": options(views, settings.showGrid),
+            "gridDates": .bool(settings.showGridDates),
+            "themes": options(themes, settings.theme),
+        ], status: status, for: page)
+    }
+}

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +26,11 @@ public final class Family: Sendable {
     public let data: DataDirectory
     private let now: @Sendable () -> Int64
 
-    public init(data: DataDirectory, now: @escaping @Sendable () -> Int64 = Family.wallClock) {
+    private let sessionCacheSeconds: Int64
+
+    public init(data: DataDirectory, now: @escaping @Sendable () -> Int64 = Family.wallClock,
+                sessionCacheSeconds: Int64 = Family.defaultSessionCacheSeconds) {
+        self.sessionCacheSeconds = sessionCacheSeconds
         self.data = data
         self.now = now
     }
@@ -187,6 +192,10 @@ public final class Family: Sendable {
         guard SessionToken.isWellFormed(token) else { return nil }
         let tokenHash = SessionToken.hash(token)
         let time = now()
+        let (hit, generation) = recentSessions.withLock { ($0.sessions[tokenHash], $0.generation) }
+        if let hit, time - hit.checkedAt < sessionCacheSeconds, time >= hit.checkedAt {
+            return hit.session
+        }
         let found = try reading { connection in
             try connection.queryOne(
                 """
@@ -213,10 +222,31 @@ public final class Family: Sendable {
             }
             lastSeen = time
         }
-        return Session(
+        let session = Session(
             member: Member(row: found, at: 3), csrfToken: found.string(0), tokenHash: tokenHash,
             createdAt: found.int64(1), lastSeenAt: lastSeen)
+        recentSessions.withLock { cache in
+            // A write since our read may have ended this session: then don't remember it.
+            guard cache.generation == generation else { return }
+            if cache.sessions.count >= Self.sessionCacheCapacity { cache.sessions.removeAll(keepingCapacity: true) }
+            cache.sessions[tokenHash] = (session, time)
+        }
+        return session
     }
+
+    /// Sessions checked in the last few seconds, so a page view costs no database read.
+    /// Every change to members or sessions made here clears it; a change made by another
+    /// process (`dawn user passwd`) takes effect within `sessionCacheSeconds` (0: no cache).
+    public static let defaultSessionCacheSeconds: Int64 = 5
+    static let sessionCacheCapacity = 10_000
+
+    private struct RecentSessions {
+        var sessions: [[UInt8]: (session: Session, checkedAt: Int64)] = [:]
+        /// Bumped by every write, so a lookup that raced a write does not cache what it read.
+        var generation: UInt64 = 0
+    }
+
+    private let recentSessions = Mutex(RecentSessions())
 
     /// Signs one browser out. Unknown or malformed tokens are ignored.
     public func endSession(token: String) throws(AccountError) {
@@ -312,6 +342,12 @@ public final class Family: Sendable {
 
     @discardableResult
     private func writing<T>(_ body: (Connection) throws -> T) throws(AccountError) -> T {
+        defer {
+            recentSessions.withLock {
+                $0.generation &+= 1
+                $0.sessions.removeAll(keepingCapacity: true)
+            }
+        }
         do {
             return try data.instance.write(body)
         } catch {

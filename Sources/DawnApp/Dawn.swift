@@ -19,6 +19,7 @@ public final class Dawn: HTTPResponder {
     let timeZones: TimeZoneDatabase
     let strings: Strings
     let memberCache = MemberCache()
+    let pageCache = PageCache()
     /// Each language's strings as the nested `t` object templates read (`{{t.nav.today}}`).
     private let stringValues: [Language: TemplateValue]
     private let router: Router<Route>
@@ -58,7 +59,7 @@ public final class Dawn: HTTPResponder {
         }
         self.strings = strings
         stringValues = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Self.nested(strings.table($0))) })
-        family = Family(data: data)
+        family = Family(data: data, sessionCacheSeconds: configuration.sessionCacheSeconds)
         timeZones = TimeZoneDatabase(directory: configuration.timeZoneDirectory)
         router = Self.routes(testHooks: configuration.testHooks)
         // (Not a ternary: `nil` there would become TemplateValue.null, which is a value.)

@@ -14,6 +14,8 @@ public struct DawnConfiguration: Sendable, Equatable {
     public var testHooks = false
     /// Addresses of reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed.
     public var trustedProxies: [String] = []
+    /// How long a checked session is believed without asking the database again.
+    public var sessionCacheSeconds: Int64 = 5
     /// Where the IANA time zone files live.
     public var timeZoneDirectory = "/usr/share/zoneinfo"
     public var server = ServerConfiguration()

@@ -55,14 +55,15 @@ enum Fixtures {
     static let passwordHash: String = try! PasswordHasher.hash(Password(password))
 }
 
-/// A family over a new data directory in `directory`, on `clock`.
+/// A family over a new data directory in `directory`, on `clock`. The session cache is
+/// off unless asked for, so tests see every database effect at once.
 func makeFamily(
     in directory: TemporaryDirectory, clock: TestClock = TestClock(),
-    memberMigrations: [Migration] = Fixtures.memberMigrations
+    memberMigrations: [Migration] = Fixtures.memberMigrations, sessionCacheSeconds: Int64 = 0
 ) throws -> Family {
     let data = try DataDirectory(
         root: directory.path + "/data", instanceMigrations: Fixtures.instanceMigrations, memberMigrations: memberMigrations)
-    return Family(data: data, now: { clock.now })
+    return Family(data: data, now: { clock.now }, sessionCacheSeconds: sessionCacheSeconds)
 }
 
 extension Family {

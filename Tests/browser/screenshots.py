@@ -2,14 +2,30 @@
 light and dark. For looking at the UI, not a test:
     python3 Tests/browser/screenshots.py OUT_DIR
 """
+import datetime
 import os
 import sys
+from zoneinfo import ZoneInfo
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "e2e"))
 from conftest import Browser, Dawn  # noqa: E402
 from selenium import webdriver  # noqa: E402
 
 PASSWORD = "correct horse battery"
+TODAY = datetime.datetime.now(ZoneInfo("Europe/Rome")).date()
+
+
+def seed_history(browser):
+    """Notes on most recent days (a streak), entries on a few, for the circles to show their states."""
+    for back in [1, 2, 3, 4, 6, 9, 10, 15, 22, 28]:
+        day = TODAY - datetime.timedelta(days=back)
+        browser.open(f"/day/{day}")
+        browser.post(f"/day/{day}/notes", {"note": f"note {back}"})
+        if back in (2, 9, 22):
+            browser.post(f"/day/{day}/entry", {"entry": f"entry {back}"})
+    browser.open(f"/day/{TODAY}")
+    browser.post(f"/day/{TODAY}/entry", {"entry": "Today I walked along the river before work."})
+    browser.post(f"/day/{TODAY}/notes", {"note": "Coffee with Anna"})
 
 
 def driver():
@@ -36,6 +52,7 @@ def main(out):
         admin.open("/family")
         admin.post("/family/members", {"username": "kid", "display_name": "Kid", "password": PASSWORD,
                                        "password_again": PASSWORD})
+        seed_history(admin)
         d.get(base + "/login")
         d.save_screenshot(f"{out}/login-375-light.png")
         d.add_cookie({"name": "dawn_session", "value": admin.jar["dawn_session"], "path": "/"})
@@ -44,9 +61,19 @@ def main(out):
                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
             for width in [375, 1280]:
                 d.set_window_size(width, 1000)
-                for name, path in [("home", "/"), ("family", "/family"), ("account", "/account")]:
+                for name, path in [("day", "/"), ("family", "/family"), ("settings", "/settings")]:
                     d.get(base + path)
                     d.save_screenshot(f"{out}/{name}-{width}-{scheme}.png")
+        admin.open("/settings")
+        admin.post("/settings", {"language": "it", "time_zone": "Europe/Rome", "first_weekday": "monday",
+                                 "day_start_hour": "0", "view": "grid", "grid_dates": "1", "theme": "system"})
+        for scheme in ["light", "dark"]:
+            d.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                              {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            for width in [320, 375, 1280]:
+                d.set_window_size(width, 1000)
+                d.get(base + "/day/" + str(TODAY - datetime.timedelta(days=3)))
+                d.save_screenshot(f"{out}/grid-{width}-{scheme}.png")
     finally:
         d.quit()
         dawn.stop()

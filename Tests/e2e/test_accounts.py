@@ -207,7 +207,9 @@ def test_sign_out_everywhere(family):
     assert count(family, "SELECT count(*) FROM sessions") == 0
 
 
-def test_forged_malformed_and_expired_sessions(family):
+def test_forged_malformed_and_expired_sessions(fresh_dawn):
+    # The database is edited behind the server's back: no session cache.
+    family = fresh_dawn(env={"DAWN_SESSION_CACHE": "0"})
     admin = setup_admin(family)
     for token in [secrets.token_urlsafe(32)[:43], "short", "x" * 200, "%00", ""]:
         b = Browser(family)

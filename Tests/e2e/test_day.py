@@ -176,3 +176,42 @@ def test_settings_switch_to_grid_language_and_day_start(home):
     italian = admin.get("/").text
     assert '<html lang="it"' in italian and "data-theme" not in italian
     admin.post("/settings", {**fields, "language": "en", "view": "row", "theme": "system"})
+
+
+def test_unchanged_day_page_answers_304_and_changes_make_a_new_etag(home):
+    import gzip as gz
+    dawn, admin = home
+    today = today_in()
+    first = admin.get(f"/day/{today}", headers={"Accept-Encoding": "gzip"})
+    etag = first.header("ETag")
+    assert first.status == 200 and etag and first.header("Content-Encoding") == "gzip"
+    assert first.header("Cache-Control") == "private, no-cache"
+    plain = admin.get(f"/day/{today}")
+    assert plain.header("Content-Encoding") is None and plain.header("ETag") == etag
+    assert gz.decompress(first.body) == plain.body, "the cached gzip is the same page"
+    assert len(first.body) <= 14 * 1024, "the day page fits in 14 KB gzipped"
+
+    again = admin.get(f"/day/{today}", headers={"If-None-Match": etag})
+    assert again.status == 304 and again.body == b"" and again.header("ETag") == etag
+
+    admin.open(f"/day/{today}")
+    admin.post(f"/day/{today}/notes", {"note": "etag check"})
+    changed = admin.get(f"/day/{today}", headers={"If-None-Match": etag})
+    assert changed.status == 200 and changed.header("ETag") != etag and "etag check" in changed.text
+
+    other, _ = sign_in(dawn, "mum", ADMIN_PASSWORD)
+    theirs = other.get(f"/day/{today}", headers={"If-None-Match": changed.header("ETag")})
+    assert theirs.status == 200, "another session has its own CSRF token, so its own ETag"
+
+
+def test_grid_page_with_dates_fits_14kb_gzipped(home):
+    dawn, admin = home
+    admin.open("/settings")
+    fields = {"language": "fr", "time_zone": "Europe/Rome", "first_weekday": "monday", "day_start_hour": "0",
+              "view": "grid", "grid_dates": "1", "theme": "system"}
+    assert admin.post("/settings", fields).status == 303
+    page = admin.get("/", headers={"Accept-Encoding": "gzip"})
+    assert page.status == 200 and len(page.body) <= 14 * 1024
+    restore = dict(fields, language="en", view="row")
+    del restore["grid_dates"]
+    assert admin.post("/settings", restore).status == 303

@@ -35,7 +35,7 @@ public enum CommandLineOptions: Equatable {
           DAWN_MAX_CONNECTIONS=4096  DAWN_MAX_BODY_BYTES=1048576  DAWN_MAX_HEADER_BYTES=16384
           DAWN_MAX_REQUEST_LINE_BYTES=8192  DAWN_MAX_HEADER_FIELDS=100  DAWN_MAX_FORM_FIELDS=256
           DAWN_EVENT_LOOPS=<cores>  DAWN_WORKERS=<cores>  DAWN_WORKER_QUEUE=256  DAWN_SHUTDOWN_GRACE=10
-          DAWN_ACCESS_LOG=1
+          DAWN_ACCESS_LOG=1  DAWN_SESSION_CACHE=5 (seconds a checked session is believed)
         """
 
     public static func parse(_ arguments: [String], environment: [String: String]) throws(CommandLineError) -> CommandLineOptions {
@@ -97,6 +97,7 @@ public enum CommandLineOptions: Equatable {
         if let v = env["DAWN_MAX_FORM_FIELDS"] { c.server.limits.maxFormFields = try count(v, name: "DAWN_MAX_FORM_FIELDS", 1...100_000) }
         if let v = env["DAWN_EVENT_LOOPS"] { c.server.eventLoops = try count(v, name: "DAWN_EVENT_LOOPS", 1...256) }
         if let v = env["DAWN_WORKERS"] { c.server.workerThreads = try count(v, name: "DAWN_WORKERS", 1...256) }
+        if let v = env["DAWN_SESSION_CACHE"] { c.sessionCacheSeconds = Int64(try count(v, name: "DAWN_SESSION_CACHE", 0...3600)) }
         if let v = env["DAWN_WORKER_QUEUE"] { c.server.workerQueueCapacity = try count(v, name: "DAWN_WORKER_QUEUE", 1...100_000) }
     }
 

@@ -12,11 +12,11 @@ enum DayPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/", .member { app, page in
             let member = try MemberContext(app, page)
-            return try show(app, page, member, day: member.today)
+            return try cached(app, page, member, day: member.today)
         })
         router.add(.GET, "/day/:date", .member { app, page in
             let member = try MemberContext(app, page)
-            return try show(app, page, member, day: try day(app, page, member))
+            return try cached(app, page, member, day: try day(app, page, member))
         })
         router.add(.POST, "/day/:date/entry", .member { app, page in
             let member = try MemberContext(app, page)
@@ -65,6 +65,46 @@ enum DayPage {
     }
 
     static func url(_ day: LocalDate) -> String { "/day/\(day)" }
+
+    /// The day page with an ETag: 304 when the browser has it, the gzipped bytes from
+    /// the page cache when another request rendered it, else rendered and cached.
+    /// The ETag covers all the page shows: the member's data revision, today, the URL
+    /// (with its notice), the session's CSRF token, language, name and time zone.
+    private static func cached(_ app: Dawn, _ page: PageRequest, _ member: MemberContext,
+                               day: LocalDate) throws -> HTTPResponse {
+        guard !app.configuration.development else { return try show(app, page, member, day: day) }
+        let me = member.signedIn.member
+        let etag = PageCache.etag([
+            String(me.id.rawValue), String(app.memberCache.revision(me.id)), member.today.description,
+            day.description, page.http.query ?? "", member.signedIn.csrfToken, page.language.rawValue,
+            me.displayName, me.timeZone, String(me.isAdmin),
+        ])
+        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding, Cookie"]
+        if let tags = page.http.headers["If-None-Match"], tags.split(separator: ",").contains(where: { $0.trimmingSpaces == etag }) {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        let gzip = AcceptEncoding.prefersGzip(page.http.headers["Accept-Encoding"])
+        let stored: PageCache.Page
+        if let hit = app.pageCache.page(etag) {
+            stored = hit
+        } else {
+            var response = try show(app, page, member, day: day)
+            guard response.status == .ok else { return response }
+            if !gzip {
+                for field in headers { response.headers.set(field.name, field.value) }
+                return response
+            }
+            stored = app.pageCache.store(etag, body: response.body, contentType: response.headers["Content-Type"] ?? "text/html; charset=utf-8")
+        }
+        guard gzip else {
+            var response = try show(app, page, member, day: day)
+            for field in headers { response.headers.set(field.name, field.value) }
+            return response
+        }
+        headers.add("Content-Type", stored.contentType)
+        headers.add("Content-Encoding", "gzip")
+        return HTTPResponse(status: .ok, headers: headers, body: stored.gzipped)
+    }
 
     /// The `:date` of the URL: malformed → 400, outside ±2 years → 404.
     private static func day(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws(PageError) -> LocalDate {

@@ -21,7 +21,8 @@ const visibleCircles = (strip) => [...strip.querySelectorAll(".c")].filter((c) =
 // Arrow keys move by day (and by row in the grid); only the selected day is a tab stop.
 function keyboard(strip, columns) {
   const circles = visibleCircles(strip);
-  const selected = strip.querySelector("[aria-current=date]") || circles[circles.length - 1];
+  // The selected day may be one the grid hides at this width: then the newest visible one.
+  const selected = circles.find((c) => c.getAttribute("aria-current") === "date") || circles[circles.length - 1];
   for (const c of circles) c.tabIndex = c === selected ? 0 : -1;
   strip.addEventListener("keydown", (event) => {
     const list = visibleCircles(strip);
@@ -42,7 +43,10 @@ const row = document.querySelector("[data-row]");
 if (row) {
   // Centre the selected day.
   const selected = row.querySelector("[aria-current=date]");
-  if (selected) row.scrollLeft = selected.offsetLeft - (row.clientWidth - selected.offsetWidth) / 2;
+  if (selected) {
+    const offset = selected.getBoundingClientRect().left - row.getBoundingClientRect().left;
+    row.scrollLeft += offset - (row.clientWidth - selected.offsetWidth) / 2;
+  }
   row.addEventListener("click", (event) => { if (event.target.closest(".c")) buzz(); });
   keyboard(row, () => 0);
 }

@@ -42,5 +42,30 @@ enum MemberSchema {
             ) STRICT;
             CREATE INDEX notes_by_day ON notes (day, created_at);
             """),
+        // Habits and their logged instances. `start_minute` is the wall-clock minute of
+        // the instance's day page (0 = midnight), so it keeps its meaning if the member
+        // changes the hour their day starts.
+        Migration(version: 3, sql: """
+            CREATE TABLE habits (
+                id               INTEGER PRIMARY KEY AUTOINCREMENT,
+                name             TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 60),
+                emoji            TEXT NOT NULL CHECK (length(CAST(emoji AS BLOB)) BETWEEN 1 AND 64),
+                color            TEXT NOT NULL CHECK (length(color) = 7),
+                default_duration INTEGER NOT NULL CHECK (default_duration IN (15, 30, 45, 60, 90, 120)),
+                created_at       INTEGER NOT NULL,
+                archived_at      INTEGER
+            ) STRICT;
+            CREATE TABLE habit_instances (
+                id               INTEGER PRIMARY KEY AUTOINCREMENT,
+                habit_id         INTEGER NOT NULL REFERENCES habits (id) ON DELETE CASCADE,
+                day              TEXT NOT NULL CHECK (length(day) = 10),
+                start_minute     INTEGER NOT NULL CHECK (start_minute BETWEEN 0 AND 1439),
+                duration_minutes INTEGER NOT NULL CHECK (duration_minutes BETWEEN 1 AND 1440),
+                note             TEXT NOT NULL DEFAULT '' CHECK (length(note) <= 200),
+                created_at       INTEGER NOT NULL
+            ) STRICT;
+            CREATE INDEX habit_instances_by_day ON habit_instances (day, start_minute);
+            CREATE INDEX habit_instances_by_habit ON habit_instances (habit_id, day);
+            """),
     ]
 }

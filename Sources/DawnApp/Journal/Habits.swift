@@ -1,0 +1,154 @@
+import Store
+import TimeZones
+
+/// One member's habits and their logged instances, in their own database.
+struct Habits {
+    let database: Database
+
+    struct Habit: Sendable, Equatable {
+        let id: Int64
+        let name: String
+        let emoji: String
+        /// As stored; pages resolve it through `HabitColor.resolve`, never print it raw.
+        let color: String
+        let defaultDuration: Int
+        let createdAt: Int64
+        let archivedAt: Int64?
+        /// How many instances were ever logged.
+        let count: Int
+
+        var isArchived: Bool { archivedAt != nil }
+    }
+
+    struct Instance: Sendable, Equatable {
+        let id: Int64
+        let habitID: Int64
+        let day: LocalDate
+        let startMinute: Int
+        let durationMinutes: Int
+        let note: String
+    }
+
+    static let maxNoteCharacters = 200
+
+    private static let habitColumns = """
+        habits.id, habits.name, habits.emoji, habits.color, habits.default_duration, habits.created_at,
+        habits.archived_at, (SELECT count(*) FROM habit_instances WHERE habit_id = habits.id)
+        """
+
+    private static func habit(_ row: Row) -> Habit {
+        Habit(id: row.int64(0), name: row.string(1), emoji: row.string(2), color: row.string(3),
+              defaultDuration: row.int(4), createdAt: row.int64(5), archivedAt: row.optionalInt64(6), count: row.int(7))
+    }
+
+    /// All habits, archived ones included.
+    func all() throws -> [Habit] {
+        try database.read { try $0.query("SELECT \(Self.habitColumns) FROM habits ORDER BY id").map(Self.habit) }
+    }
+
+    func habit(_ id: Int64) throws -> Habit? {
+        try database.read { try $0.queryOne("SELECT \(Self.habitColumns) FROM habits WHERE id = ?", [.integer(id)]).map(Self.habit) }
+    }
+
+    func add(name: String, emoji: String, color: String, defaultDuration: Int, now: Int64) throws -> Int64 {
+        try database.write { connection in
+            try connection.run("""
+                INSERT INTO habits (name, emoji, color, default_duration, created_at) VALUES (?, ?, ?, ?, ?)
+                """, [.text(name), .text(emoji), .text(color), .integer(Int64(defaultDuration)), .integer(now)])
+            return connection.lastInsertRowID
+        }
+    }
+
+    /// False when there is no such habit.
+    func update(_ id: Int64, name: String, emoji: String, color: String, defaultDuration: Int) throws -> Bool {
+        try database.write { connection in
+            try connection.run("UPDATE habits SET name = ?, emoji = ?, color = ?, default_duration = ? WHERE id = ?",
+                               [.text(name), .text(emoji), .text(color), .integer(Int64(defaultDuration)), .integer(id)]) == 1
+        }
+    }
+
+    func setArchived(_ id: Int64, _ archived: Bool, now: Int64) throws -> Bool {
+        try database.write { connection in
+            try connection.run("UPDATE habits SET archived_at = ? WHERE id = ?",
+                               [archived ? .integer(now) : .null, .integer(id)]) == 1
+        }
+    }
+
+    /// Deletes the habit and, by cascade, its whole history.
+    func delete(_ id: Int64) throws -> Bool {
+        try database.write { try $0.run("DELETE FROM habits WHERE id = ?", [.integer(id)]) == 1 }
+    }
+
+    func instances(on day: LocalDate) throws -> [Instance] {
+        try database.read { connection in
+            try connection.query("""
+                SELECT id, habit_id, day, start_minute, duration_minutes, note FROM habit_instances
+                WHERE day = ? ORDER BY start_minute, id
+                """, [.text(day.description)]).compactMap(Self.instance)
+        }
+    }
+
+    func instance(_ id: Int64, on day: LocalDate) throws -> Instance? {
+        try database.read { connection in
+            try connection.queryOne("""
+                SELECT id, habit_id, day, start_minute, duration_minutes, note FROM habit_instances
+                WHERE id = ? AND day = ?
+                """, [.integer(id), .text(day.description)]).flatMap(Self.instance)
+        }
+    }
+
+    private static func instance(_ row: Row) -> Instance? {
+        guard let day = LocalDate(iso: row.string(2)) else { return nil }
+        return Instance(id: row.int64(0), habitID: row.int64(1), day: day, startMinute: row.int(3),
+                        durationMinutes: row.int(4), note: row.string(5))
+    }
+
+    /// Logs an instance of an active habit; false when the habit is missing or archived
+    /// (checked in the same transaction as the insert).
+    func log(habit id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String, now: Int64) throws -> Bool {
+        try database.write { connection in
+            guard try connection.queryOne("SELECT 1 FROM habits WHERE id = ? AND archived_at IS NULL", [.integer(id)]) != nil else {
+                return false
+            }
+            try connection.run("""
+                INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, [.integer(id), .text(day.description), .integer(Int64(startMinute)),
+                      .integer(Int64(durationMinutes)), .text(note), .integer(now)])
+            return true
+        }
+    }
+
+    func updateInstance(_ id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String) throws -> Bool {
+        try database.write { connection in
+            try connection.run("""
+                UPDATE habit_instances SET start_minute = ?, duration_minutes = ?, note = ? WHERE id = ? AND day = ?
+                """, [.integer(Int64(startMinute)), .integer(Int64(durationMinutes)), .text(note),
+                      .integer(id), .text(day.description)]) == 1
+        }
+    }
+
+    func deleteInstance(_ id: Int64, on day: LocalDate) throws -> Bool {
+        try database.write {
+            try $0.run("DELETE FROM habit_instances WHERE id = ? AND day = ?", [.integer(id), .text(day.description)]) == 1
+        }
+    }
+
+    /// Days with at least one logged instance: they are active.
+    func activeDays() throws -> Set<LocalDate> {
+        try database.read { connection in
+            Set(try connection.query("SELECT DISTINCT day FROM habit_instances").compactMap { LocalDate(iso: $0.string(0)) })
+        }
+    }
+
+    /// The days each habit was logged on, for per-habit streaks.
+    func daysByHabit() throws -> [Int64: Set<LocalDate>] {
+        try database.read { connection in
+            var result: [Int64: Set<LocalDate>] = [:]
+            for row in try connection.query("SELECT DISTINCT habit_id, day FROM habit_instances") {
+                if let day = LocalDate(iso: row.string(1)) { result[row.int64(0), default: []].insert(day) }
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// The limits and colours of a habit (issue 5, seed 002), named in one place.
+public enum HabitConstants {
+    /// A name is 1–60 characters (grapheme clusters) after trimming.
+    public static let nameLength = 1...60
+
+    /// An emoji is one grapheme cluster of at most this many UTF-8 bytes: the
+    /// longest RGI sequences (families, kiss with skin tones) stay under 40, and
+    /// the cap keeps an endless ZWJ chain, still one grapheme, out of the database.
+    public static let emojiMaximumBytes = 64
+    /// What a new habit starts with, as in seed 002's form: U+2B50 U+FE0F.
+    public static let defaultEmoji = "\u{2B50}\u{FE0F}"
+
+    /// The default durations a habit may have, in minutes (seed 002's picker).
+    public static let durationPresets = [15, 30, 45, 60, 90, 120]
+    /// What a new habit's form preselects.
+    public static let standardDuration = 30
+    /// An instance lasts whole minutes, at most a day.
+    public static let instanceDurations = 1...TimelineConstants.dayMinutes
+
+    /// A stored colour that is not `#RRGGBB` shows in this preset. The seed falls
+    /// back to the accent colour; Sky is the preset closest to it.
+    public static let fallbackColorName = "Sky"
+    /// Text on a pill whose colour is light: the seed's `Color(white: 0.1)`.
+    public static let darkText = "#1A1A1A"
+    /// Text on a pill whose colour is dark.
+    public static let lightText = "#FFFFFF"
+    /// Luminance weights and threshold in ten-thousandths, so the rule
+    /// 0.2126R + 0.7152G + 0.0722B > 0.55 is decided in exact integers.
+    public static let luminanceWeights = (red: 2_126, green: 7_152, blue: 722)
+    public static let luminanceThreshold = 5_500
+}

@@ -1,0 +1,51 @@
+/// Everything the habit domain refuses. Each case has a stable `key` that the app
+/// maps to a sentence in the member's language; no UI text lives here.
+public enum HabitError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The trimmed name is empty or longer than `HabitConstants.nameLength`.
+    case nameLength
+    /// The name holds a control, line-separator or bidi-control character.
+    case nameCharacters
+    /// No emoji was given (empty or only whitespace).
+    case emojiMissing
+    /// More than one grapheme cluster, e.g. two emoji or an emoji and a letter.
+    case emojiNotSingle
+    /// One grapheme cluster, but not an emoji shown as an emoji ("a", "1", "©").
+    case emojiNotEmoji
+    /// Longer than `HabitConstants.emojiMaximumBytes` bytes of UTF-8.
+    case emojiTooLong
+    /// A colour that is not `#RRGGBB` or `RRGGBB`.
+    case colorFormat
+    /// A habit's default duration that is not one of `HabitConstants.durationPresets`.
+    case defaultDurationNotPreset
+    /// An instance's duration outside `HabitConstants.instanceDurations`.
+    case durationOutOfRange
+    /// A start time that is not "HH:MM" (see `TimelineSlots.minute(forLabel:)`).
+    case startTimeFormat
+    /// A start outside the day timeline, 0..<1440 minutes from the day-start hour.
+    case startOutsideDay
+    /// For the app's look-ups: no such habit (it was deleted, or the id is forged).
+    case habitNotFound
+    /// For the app's look-ups: the habit is archived and cannot be logged.
+    case habitArchived
+
+    /// Stable across releases: translations and logs refer to it.
+    public var key: String {
+        switch self {
+        case .nameLength: "habit.error.name_length"
+        case .nameCharacters: "habit.error.name_characters"
+        case .emojiMissing: "habit.error.emoji_missing"
+        case .emojiNotSingle: "habit.error.emoji_not_single"
+        case .emojiNotEmoji: "habit.error.emoji_not_emoji"
+        case .emojiTooLong: "habit.error.emoji_too_long"
+        case .colorFormat: "habit.error.color_format"
+        case .defaultDurationNotPreset: "habit.error.default_duration"
+        case .durationOutOfRange: "habit.error.duration_range"
+        case .startTimeFormat: "habit.error.start_time_format"
+        case .startOutsideDay: "habit.error.start_outside_day"
+        case .habitNotFound: "habit.error.not_found"
+        case .habitArchived: "habit.error.archived"
+        }
+    }
+
+    public var description: String { key }
+}

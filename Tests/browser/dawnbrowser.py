@@ -1,0 +1,134 @@
+"""Shared by the browser tests and screenshots.py: the real `dawn` server (from the
+end-to-end tests' conftest), a seeded family, and headless Debian Chromium via Selenium."""
+import datetime
+import importlib.util
+import os
+from zoneinfo import ZoneInfo
+
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+SCREENSHOTS = os.path.join(HERE, "screenshots")
+
+# The end-to-end conftest is loaded under its own name: importing it as `conftest`
+# would clash with pytest's own conftest modules.
+_spec = importlib.util.spec_from_file_location("dawn_e2e_conftest", os.path.join(ROOT, "Tests", "e2e", "conftest.py"))
+e2e = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(e2e)
+Dawn, Browser = e2e.Dawn, e2e.Browser
+
+ZONE = "Europe/Rome"
+PASSWORD = "correct horse battery"
+MEMBER_PASSWORD = "member-password-1"
+
+# Seeded history, in days before today: notes (activity) on these days...
+NOTE_DAYS = [1, 2, 3, 4, 6, 9, 10, 15, 22, 28]
+# ...journal entries on these (12 has an entry but no note: not active)...
+ENTRY_DAYS = [2, 9, 12, 22]
+# ...and today has both a note and an entry. The streak: today and 1–4 → 5 days.
+STREAK = 5
+
+CHROMIUM = os.environ.get("DAWN_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("DAWN_CHROMEDRIVER", "/usr/bin/chromedriver")
+
+
+def server_env():
+    """DAWN_BROWSER_RESOURCES points the server at another copy of Views/ and Public/
+    (to check that these tests catch a broken stylesheet or script); default: the repo's."""
+    other = os.environ.get("DAWN_BROWSER_RESOURCES")
+    return {"DAWN_RESOURCES": other} if other else {}
+
+
+def member_today():
+    """Today in the seeded members' time zone (the server's idea of today)."""
+    return datetime.datetime.now(ZoneInfo(ZONE)).date()
+
+
+def days(n, today=None):
+    return (today or member_today()) + datetime.timedelta(days=n)
+
+
+def setup_admin(dawn, username="mum", name="Mum"):
+    b = Browser(dawn)
+    b.open("/setup")
+    r = b.post("/setup", {"username": username, "display_name": name, "password": PASSWORD,
+                          "password_again": PASSWORD, "time_zone": ZONE})
+    assert r.status == 303, r.text[:400]
+    return b
+
+
+def add_member(admin, username, name):
+    admin.open("/family")
+    r = admin.post("/family/members", {"username": username, "display_name": name,
+                                       "password": MEMBER_PASSWORD, "password_again": MEMBER_PASSWORD})
+    assert r.status == 303, r.text[:400]
+    b = Browser(admin.server)
+    b.open("/login")
+    r = b.post("/login", {"username": username, "password": MEMBER_PASSWORD})
+    assert r.status == 303, r.text[:400]
+    return b
+
+
+def seed_history(browser, today):
+    """Notes on the NOTE_DAYS (activity dots, a streak), entries on the ENTRY_DAYS."""
+    for back in sorted(set(NOTE_DAYS) | set(ENTRY_DAYS)):
+        day = today - datetime.timedelta(days=back)
+        browser.open(f"/day/{day}")
+        if back in NOTE_DAYS:
+            assert browser.post(f"/day/{day}/notes", {"note": f"note {back}"}).status == 303
+        if back in ENTRY_DAYS:
+            assert browser.post(f"/day/{day}/entry", {"entry": f"entry {back}"}).status == 303
+    browser.open(f"/day/{today}")
+    assert browser.post(f"/day/{today}/entry", {"entry": "Today I walked along the river before work."}).status == 303
+    assert browser.post(f"/day/{today}/notes", {"note": "Coffee with Anna"}).status == 303
+
+
+def save_settings(browser, **changes):
+    """Posts the settings form (all fields) with `changes` over the defaults."""
+    fields = {"language": "en", "time_zone": ZONE, "first_weekday": "monday", "day_start_hour": "0",
+              "view": "row", "theme": "system"}
+    fields.update(changes)
+    if fields.get("grid_dates") in (None, False, "0"):
+        fields.pop("grid_dates", None)
+    browser.open("/settings")
+    r = browser.post("/settings", fields)
+    assert r.status == 303, r.text[:600]
+
+
+def make_driver(javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                 "--disable-dev-shm-usage", "--lang=en-US", "--window-size=1280,900"]:
+        options.add_argument(flag)
+    if not javascript:
+        options.add_argument("--blink-settings=scriptEnabled=false")
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    d = webdriver.Chrome(service=webdriver.ChromeService(CHROMEDRIVER), options=options)
+    d.set_page_load_timeout(30)
+    viewport(d, 375)
+    return d
+
+
+def viewport(driver, width, height=800):
+    """An exact CSS viewport (the window's outer size would include browser chrome)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+
+def color_scheme(driver, scheme):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def sign_in(driver, base, username, password):
+    """Signs in through the login form, as a person would."""
+    driver.get(base + "/login")
+    driver.find_element(By.ID, "username").send_keys(username)
+    driver.find_element(By.ID, "password").send_keys(password)
+    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    WebDriverWait(driver, 20).until(lambda d: d.current_url.rstrip("/") == base,
+                                    f"sign-in as {username} failed: {driver.current_url}")

@@ -17,13 +17,10 @@ public enum HabitConstants {
     /// An instance lasts whole minutes, at most a day.
     public static let instanceDurations = 1...TimelineConstants.dayMinutes
 
-    /// A stored colour that is not `#RRGGBB` shows in this preset. The seed falls
-    /// back to the accent colour; Sky is the preset closest to it.
-    public static let fallbackColorName = "Sky"
-    /// Text on a pill whose colour is light: the seed's `Color(white: 0.1)`.
-    public static let darkText = "#1A1A1A"
-    /// Text on a pill whose colour is dark.
-    public static let lightText = "#FFFFFF"
+    /// Text on a pill whose colour is light: #1A1A1A, the seed's `Color(white: 0.1)`.
+    public static let darkText = HabitColor.RGB(red: 0x1A, green: 0x1A, blue: 0x1A)
+    /// Text on a pill whose colour is dark: #FFFFFF.
+    public static let lightText = HabitColor.RGB(red: 0xFF, green: 0xFF, blue: 0xFF)
     /// Luminance weights and threshold in ten-thousandths, so the rule
     /// 0.2126R + 0.7152G + 0.0722B > 0.55 is decided in exact integers.
     public static let luminanceWeights = (red: 2_126, green: 7_152, blue: 722)

@@ -1,6 +1,7 @@
 /// Everything the habit domain refuses. Each case has a stable `key` that the app
-/// maps to a sentence in the member's language; no UI text lives here.
-public enum HabitError: Error, Equatable, Sendable, CustomStringConvertible {
+/// maps to a sentence in the member's language; no UI text lives here. `allCases`
+/// lets a test check that every key has a translation.
+public enum HabitError: Error, Equatable, Sendable, CaseIterable, CustomStringConvertible {
     /// The trimmed name is empty or longer than `HabitConstants.nameLength`.
     case nameLength
     /// The name holds a control, line-separator or bidi-control character.

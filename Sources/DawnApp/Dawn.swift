@@ -85,6 +85,8 @@ public final class Dawn: HTTPResponder {
         SignInPage.add(to: &router)
         DayPage.add(to: &router)
         SettingsPage.add(to: &router)
+        HabitsPage.add(to: &router)
+        TimelinePage.add(to: &router)
         FamilyPage.add(to: &router)
         AccountPage.add(to: &router)
         if testHooks { TestHooks.add(to: &router) }

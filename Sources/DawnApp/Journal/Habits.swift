@@ -16,6 +16,8 @@ struct Habits {
         let archivedAt: Int64?
         /// How many instances were ever logged.
         let count: Int
+        /// When it was last logged (the log's creation time), if ever.
+        let lastLoggedAt: Int64?
 
         var isArchived: Bool { archivedAt != nil }
     }
@@ -33,12 +35,14 @@ struct Habits {
 
     private static let habitColumns = """
         habits.id, habits.name, habits.emoji, habits.color, habits.default_duration, habits.created_at,
-        habits.archived_at, (SELECT count(*) FROM habit_instances WHERE habit_id = habits.id)
+        habits.archived_at, (SELECT count(*) FROM habit_instances WHERE habit_id = habits.id),
+        (SELECT max(created_at) FROM habit_instances WHERE habit_id = habits.id)
         """
 
     private static func habit(_ row: Row) -> Habit {
         Habit(id: row.int64(0), name: row.string(1), emoji: row.string(2), color: row.string(3),
-              defaultDuration: row.int(4), createdAt: row.int64(5), archivedAt: row.optionalInt64(6), count: row.int(7))
+              defaultDuration: row.int(4), createdAt: row.int64(5), archivedAt: row.optionalInt64(6), count: row.int(7),
+              lastLoggedAt: row.optionalInt64(8))
     }
 
     /// All habits, archived ones included.

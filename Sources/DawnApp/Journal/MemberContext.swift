@@ -29,3 +29,7 @@ struct MemberContext {
 
     var journal: Journal { Journal(database: database) }
 }
+
+extension MemberContext {
+    var habits: Habits { Habits(database: database) }
+}

@@ -107,7 +107,7 @@ enum DayPage {
     }
 
     /// The `:date` of the URL: malformed → 400, outside ±2 years → 404.
-    private static func day(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws(PageError) -> LocalDate {
+    static func day(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws(PageError) -> LocalDate {
         guard let day = LocalDate(iso: page.parameters[0]) else {
             throw PageError(.badRequest, key: "error.bad_date")
         }
@@ -119,6 +119,14 @@ enum DayPage {
 
     private static func notice(_ app: Dawn, _ page: PageRequest) -> String? {
         let key: String? = switch try? page.query()["done"] {
+        case "habit-added": "habits.added"
+        case "habit-saved": "habits.saved"
+        case "habit-archived": "habits.archived"
+        case "habit-restored": "habits.restored"
+        case "habit-deleted": "habits.deleted"
+        case "logged": "timeline.logged"
+        case "log-updated": "timeline.updated"
+        case "log-removed": "timeline.removed"
         case "entry-saved": "entry.saved"
         case "entry-deleted": "entry.deleted"
         case "note-added": "notes.added"
@@ -128,12 +136,69 @@ enum DayPage {
         return key.map { app.t($0, page) }
     }
 
+    /// The tray (recently used first), the library (most logged first) and the day's timeline.
+    private static func habitValues(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
+                                    habits: Habits) throws -> [String: TemplateValue] {
+        let all = try habits.all()
+        let active = all.filter { !$0.isArchived }
+        let daysByHabit = try habits.daysByHabit()
+        func pill(_ habit: Habits.Habit) -> TemplateValue {
+            let streak = Streak(activeDates: daysByHabit[habit.id] ?? [], today: member.today).current
+            guard case var .object(fields) = HabitsPage.pill(habit, app, page, streak: streak) else { return .null }
+            fields["logURL"] = .string("\(url(day))/log/\(habit.id)")
+            fields["editLabel"] = .string(app.t("habits.edit_title", page, ["name": habit.name]))
+            return .object(fields)
+        }
+        let recent = active.sorted {
+            ($0.lastLoggedAt ?? $0.createdAt, $0.id) > ($1.lastLoggedAt ?? $1.createdAt, $1.id)
+        }
+        let byID = Dictionary(uniqueKeysWithValues: active.map { ($0.id, $0) })
+        let frequent = HabitFrequency.sorted(active.map { (id: $0.id, createdAt: $0.createdAt, count: $0.count) })
+            .compactMap { byID[$0] }
+
+        let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
+        let instances = try habits.instances(on: day)
+        let names = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+        let placements = TimelineLayout.place(instances.map {
+            (id: $0.id, startMinute: TimelinePage.timelineMinute($0.startMinute, slots), durationMinutes: $0.durationMinutes)
+        })
+        let byInstance = Dictionary(uniqueKeysWithValues: instances.map { ($0.id, $0) })
+        let blocks = placements.compactMap { placement -> TemplateValue? in
+            guard let instance = byInstance[placement.id], let habit = names[instance.habitID] else { return nil }
+            let start = slots.label(forMinute: placement.top)
+            let end = slots.label(forMinute: placement.top + instance.durationMinutes)
+            let top = min(placement.top / 15, 95)
+            let length = max(1, min((placement.height + 14) / 15, 96 - top))
+            let columns = min(placement.columns, 4)
+            let column = min(placement.column, columns - 1)
+            return [
+                "habitClass": .string("habit-\(habit.id)"),
+                "position": .string("at-\(top) len-\(length) col-\(column)-of-\(columns)"),
+                "href": .string("\(url(day))/instances/\(instance.id)"),
+                "label": .string(app.t("timeline.block_label", page, ["name": habit.name, "start": start, "end": end])),
+                "emoji": .string(habit.emoji),
+                "name": .string(habit.name),
+                "start": .string(start),
+                "end": .string(end),
+            ]
+        }
+        return [
+            "tray": .list(recent.map(pill)),
+            "library": .list(frequent.map(pill)),
+            "blocks": blocks.isEmpty ? .null : .list(blocks),
+            "hours": .list((0..<24).map { .string(slots.label(for: $0 * 4)) }),
+            "habitsCSS": .string(HabitsPage.cssURL(app, member)),
+        ]
+    }
+
     static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
                      entryForm: FormState? = nil, noteForm: FormState = FormState(),
                      status: HTTPStatus = .ok) throws -> HTTPResponse {
         let language = page.language
         let today = member.today
-        let activity = try member.journal.activity()
+        var activity = try member.journal.activity()
+        let habits = member.habits
+        activity.activeDays.formUnion(try habits.activeDays())
         let window = DayWindow(today: today)
         let streak = Streak(activeDates: activity.activeDays, today: today)
         let inWindow = window.dates
@@ -186,7 +251,7 @@ enum DayPage {
         stats["best"] = .string(app.strings.plural("day.best", count: streak.best, language))
         stats["hasStreak"] = .bool(streak.current > 0)
 
-        var values: [String: TemplateValue] = [:]
+        var values: [String: TemplateValue] = try habitValues(app, page, member, day: day, habits: habits)
         values["title"] = .string(heading)
         values["heading"] = .string(heading)
         values["dayISO"] = .string(day.description)

@@ -1,0 +1,201 @@
+import Domain
+import HTTP
+import HTTPServer
+import Localization
+import Templates
+import TimeZones
+
+/// The habit forms: add, edit, archive and restore, delete after confirmation,
+/// the archived list, and `/habits.css` — the member's habit colours as CSS
+/// classes (`.habit-12`), since colours never enter a page as inline styles.
+enum HabitsPage {
+    static func add(to router: inout Router<Route>) {
+        router.add(.GET, "/habits.css", .member { app, page in try stylesheet(app, page) })
+        router.add(.GET, "/habits/new", .member { app, page in
+            let member = try MemberContext(app, page)
+            let form = FormState(values: ["name": "", "emoji": .string(HabitEmoji.default.value),
+                                          "color": .string(HabitColor.presets[0].hex), "customColor": "#888888",
+                                          "duration": .string(String(HabitDuration.standard.minutes))])
+            return show(app, page, member, habit: nil, form: form, back: try returnDay(page, member))
+        })
+        router.add(.POST, "/habits", .member { app, page in
+            let member = try MemberContext(app, page)
+            let back = try returnDay(page, member)
+            var form = FormState(values: values(page.form))
+            guard let fields = read(app, page, &form) else {
+                return show(app, page, member, habit: nil, form: form, back: back, status: .badRequest)
+            }
+            _ = try member.habits.add(name: fields.name, emoji: fields.emoji, color: fields.color,
+                                      defaultDuration: fields.duration, now: member.now)
+            app.memberChanged(member.signedIn.member.id)
+            return .redirect(to: DayPage.url(back) + "?done=habit-added#tray")
+        })
+        router.add(.GET, "/habits/archived", .member { app, page in
+            let member = try MemberContext(app, page)
+            let archived = try member.habits.all().filter(\.isArchived).map { pill($0, app, page) }
+            return app.render("habits-archived", [
+                "title": .string(app.t("habits.archived_title", page)),
+                "habits": .list(archived),
+                "today": .string(DayPage.url(member.today)),
+                "habitsCSS": .string(cssURL(app, member)),
+            ], for: page)
+        })
+        router.add(.GET, "/habits/:id/edit", .member { app, page in
+            let member = try MemberContext(app, page)
+            let habit = try find(app, page, member)
+            let rgb = HabitColor.resolve(habit.color)
+            let preset = HabitColor.preset(for: rgb)
+            let form = FormState(values: ["name": .string(habit.name), "emoji": .string(habit.emoji),
+                                          "color": .string(preset?.hex ?? "custom"), "customColor": .string(rgb.hex),
+                                          "duration": .string(String(habit.defaultDuration))])
+            return show(app, page, member, habit: habit, form: form, back: try returnDay(page, member))
+        })
+        router.add(.POST, "/habits/:id", .member { app, page in
+            let member = try MemberContext(app, page)
+            let habit = try find(app, page, member)
+            let back = try returnDay(page, member)
+            var form = FormState(values: values(page.form))
+            guard let fields = read(app, page, &form) else {
+                return show(app, page, member, habit: habit, form: form, back: back, status: .badRequest)
+            }
+            guard try member.habits.update(habit.id, name: fields.name, emoji: fields.emoji, color: fields.color,
+                                           defaultDuration: fields.duration) else {
+                throw PageError(.notFound, key: "habits.error.not_found")
+            }
+            app.memberChanged(member.signedIn.member.id)
+            return .redirect(to: DayPage.url(back) + "?done=habit-saved#tray")
+        })
+        for (action, archived) in [("archive", true), ("restore", false)] {
+            router.add(.POST, "/habits/:id/\(action)", .member { app, page in
+                let member = try MemberContext(app, page)
+                let habit = try find(app, page, member)
+                _ = try member.habits.setArchived(habit.id, archived, now: member.now)
+                app.memberChanged(member.signedIn.member.id)
+                let back = try returnDay(page, member)
+                return .redirect(to: DayPage.url(back) + "?done=habit-\(archived ? "archived" : "restored")#tray")
+            })
+        }
+        router.add(.GET, "/habits/:id/delete", .member { app, page in
+            let member = try MemberContext(app, page)
+            let habit = try find(app, page, member)
+            return app.render("habit-delete", [
+                "title": .string(app.t("habits.delete_title", page, ["name": habit.name])),
+                "habit": pill(habit, app, page),
+                "back": .string(DayPage.url(try returnDay(page, member))),
+                "habitsCSS": .string(cssURL(app, member)),
+            ], for: page)
+        })
+        router.add(.POST, "/habits/:id/delete", .member { app, page in
+            let member = try MemberContext(app, page)
+            let habit = try find(app, page, member)
+            _ = try member.habits.delete(habit.id)
+            app.memberChanged(member.signedIn.member.id)
+            return .redirect(to: DayPage.url(try returnDay(page, member)) + "?done=habit-deleted#tray")
+        })
+    }
+
+    /// The day page to go back to (`?day=` or the form's `day` field), today by default.
+    static func returnDay(_ page: PageRequest, _ member: MemberContext) throws(PageError) -> LocalDate {
+        let raw = page.http.method == .POST ? page.form["day"] : try page.query()["day"]
+        guard let raw, !raw.isEmpty else { return member.today }
+        guard let day = LocalDate(iso: raw) else { throw PageError(.badRequest, key: "error.bad_date") }
+        guard DayNavigation.isAllowed(day, today: member.today) else { throw PageError(.notFound, key: "error.date_range") }
+        return day
+    }
+
+    static func find(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> Habits.Habit {
+        guard let id = Int64(page.parameters[0]), id > 0, let habit = try member.habits.habit(id) else {
+            throw PageError(.notFound, key: "habits.error.not_found")
+        }
+        return habit
+    }
+
+    /// The stylesheet URL, versioned by the member's revision so browsers refetch it after a change.
+    static func cssURL(_ app: Dawn, _ member: MemberContext) -> String {
+        "/habits.css?v=\(app.memberCache.revision(member.signedIn.member.id))"
+    }
+
+    /// A habit as templates show it: pill text, class, counts.
+    static func pill(_ habit: Habits.Habit, _ app: Dawn, _ page: PageRequest, streak: Int = 0) -> TemplateValue {
+        [
+            "id": .int(Int(habit.id)),
+            "name": .string(habit.name),
+            "emoji": .string(habit.emoji),
+            "class": .string("habit-\(habit.id)"),
+            "count": .string(app.strings.plural("habits.count", count: habit.count, page.language)),
+            "streak": .string(app.strings.plural("habits.streak", count: streak, page.language)),
+            "hasStreak": .bool(streak > 0),
+            "logLabel": .string(app.t("habits.log_label", page, ["name": habit.name])),
+        ]
+    }
+
+    private static func stylesheet(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
+        let member = try MemberContext(app, page)
+        var css = "/* Your habits' colours: validated #RRGGBB only. */\n"
+        for habit in try member.habits.all() {
+            let rgb = HabitColor.resolve(habit.color)
+            css += ".habit-\(habit.id){background:\(rgb.hex);color:\(rgb.textColor.hex)}\n"
+        }
+        var response = HTTPResponse(status: .ok, contentType: "text/css; charset=utf-8", body: Array(css.utf8))
+        // The URL carries the revision, so a year is safe; private: it is this member's.
+        response.headers.add("Cache-Control", "private, max-age=31536000")
+        return response
+    }
+
+    private struct Fields {
+        let name: String
+        let emoji: String
+        let color: String
+        let duration: Int
+    }
+
+    private static func values(_ form: FormFields) -> [String: TemplateValue] {
+        ["name": .string(form["name"] ?? ""), "emoji": .string(form["emoji"] ?? ""),
+         "color": .string(form["color"] ?? ""), "customColor": .string(form["custom_color"] ?? "#888888"),
+         "duration": .string(form["duration"] ?? "")]
+    }
+
+    private static func read(_ app: Dawn, _ page: PageRequest, _ form: inout FormState) -> Fields? {
+        let f = page.form
+        let name = try? HabitName(f["name"] ?? "")
+        if name == nil { form.fail("name", app.t("habits.error.name", page)) }
+        let emoji = try? HabitEmoji(f["emoji"] ?? "")
+        if emoji == nil { form.fail("emoji", app.t("habits.error.emoji", page)) }
+        let choice = f["color"] ?? ""
+        let rgb = choice == "custom" ? HabitColor.parse(f["custom_color"] ?? "")
+            : HabitColor.presets.first(where: { $0.hex == choice })?.rgb
+        if rgb == nil { form.fail("color", app.t("habits.error.color", page)) }
+        let duration = Int(f["duration"] ?? "").flatMap { try? HabitDuration(defaultMinutes: $0) }
+        if duration == nil { form.fail("duration", app.t("habits.error.duration", page)) }
+        guard let name, let emoji, let rgb, let duration else { return nil }
+        return Fields(name: name.value, emoji: emoji.value, color: rgb.hex, duration: duration.minutes)
+    }
+
+    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, habit: Habits.Habit?,
+                             form: FormState, back: LocalDate, status: HTTPStatus = .ok) -> HTTPResponse {
+        let chosen = form.values["color"].flatMap { if case let .string(s) = $0 { s } else { nil } } ?? ""
+        let duration = form.values["duration"].flatMap { if case let .string(s) = $0 { s } else { nil } } ?? ""
+        let colors = HabitColor.presets.map { preset -> TemplateValue in
+            ["hex": .string(preset.hex), "name": .string(preset.name),
+             "class": .string("swatch-\(preset.name.lowercased())"), "selected": .bool(preset.hex == chosen)]
+        }
+        let durations = HabitDuration.presets.map { preset -> TemplateValue in
+            ["minutes": .int(preset.minutes), "label": .string(app.t("habits.minutes", page, ["minutes": String(preset.minutes)])),
+             "selected": .bool(String(preset.minutes) == duration)]
+        }
+        let title = habit.map { app.t("habits.edit_title", page, ["name": $0.name]) } ?? app.t("habits.new_title", page)
+        return app.render("habit-form", [
+            "title": .string(title),
+            "form": form.template,
+            "colors": .list(colors),
+            "customSelected": .bool(chosen == "custom"),
+            "durations": .list(durations),
+            "action": .string(habit.map { "/habits/\($0.id)" } ?? "/habits"),
+            "habit": habit.map { pill($0, app, page) } ?? .null,
+            "isArchived": .bool(habit?.isArchived ?? false),
+            "day": .string(back.description),
+            "back": .string(DayPage.url(back)),
+            "habitsCSS": .string(cssURL(app, member)),
+        ], status: status, for: page)
+    }
+}

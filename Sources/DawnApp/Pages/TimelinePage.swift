@@ -1,0 +1,153 @@
+import Domain
+import HTTP
+import HTTPServer
+import Localization
+import Templates
+import TimeZones
+
+/// Logging habits on a day and editing what was logged. Without JavaScript a
+/// pill leads here (`GET …/log/:habit`), and one submit puts the habit on the
+/// timeline: two steps from tray to timeline.
+enum TimelinePage {
+    static let maxNoteCharacters = Habits.maxNoteCharacters
+
+    static func add(to router: inout Router<Route>) {
+        router.add(.GET, "/day/:date/log/:habit", .member { app, page in
+            let member = try MemberContext(app, page)
+            let day = try DayPage.day(app, page, member)
+            let habit = try activeHabit(page.parameters[1], member)
+            let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
+            let instances = try member.habits.instances(on: day).map {
+                (startMinute: timelineMinute($0.startMinute, slots), durationMinutes: $0.durationMinutes)
+            }
+            // Today: the next free slot from now; another day: from the start of the day.
+            var from = 0
+            if day == member.today {
+                let local = member.rules.localDateTime(at: member.now)
+                from = slots.minute(of: local, memberDate: day) ?? 0
+            }
+            let slot = TimelineSlots.nextFreeSlot(instances: instances, notBefore: from)
+                ?? TimelineSlots.nextFreeSlot(instances: instances, notBefore: 0) ?? 0
+            let form = FormState(values: ["start": .string(slots.label(for: slot)),
+                                          "duration": .int(habit.defaultDuration), "note": ""])
+            return show(app, page, member, day: day, habit: habit, instance: nil, form: form)
+        })
+        router.add(.POST, "/day/:date/instances", .member { app, page in
+            let member = try MemberContext(app, page)
+            let day = try DayPage.day(app, page, member)
+            let habit = try activeHabit(page.form["habit"] ?? "", member)
+            var form = FormState(values: values(page.form))
+            guard let fields = read(app, page, member, &form) else {
+                return show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
+            }
+            guard try member.habits.log(habit: habit.id, on: day, startMinute: fields.start,
+                                        durationMinutes: fields.duration, note: fields.note, now: member.now) else {
+                throw PageError(.badRequest, key: "habits.error.archived")
+            }
+            app.memberChanged(member.signedIn.member.id)
+            return .redirect(to: DayPage.url(day) + "?done=logged#timeline")
+        })
+        router.add(.GET, "/day/:date/instances/:id", .member { app, page in
+            let member = try MemberContext(app, page)
+            let day = try DayPage.day(app, page, member)
+            let (instance, habit) = try find(page, member, day)
+            let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
+            let form = FormState(values: ["start": .string(slots.label(forMinute: timelineMinute(instance.startMinute, slots))),
+                                          "duration": .int(instance.durationMinutes), "note": .string(instance.note)])
+            return show(app, page, member, day: day, habit: habit, instance: instance, form: form)
+        })
+        router.add(.POST, "/day/:date/instances/:id", .member { app, page in
+            let member = try MemberContext(app, page)
+            let day = try DayPage.day(app, page, member)
+            let (instance, habit) = try find(page, member, day)
+            var form = FormState(values: values(page.form))
+            guard let fields = read(app, page, member, &form) else {
+                return show(app, page, member, day: day, habit: habit, instance: instance, form: form, status: .badRequest)
+            }
+            guard try member.habits.updateInstance(instance.id, on: day, startMinute: fields.start,
+                                                   durationMinutes: fields.duration, note: fields.note) else {
+                throw PageError(.notFound, key: "timeline.error.not_found")
+            }
+            app.memberChanged(member.signedIn.member.id)
+            return .redirect(to: DayPage.url(day) + "?done=log-updated#timeline")
+        })
+        router.add(.POST, "/day/:date/instances/:id/delete", .member { app, page in
+            let member = try MemberContext(app, page)
+            let day = try DayPage.day(app, page, member)
+            guard let id = Int64(page.parameters[1]), try member.habits.deleteInstance(id, on: day) else {
+                throw PageError(.notFound, key: "timeline.error.not_found")
+            }
+            app.memberChanged(member.signedIn.member.id)
+            return .redirect(to: DayPage.url(day) + "?done=log-removed#timeline")
+        })
+    }
+
+    /// Stored start minutes are wall-clock minutes of the day; the timeline counts from the start hour.
+    static func timelineMinute(_ wallMinute: Int, _ slots: TimelineSlots) -> Int {
+        slots.minute(wallClockHour: wallMinute / 60, minute: wallMinute % 60) ?? 0
+    }
+
+    private static func activeHabit(_ raw: String, _ member: MemberContext) throws -> Habits.Habit {
+        guard let id = Int64(raw), id > 0, let habit = try member.habits.habit(id) else {
+            throw PageError(.notFound, key: "habits.error.not_found")
+        }
+        guard !habit.isArchived else { throw PageError(.badRequest, key: "habits.error.archived") }
+        return habit
+    }
+
+    private static func find(_ page: PageRequest, _ member: MemberContext, _ day: LocalDate) throws -> (Habits.Instance, Habits.Habit) {
+        guard let id = Int64(page.parameters[1]), let instance = try member.habits.instance(id, on: day),
+              let habit = try member.habits.habit(instance.habitID) else {
+            throw PageError(.notFound, key: "timeline.error.not_found")
+        }
+        return (instance, habit)
+    }
+
+    private struct Fields {
+        /// Wall-clock minute of the day, as stored.
+        let start: Int
+        let duration: Int
+        let note: String
+    }
+
+    private static func values(_ form: FormFields) -> [String: TemplateValue] {
+        ["start": .string(form["start"] ?? ""), "duration": .string(form["duration"] ?? ""), "note": .string(form["note"] ?? "")]
+    }
+
+    private static func read(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ form: inout FormState) -> Fields? {
+        let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
+        let start = slots.minute(forLabel: page.form["start"] ?? "")
+        if start == nil { form.fail("start", app.t("timeline.error.start", page)) }
+        let duration = Int(page.form["duration"] ?? "")
+        if let start, let duration, (try? HabitInstanceRules.validate(startMinute: start, durationMinutes: duration)) == nil {
+            form.fail("duration", app.t("timeline.error.duration", page))
+        } else if duration == nil {
+            form.fail("duration", app.t("timeline.error.duration", page))
+        }
+        let note = String((page.form["note"] ?? "").trimmingWhitespace)
+        if note.count > maxNoteCharacters || note.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            form.fail("note", app.t("timeline.error.note", page))
+        }
+        guard form.isValid, let start, let duration else { return nil }
+        let wall = slots.wallClock(forMinute: start, memberDate: LocalDate(daysSince1970: 0))
+        return Fields(start: wall.hour * 60 + wall.minute, duration: duration, note: note)
+    }
+
+    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
+                             habit: Habits.Habit, instance: Habits.Instance?, form: FormState,
+                             status: HTTPStatus = .ok) -> HTTPResponse {
+        let date = LocalizedDate.long(day, page.language)
+        let title = instance == nil ? app.t("timeline.log_title", page, ["name": habit.name])
+            : app.t("timeline.edit_title", page, ["name": habit.name, "date": date])
+        return app.render("log", [
+            "title": .string(title),
+            "date": .string(date),
+            "form": form.template,
+            "habit": HabitsPage.pill(habit, app, page),
+            "action": .string(instance.map { "\(DayPage.url(day))/instances/\($0.id)" } ?? "\(DayPage.url(day))/instances"),
+            "instance": instance.map { .int(Int($0.id)) } ?? .null,
+            "dayURL": .string(DayPage.url(day)),
+            "habitsCSS": .string(HabitsPage.cssURL(app, member)),
+        ], status: status, for: page)
+    }
+}

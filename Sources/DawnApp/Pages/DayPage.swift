@@ -149,8 +149,10 @@ enum DayPage {
             fields["editLabel"] = .string(app.t("habits.edit_title", page, ["name": habit.name]))
             return .object(fields)
         }
+        // Most recently logged or created first; in the same second, a logged habit wins.
         let recent = active.sorted {
-            ($0.lastLoggedAt ?? $0.createdAt, $0.id) > ($1.lastLoggedAt ?? $1.createdAt, $1.id)
+            ($0.lastLoggedAt ?? $0.createdAt, $0.lastLoggedAt != nil ? 1 : 0, $0.id)
+                > ($1.lastLoggedAt ?? $1.createdAt, $1.lastLoggedAt != nil ? 1 : 0, $1.id)
         }
         let byID = Dictionary(uniqueKeysWithValues: active.map { ($0.id, $0) })
         let frequent = HabitFrequency.sorted(active.map { (id: $0.id, createdAt: $0.createdAt, count: $0.count) })

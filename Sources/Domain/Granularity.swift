@@ -1,0 +1,5 @@
+/// How long a statistics period is (seed 004). The raw value is the `g=` of a
+/// `/stats` URL.
+public enum Granularity: String, Sendable, Hashable, CaseIterable {
+    case day, week, month, quarter, year
+}

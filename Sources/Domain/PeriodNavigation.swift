@@ -1,0 +1,73 @@
+import TimeZones
+
+/// Which statistics periods a member may look at (seed 004): from the period holding
+/// today minus `PeriodNavigationConstants.yearsBack` calendar years (February 29
+/// clamps to February 28) to the period holding today. The ← and → arrows stay on the
+/// page at the limits, disabled: `canGoBack(from:)` and `canGoForward(from:)` say when.
+public struct PeriodNavigation: Sendable, Hashable {
+    public let today: LocalDate
+    public let firstWeekday: Weekday
+
+    public init(today: LocalDate, firstWeekday: Weekday) {
+        self.today = today
+        self.firstWeekday = firstWeekday
+    }
+
+    /// Today minus `yearsBack` years, the same calendar day: 2026-11-22 → 2024-11-22.
+    public var oldestDay: LocalDate {
+        today.adding(months: -PeriodConstants.monthsPerYear * PeriodNavigationConstants.yearsBack)
+    }
+
+    /// The period holding today.
+    public func current(_ granularity: Granularity) -> Period {
+        Period(containing: today, granularity: granularity, firstWeekday: firstWeekday)
+    }
+
+    /// The period holding `oldestDay`.
+    public func oldest(_ granularity: Granularity) -> Period {
+        Period(containing: oldestDay, granularity: granularity, firstWeekday: firstWeekday)
+    }
+
+    /// True from `oldest` to `current` inclusive, for periods built with this
+    /// member's first weekday (a Sunday week is refused when weeks start on Monday).
+    public func isAllowed(_ period: Period) -> Bool {
+        let granularity = period.granularity
+        return period == Period(containing: period.first, granularity: granularity, firstWeekday: firstWeekday)
+            && oldest(granularity).first <= period.first && period.first <= current(granularity).first
+    }
+
+    /// The period before `period`, or nil when that is not allowed.
+    public func previous(from period: Period) -> Period? {
+        // Checked first so a period at the very start of time never steps off it.
+        guard period.first > oldest(period.granularity).first else { return nil }
+        let previous = period.previous
+        return isAllowed(previous) ? previous : nil
+    }
+
+    /// The period after `period`, or nil when that is not allowed.
+    public func next(from period: Period) -> Period? {
+        guard period.first < current(period.granularity).first else { return nil }
+        let next = period.next
+        return isAllowed(next) ? next : nil
+    }
+
+    public func canGoBack(from period: Period) -> Bool { previous(from: period) != nil }
+
+    public func canGoForward(from period: Period) -> Bool { next(from: period) != nil }
+
+    /// `period` when allowed; otherwise the nearest allowed period of its granularity
+    /// (the oldest for anything earlier, the current one for anything later), as the
+    /// page shows when a link outlives its window or the member switches granularity.
+    public func clamped(_ period: Period) -> Period {
+        let granularity = period.granularity
+        if isAllowed(period) { return period }
+        if period.first < oldest(granularity).first { return oldest(granularity) }
+        if period.first > current(granularity).first { return current(granularity) }
+        return Period(containing: period.first, granularity: granularity, firstWeekday: firstWeekday)
+    }
+
+    /// The years the year picker lists, oldest first: 2026-11-22 → [2024, 2025, 2026].
+    public var reachableYears: [Int] {
+        Array(oldestDay.year...today.year)
+    }
+}

@@ -1,0 +1,58 @@
+import TimeZones
+
+/// The bars of a period's chart (issue 6): Day — 24 hours of the day timeline; Week
+/// and Month — one per day; Quarter — one per week (weeks starting on the member's
+/// first weekday that meet the quarter); Year — one per month. Every bar is present,
+/// empty ones at zero, in time order.
+public enum StatsChartBuckets {
+    /// A logged habit instance, as the day timeline stores it: `startMinute` counts
+    /// from the member's day-start hour (0..<1440).
+    public typealias Instance = (day: LocalDate, startMinute: Int, durationMinutes: Int)
+
+    /// Instances outside the period are left out: a Quarter chart's first and last
+    /// weeks count only their days inside the quarter. A Day chart places an instance
+    /// wholly in the hour it starts; one whose start lies off the timeline is left out.
+    /// Negative durations count as 0 minutes.
+    ///
+    /// - Parameter dayStartHour: the member's day-start hour (0…6, clamped as
+    ///   `TimelineSlots` does); the Day chart's first bar is that wall-clock hour.
+    public static func buckets(
+        for period: Period, firstWeekday: Weekday, dayStartHour: Int = 0, instances: [Instance]
+    ) -> [StatsChartBucket] {
+        let minutesPerHour = StatsChartConstants.minutesPerHour
+        let daysPerWeek = PeriodConstants.daysPerWeek
+        let keys: [StatsChartBucket.Key]
+        let index: (Instance) -> Int?
+        switch period.granularity {
+        case .day:
+            let startHour = TimelineSlots(dayStartHour: dayStartHour).dayStartHour
+            let hours = StatsChartConstants.hoursPerDay
+            keys = (0..<hours).map { .hour((startHour + $0) % hours) }
+            index = { instance in
+                guard (0..<TimelineConstants.dayMinutes).contains(instance.startMinute) else { return nil }
+                return instance.startMinute / minutesPerHour
+            }
+        case .week, .month:
+            keys = period.days.map { .day($0) }
+            index = { period.first.days(to: $0.day) }
+        case .quarter:
+            let firstWeek = Period.weekStart(of: period.first, firstWeekday: firstWeekday)
+            let lastWeek = Period.weekStart(of: period.last, firstWeekday: firstWeekday)
+            keys = stride(from: 0, through: firstWeek.days(to: lastWeek), by: daysPerWeek).map {
+                .week(startingOn: firstWeek.adding(days: $0))
+            }
+            index = { firstWeek.days(to: $0.day) / daysPerWeek }
+        case .year:
+            keys = (0..<PeriodConstants.monthsPerYear).map { .month(period.first.adding(months: $0)) }
+            index = { $0.day.month - 1 }
+        }
+        var counts = Array(repeating: 0, count: keys.count)
+        var minutes = Array(repeating: 0, count: keys.count)
+        for instance in instances where period.contains(instance.day) {
+            guard let position = index(instance) else { continue }
+            counts[position] += 1
+            minutes[position] += max(0, instance.durationMinutes)
+        }
+        return keys.indices.map { StatsChartBucket(key: keys[$0], count: counts[$0], minutes: minutes[$0]) }
+    }
+}

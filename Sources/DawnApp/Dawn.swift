@@ -87,6 +87,8 @@ public final class Dawn: HTTPResponder {
         SettingsPage.add(to: &router)
         HabitsPage.add(to: &router)
         TimelinePage.add(to: &router)
+        StatsPage.add(to: &router)
+        CalendarPage.add(to: &router)
         FamilyPage.add(to: &router)
         AccountPage.add(to: &router)
         if testHooks { TestHooks.add(to: &router) }

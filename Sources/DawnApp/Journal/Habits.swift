@@ -101,7 +101,7 @@ struct Habits {
         }
     }
 
-    private static func instance(_ row: Row) -> Instance? {
+    static func instance(_ row: Row) -> Instance? {
         guard let day = LocalDate(iso: row.string(2)) else { return nil }
         return Instance(id: row.int64(0), habitID: row.int64(1), day: day, startMinute: row.int(3),
                         durationMinutes: row.int(4), note: row.string(5))
@@ -153,6 +153,18 @@ struct Habits {
                 if let day = LocalDate(iso: row.string(1)) { result[row.int64(0), default: []].insert(day) }
             }
             return result
+        }
+    }
+}
+
+extension Habits {
+    /// Every instance logged on the days `from…to`, for statistics.
+    func instances(from: LocalDate, to: LocalDate) throws -> [Instance] {
+        try database.read { connection in
+            try connection.query("""
+                SELECT id, habit_id, day, start_minute, duration_minutes, note FROM habit_instances
+                WHERE day BETWEEN ? AND ? ORDER BY day, start_minute, id
+                """, [.text(from.description), .text(to.description)]).compactMap(Self.instance)
         }
     }
 }

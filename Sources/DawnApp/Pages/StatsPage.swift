@@ -1,0 +1,171 @@
+import Domain
+import HTTP
+import HTTPServer
+import Localization
+import Templates
+import TimeZones
+
+/// `/stats?g=week&p=2026-W47` (seed 004): the granularity picker, ← period →,
+/// a year picker in year mode, and for the period: per habit count, minutes,
+/// active days, streaks; across habits active days and entries; an SVG bar chart
+/// drawn by the server, with a data table beside it. The state lives in the URL.
+enum StatsPage {
+    static func add(to router: inout Router<Route>) {
+        router.add(.GET, "/stats", .member { app, page in try show(app, page) })
+    }
+
+    static func url(_ period: Period) -> String {
+        "/stats?g=\(period.granularity.rawValue)&p=\(period.id)"
+    }
+
+    private static func show(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
+        let member = try MemberContext(app, page)
+        let query = try page.query()
+        let firstWeekday = member.settings.firstWeekday
+        let navigation = PeriodNavigation(today: member.today, firstWeekday: firstWeekday)
+        guard let granularity = Granularity(rawValue: query["g"] ?? "week") else {
+            throw PageError(.badRequest, key: "stats.bad_period")
+        }
+        let period: Period
+        if let id = query["p"] {
+            guard let parsed = Period(id: id, granularity: granularity, firstWeekday: firstWeekday) else {
+                throw PageError(.badRequest, key: "stats.bad_period")
+            }
+            guard navigation.isAllowed(parsed) else { throw PageError(.notFound, key: "stats.bad_period") }
+            period = parsed
+        } else {
+            period = navigation.current(granularity)
+        }
+        let language = page.language
+
+        let habits = try member.habits.all()
+        let instances = try member.habits.instances(from: period.first, to: period.last)
+        var activity = try member.journal.activity()
+        let habitDays = try member.habits.daysByHabit()
+        activity.activeDays.formUnion(habitDays.values.reduce(into: Set<LocalDate>()) { $0.formUnion($1) })
+        let activeInPeriod = period.days.filter { activity.activeDays.contains($0) }.count
+        let entriesInPeriod = period.days.filter { activity.entryDays.contains($0) }.count
+
+        // The picker: five segments, links keeping the period around the same date.
+        let anchor = min(period.last, member.today)
+        let segments = Granularity.allCases.map { g -> TemplateValue in
+            let target = navigation.clamped(Period(containing: anchor, granularity: g, firstWeekday: firstWeekday))
+            return ["href": .string(url(target)), "name": .string(app.t("time.granularity_\(g.rawValue)", page)),
+                    "short": .string(app.t("stats.short.\(g.rawValue)", page)), "current": .bool(g == granularity)]
+        }
+
+        // Per habit, in the order of the library: most logged first.
+        let byHabit = Dictionary(grouping: instances, by: \.habitID)
+        let ordered = HabitFrequency.sorted(habits.map { (id: $0.id, createdAt: $0.createdAt, count: $0.count) })
+        let habitByID = Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0) })
+        let rows = ordered.compactMap { id -> TemplateValue? in
+            guard let habit = habitByID[id] else { return nil }
+            let logged = byHabit[id] ?? []
+            guard !habit.isArchived || !logged.isEmpty else { return nil }
+            let streak = Streak(activeDates: habitDays[id] ?? [], today: member.today)
+            return [
+                "emoji": .string(habit.emoji), "name": .string(habit.name), "class": .string("habit-\(habit.id)"),
+                "count": .string(LocalizedNumber.integer(logged.count, language)),
+                "minutes": .string(LocalizedNumber.integer(logged.reduce(0) { $0 + $1.durationMinutes }, language)),
+                "active": .string("\(Set(logged.map(\.day)).count) / \(period.dayCount)"),
+                "streak": .int(streak.current), "best": .int(streak.best),
+            ]
+        }
+
+        let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
+        let buckets = StatsChartBuckets.buckets(
+            for: period, firstWeekday: firstWeekday, dayStartHour: member.settings.dayStartHour,
+            instances: instances.map { (day: $0.day, startMinute: TimelinePage.timelineMinute($0.startMinute, slots),
+                                        durationMinutes: $0.durationMinutes) })
+
+        var values: [String: TemplateValue] = [
+            "title": .string(app.t("stats.title", page) + " · " + label(period, language)),
+            "label": .string(label(period, language)),
+            "segments": .list(segments),
+            "previous": navigation.previous(from: period).map { .string(url($0)) } ?? .null,
+            "next": navigation.next(from: period).map { .string(url($0)) } ?? .null,
+            "activeDays": .string(app.t("stats.active_days", page, ["active": String(activeInPeriod), "days": String(period.dayCount)])),
+            "entries": .string(app.strings.plural("stats.entries", count: entriesInPeriod, language)),
+            "habits": rows.isEmpty ? .null : .list(rows),
+            "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
+            "habitsCSS": .string(HabitsPage.cssURL(app, member)),
+            "calendar": .string(CalendarPage.url(period.first)),
+        ]
+        if granularity == .year {
+            values["years"] = .list(navigation.reachableYears.map { year in
+                ["href": .string(url(Period(containing: LocalDate(year: year, month: 1, day: 1)!, granularity: .year,
+                                            firstWeekday: firstWeekday))),
+                 "year": .string(String(year)), "current": .bool(year == period.first.year)]
+            })
+        }
+        values["chart"] = chart(buckets, granularity: granularity, app: app, page: page)
+        return app.render("stats", values, for: page)
+    }
+
+    static func label(_ period: Period, _ language: Language) -> String {
+        switch period.granularity {
+        case .day: LocalizedDate.dayLabel(period.first, language)
+        case .week: LocalizedDate.weekLabel(period.first, period.last, language)
+        case .month: LocalizedDate.monthLabel(period.first, language)
+        case .quarter: LocalizedDate.quarterLabel(period.quarter ?? 1, period.first.year, language)
+        case .year: LocalizedDate.yearLabel(period.first.year, language)
+        }
+    }
+
+    /// The bar chart as SVG geometry (viewBox units), every bar with its `<title>`,
+    /// and the same figures as table rows.
+    private static func chart(_ buckets: [StatsChartBucket], granularity: Granularity, app: Dawn,
+                              page: PageRequest) -> TemplateValue {
+        let language = page.language
+        let width = 600, height = 180, left = 28, bottom = 22, top = 8
+        let plotHeight = height - bottom - top
+        let maximum = StatsChartScale.niceMaximum(for: buckets.map(\.count).max() ?? 0)
+        let step = Double(width - left) / Double(max(buckets.count, 1))
+        let labelEvery = max(1, Int((Double(buckets.count) / 12).rounded(.up)))
+        var bars: [TemplateValue] = []
+        var rows: [TemplateValue] = []
+        for (index, bucket) in buckets.enumerated() {
+            let name = bucketLabel(bucket.key, language)
+            let barHeight = Int((Double(bucket.count) / Double(maximum) * Double(plotHeight)).rounded())
+            let x = Double(left) + Double(index) * step
+            bars.append([
+                "x": .string(format(x + step * 0.15)), "width": .string(format(step * 0.7)),
+                "y": .int(top + plotHeight - barHeight), "height": .int(barHeight),
+                "title": .string(app.t("stats.bar_title", page, ["label": name, "count": String(bucket.count),
+                                                                  "minutes": String(bucket.minutes)])),
+                "labelX": .string(format(x + step / 2)),
+                "label": index % labelEvery == 0 ? .string(shortLabel(bucket.key, language)) : .null,
+            ])
+            rows.append(["label": .string(name), "count": .int(bucket.count), "minutes": .int(bucket.minutes)])
+        }
+        return [
+            "width": .int(width), "height": .int(height), "bars": .list(bars), "rows": .list(rows),
+            "max": .int(maximum), "axisY": .int(top), "baseY": .int(top + plotHeight), "left": .int(left),
+            "labelY": .int(height - 6), "right": .int(width),
+            "caption": .string(app.t("stats.chart_label", page, ["unit": app.t("stats.unit.\(granularity.rawValue)", page)])),
+        ]
+    }
+
+    private static func bucketLabel(_ key: StatsChartBucket.Key, _ language: Language) -> String {
+        switch key {
+        case let .hour(hour): (hour < 10 ? "0" : "") + "\(hour):00"
+        case let .day(date): LocalizedDate.dayLabel(date, language)
+        case let .week(start): LocalizedDate.weekLabel(start, start.adding(days: 6), language)
+        case let .month(first): LocalizedDate.monthLabel(first, language)
+        }
+    }
+
+    private static func shortLabel(_ key: StatsChartBucket.Key, _ language: Language) -> String {
+        switch key {
+        case let .hour(hour): (hour < 10 ? "0" : "") + "\(hour)"
+        case let .day(date): String(date.day)
+        case let .week(start): String(start.day) + " " + LocalizedDate.monthShort(start.month, language)
+        case let .month(first): LocalizedDate.monthShort(first.month, language)
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -89,6 +89,8 @@ public final class Dawn: HTTPResponder {
         TimelinePage.add(to: &router)
         StatsPage.add(to: &router)
         CalendarPage.add(to: &router)
+        ExportPage.add(to: &router)
+        StatsAPI.add(to: &router)
         FamilyPage.add(to: &router)
         AccountPage.add(to: &router)
         if testHooks { TestHooks.add(to: &router) }

@@ -168,3 +168,15 @@ extension Habits {
         }
     }
 }
+
+extension Habits {
+    /// Every instance ever logged, oldest first, for exports.
+    func allInstances() throws -> [Instance] {
+        try database.read { connection in
+            try connection.query("""
+                SELECT id, habit_id, day, start_minute, duration_minutes, note FROM habit_instances
+                ORDER BY day, start_minute, id
+                """).compactMap(Self.instance)
+        }
+    }
+}

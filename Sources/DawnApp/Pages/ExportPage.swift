@@ -1,0 +1,143 @@
+import Domain
+import FoundationEssentials
+import HTTP
+import HTTPServer
+import Localization
+import Store
+import TimeZones
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A member's own data, out: `/export/dawn.csv` (one row per logged habit),
+/// `/export/dawn.json` (everything), `/export/dawn.sqlite` (a consistent snapshot
+/// of their database, taken with `VACUUM INTO`). All on the worker pool.
+enum ExportPage {
+    static func add(to router: inout Router<Route>) {
+        router.add(.GET, "/export/dawn.csv", .member(slow: true) { app, page in try csv(app, page) })
+        router.add(.GET, "/export/dawn.json", .member(slow: true) { app, page in try json(app, page) })
+        router.add(.GET, "/export/dawn.sqlite", .member(slow: true) { app, page in try sqlite(app, page) })
+    }
+
+    private static func attachment(_ body: [UInt8], type: String, name: String) -> HTTPResponse {
+        var response = HTTPResponse(status: .ok, contentType: type, body: body)
+        response.headers.add("Content-Disposition", "attachment; filename=\"\(name)\"")
+        response.headers.add("Cache-Control", "private, no-store")
+        return response
+    }
+
+    private static func stamp(_ member: MemberContext) -> String {
+        "dawn-\(member.signedIn.member.username)-\(member.today)"
+    }
+
+    // MARK: CSV
+
+    static func csv(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
+        let member = try MemberContext(app, page)
+        let habits = Dictionary(uniqueKeysWithValues: try member.habits.all().map { ($0.id, $0) })
+        var out = "date,start,duration_minutes,habit,emoji,colour,note\r\n"
+        for instance in try member.habits.allInstances() {
+            guard let habit = habits[instance.habitID] else { continue }
+            let start = twoDigits(instance.startMinute / 60) + ":" + twoDigits(instance.startMinute % 60)
+            let fields = [instance.day.description, start, String(instance.durationMinutes), habit.name, habit.emoji,
+                          HabitColor.resolve(habit.color).hex, instance.note]
+            out += fields.map(csvField).joined(separator: ",") + "\r\n"
+        }
+        return attachment(Array(out.utf8), type: "text/csv; charset=utf-8", name: stamp(member) + ".csv")
+    }
+
+    /// RFC 4180 quoting; a leading = + - @ is prefixed with ' so spreadsheets never run it.
+    static func csvField(_ value: String) -> String {
+        var text = value
+        if let first = text.first, "=+-@\t\r".contains(first) { text = "'" + text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+
+    private static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    // MARK: JSON
+
+    struct Export: Codable {
+        var format = "dawn-export"
+        var version = 1
+        var exportedAt: String
+        var member: ExportMember
+        var settings: ExportSettings
+        var habits: [ExportHabit]
+        var instances: [ExportInstance]
+        var entries: [ExportEntry]
+        var notes: [ExportNote]
+    }
+
+    struct ExportMember: Codable { var username: String; var displayName: String; var timeZone: String }
+    struct ExportSettings: Codable {
+        var language: String; var firstWeekday: String; var dayStartHour: Int
+        var showGrid: Bool; var showGridDates: Bool; var theme: String
+    }
+    struct ExportHabit: Codable {
+        var id: Int64; var name: String; var emoji: String; var colour: String
+        var defaultDurationMinutes: Int; var createdAt: Int64; var archivedAt: Int64?
+    }
+    struct ExportInstance: Codable {
+        var habitId: Int64; var date: String; var start: String; var durationMinutes: Int; var note: String
+    }
+    struct ExportEntry: Codable { var date: String; var text: String }
+    struct ExportNote: Codable { var date: String; var text: String; var createdAt: Int64 }
+
+    static func json(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
+        let member = try MemberContext(app, page)
+        let s = member.settings
+        let everything = try member.database.read { connection -> ([ExportEntry], [ExportNote]) in
+            let entries = try connection.query("SELECT day, body FROM entries ORDER BY day")
+                .map { ExportEntry(date: $0.string(0), text: $0.string(1)) }
+            let notes = try connection.query("SELECT day, body, created_at FROM notes ORDER BY day, created_at, id")
+                .map { ExportNote(date: $0.string(0), text: $0.string(1), createdAt: $0.int64(2)) }
+            return (entries, notes)
+        }
+        let instances = try member.habits.allInstances()
+        let export = Export(
+            exportedAt: member.rules.localDateTime(at: member.now).description,
+            member: ExportMember(username: member.signedIn.member.username, displayName: member.signedIn.member.displayName,
+                                 timeZone: member.signedIn.member.timeZone),
+            settings: ExportSettings(language: s.language.rawValue, firstWeekday: s.firstWeekday == .sunday ? "sunday" : "monday",
+                                     dayStartHour: s.dayStartHour, showGrid: s.showGrid, showGridDates: s.showGridDates,
+                                     theme: s.theme.rawValue),
+            habits: try member.habits.all().map {
+                ExportHabit(id: $0.id, name: $0.name, emoji: $0.emoji, colour: HabitColor.resolve($0.color).hex,
+                            defaultDurationMinutes: $0.defaultDuration, createdAt: $0.createdAt, archivedAt: $0.archivedAt)
+            },
+            instances: instances.map {
+                ExportInstance(habitId: $0.habitID, date: $0.day.description,
+                               start: twoDigits($0.startMinute / 60) + ":" + twoDigits($0.startMinute % 60),
+                               durationMinutes: $0.durationMinutes, note: $0.note)
+            },
+            entries: everything.0, notes: everything.1)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(export)
+        return attachment(Array(data), type: "application/json; charset=utf-8", name: stamp(member) + ".json")
+    }
+
+    // MARK: SQLite
+
+    static func sqlite(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
+        let member = try MemberContext(app, page)
+        let path = app.configuration.dataDirectory + "/export-\(SessionTokenName.random()).sqlite"
+        defer { unlink(path) }
+        try member.database.backup(to: path)
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw PageError(.internalServerError, key: "error.internal")
+        }
+        return attachment(Array(bytes), type: "application/vnd.sqlite3", name: stamp(member) + ".sqlite")
+    }
+}
+
+/// A random file-name part for temporary snapshots.
+enum SessionTokenName {
+    static func random() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String(generator.next(), radix: 36) + String(generator.next(), radix: 36)
+    }
+}

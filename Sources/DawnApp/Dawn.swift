@@ -5,6 +5,7 @@ import Localization
 import Store
 import Synchronization
 import Templates
+import Domain
 import TimeZones
 
 /// The application: routes requests to pages. Built once at start-up; every
@@ -91,6 +92,7 @@ public final class Dawn: HTTPResponder {
         CalendarPage.add(to: &router)
         ExportPage.add(to: &router)
         StatsAPI.add(to: &router)
+        BoardPage.add(to: &router)
         FamilyPage.add(to: &router)
         AccountPage.add(to: &router)
         if testHooks { TestHooks.add(to: &router) }
@@ -200,9 +202,27 @@ public final class Dawn: HTTPResponder {
         try memberCache.settings(id) { try MemberSettings.load(from: database) }
     }
 
-    /// Call after every write to a member's data or settings.
+    /// Call after every write to a member's data or settings: bumps their revision and,
+    /// if they share on the family board, refreshes their summary there.
     func memberChanged(_ id: MemberID) {
         memberCache.changed(id)
+    }
+
+    /// After a write in a member's own request: their board summary, when they opted in.
+    func memberChanged(_ member: MemberContext) {
+        memberChanged(member.signedIn.member.id)
+        let board = Board(instance: data.instance)
+        guard (try? board.isOptedIn(member.signedIn.member.id)) == true else { return }
+        try? publishBoard(member)
+    }
+
+    func publishBoard(_ member: MemberContext) throws {
+        var active = try member.journal.activity().activeDays
+        active.formUnion(try member.habits.activeDays())
+        let settings = try memberSettings(member.signedIn.member.id, member.database)
+        let today = MemberDay.today(at: member.now, rules: member.rules, dayStartHour: settings.dayStartHour)
+        try Board(instance: data.instance).publish(member.signedIn.member.id, activeDays: active, today: today,
+                                                    dayStartHour: settings.dayStartHour, now: member.now)
     }
 
     /// True until the first admin exists.

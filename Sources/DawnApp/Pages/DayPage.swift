@@ -24,7 +24,7 @@ enum DayPage {
             let body = page.form["entry"] ?? ""
             if page.form["action"] == "delete" {
                 try member.journal.deleteEntry(on: day)
-                app.memberChanged(member.signedIn.member.id)
+                app.memberChanged(member)
                 return .redirect(to: url(day) + "?done=entry-deleted#journal")
             }
             let length = body.count
@@ -34,7 +34,7 @@ enum DayPage {
                 return try show(app, page, member, day: day, entryForm: form, status: .badRequest)
             }
             try member.journal.saveEntry(body, on: day, now: member.now)
-            app.memberChanged(member.signedIn.member.id)
+            app.memberChanged(member)
             return .redirect(to: url(day) + "?done=entry-saved#journal")
         })
         router.add(.POST, "/day/:date/notes", .member { app, page in
@@ -49,7 +49,7 @@ enum DayPage {
             }
             guard form.isValid else { return try show(app, page, member, day: day, noteForm: form, status: .badRequest) }
             try member.journal.addNote(body, on: day, now: member.now)
-            app.memberChanged(member.signedIn.member.id)
+            app.memberChanged(member)
             return .redirect(to: url(day) + "?done=note-added#notes")
         })
         router.add(.POST, "/day/:date/notes/:id/delete", .member { app, page in
@@ -59,7 +59,7 @@ enum DayPage {
                   try member.journal.deleteNote(id: id, on: day) else {
                 throw PageError(.notFound, key: "notes.not_found")
             }
-            app.memberChanged(member.signedIn.member.id)
+            app.memberChanged(member)
             return .redirect(to: url(day) + "?done=note-deleted#notes")
         })
     }

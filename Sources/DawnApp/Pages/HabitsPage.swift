@@ -27,7 +27,7 @@ enum HabitsPage {
             }
             _ = try member.habits.add(name: fields.name, emoji: fields.emoji, color: fields.color,
                                       defaultDuration: fields.duration, now: member.now)
-            app.memberChanged(member.signedIn.member.id)
+            app.memberChanged(member)
             return .redirect(to: DayPage.url(back) + "?done=habit-added#tray")
         })
         router.add(.GET, "/habits/archived", .member { app, page in
@@ -62,7 +62,7 @@ enum HabitsPage {
                                            defaultDuration: fields.duration) else {
                 throw PageError(.notFound, key: "habits.error.not_found")
             }
-            app.memberChanged(member.signedIn.member.id)
+            app.memberChanged(member)
             return .redirect(to: DayPage.url(back) + "?done=habit-saved#tray")
         })
         for (action, archived) in [("archive", true), ("restore", false)] {
@@ -70,7 +70,7 @@ enum HabitsPage {
                 let member = try MemberContext(app, page)
                 let habit = try find(app, page, member)
                 _ = try member.habits.setArchived(habit.id, archived, now: member.now)
-                app.memberChanged(member.signedIn.member.id)
+                app.memberChanged(member)
                 let back = try returnDay(page, member)
                 return .redirect(to: DayPage.url(back) + "?done=habit-\(archived ? "archived" : "restored")#tray")
             })
@@ -89,7 +89,7 @@ enum HabitsPage {
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
             _ = try member.habits.delete(habit.id)
-            app.memberChanged(member.signedIn.member.id)
+            app.memberChanged(member)
             return .redirect(to: DayPage.url(try returnDay(page, member)) + "?done=habit-deleted#tray")
         })
     }

@@ -45,6 +45,12 @@ enum SettingsPage {
             if let theme = MemberSettings.Theme(rawValue: f["theme"] ?? "") { settings.theme = theme } else { form.fail("theme", app.t("settings.invalid", page)) }
             let timeZone = f["time_zone"] ?? ""
             if !app.timeZones.isValid(timeZone) { form.fail("time_zone", app.t("settings.invalid", page)) }
+            let shareOnBoard: Bool
+            switch f["board"] {
+            case nil: shareOnBoard = false
+            case "1": shareOnBoard = true
+            default: shareOnBoard = false; form.fail("board", app.t("settings.invalid", page))
+            }
             guard form.isValid else {
                 return show(app, page, member, settings, timeZone: timeZone, form: form, status: .badRequest)
             }
@@ -53,6 +59,11 @@ enum SettingsPage {
                 try app.family.setTimeZone(timeZone, for: member.signedIn.member.id)
             }
             app.memberChanged(member.signedIn.member.id)
+            if shareOnBoard {
+                try app.publishBoard(try MemberContext(app, page))
+            } else {
+                try Board(instance: app.data.instance).optOut(member.signedIn.member.id)
+            }
             return .redirect(to: "/settings?done=saved")
         })
     }
@@ -86,6 +97,7 @@ enum SettingsPage {
             "views": options(views, settings.showGrid),
             "gridDates": .bool(settings.showGridDates),
             "themes": options(themes, settings.theme),
+            "board": .bool((try? Board(instance: app.data.instance).isOptedIn(member.signedIn.member.id)) ?? false),
         ], status: status, for: page)
     }
 }

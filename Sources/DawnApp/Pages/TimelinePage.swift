@@ -44,7 +44,7 @@ enum TimelinePage {
                                         durationMinutes: fields.duration, note: fields.note, now: member.now) else {
                 throw PageError(.badRequest, key: "habits.error.archived")
             }
-            app.memberChanged(member.signedIn.member.id)
+            app.memberChanged(member)
             return .redirect(to: DayPage.url(day) + "?done=logged#timeline")
         })
         router.add(.GET, "/day/:date/instances/:id", .member { app, page in
@@ -68,7 +68,7 @@ enum TimelinePage {
                                                    durationMinutes: fields.duration, note: fields.note) else {
                 throw PageError(.notFound, key: "timeline.error.not_found")
             }
-            app.memberChanged(member.signedIn.member.id)
+            app.memberChanged(member)
             return .redirect(to: DayPage.url(day) + "?done=log-updated#timeline")
         })
         router.add(.POST, "/day/:date/instances/:id/delete", .member { app, page in
@@ -77,7 +77,7 @@ enum TimelinePage {
             guard let id = Int64(page.parameters[1]), try member.habits.deleteInstance(id, on: day) else {
                 throw PageError(.notFound, key: "timeline.error.not_found")
             }
-            app.memberChanged(member.signedIn.member.id)
+            app.memberChanged(member)
             return .redirect(to: DayPage.url(day) + "?done=log-removed#timeline")
         })
     }

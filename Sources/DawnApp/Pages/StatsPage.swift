@@ -117,11 +117,12 @@ enum StatsPage {
     private static func chart(_ buckets: [StatsChartBucket], granularity: Granularity, app: Dawn,
                               page: PageRequest) -> TemplateValue {
         let language = page.language
-        let width = 600, height = 180, left = 28, bottom = 22, top = 8
+        // A viewBox about a phone's width, so 11-unit labels read as ~11 px there.
+        let width = 360, height = 160, left = 24, bottom = 20, top = 8
         let plotHeight = height - bottom - top
         let maximum = StatsChartScale.niceMaximum(for: buckets.map(\.count).max() ?? 0)
         let step = Double(width - left) / Double(max(buckets.count, 1))
-        let labelEvery = max(1, Int((Double(buckets.count) / 12).rounded(.up)))
+        let labelEvery = max(1, Int((Double(buckets.count) / 8).rounded(.up)))
         var bars: [TemplateValue] = []
         var rows: [TemplateValue] = []
         for (index, bucket) in buckets.enumerated() {

@@ -102,3 +102,301 @@ if (grid) {
     suppressClick = false;
   });
 }
+
+// The habit tray and the day timeline (seed 002). Without this, a pill leads to the log
+// form and a block to its edit form; with it, a pill can be dragged onto a 15-minute slot
+// to log the habit there, and a block can be dragged up or down to move it.
+//
+// Pointer events, one code path for mouse, pen and touch:
+// - mouse: pressing a pill and moving 5 px starts the drag; a block follows a vertical move;
+// - touch and pen: a long press (250 ms) picks up a pill or a block; on a tray pill a
+//   mostly vertical move also picks it up at once. Tray pills are `touch-action: pan-x`,
+//   so a sideways swipe still scrolls the strip (the browser takes it and we let go) and
+//   a vertical move comes to us instead of scrolling the page; blocks and library pills
+//   keep the page's (or library's) own scrolling until the long press.
+// Once picked up, touch moves are cancelled so the page does not scroll under the finger;
+// near the top of the window or just above the tray the page scrolls after a short dwell.
+// A plain click or tap still follows the link; Escape or a drop off the timeline cancels.
+const timelineCard = document.getElementById("timeline");
+if (timelineCard && timelineCard.dataset.day) habitDrags(timelineCard);
+
+function habitDrags(card) {
+  const dayURL = card.dataset.day;
+  const csrf = document.querySelector("input[name=csrf]")?.value;
+  const tray = document.getElementById("tray");
+  if (!csrf || !tray) return;
+  const DAY = 1440, SLOT = 15, SLOTS = 96;
+  const firstHour = card.dataset.dayStart || card.querySelector(".hours li")?.textContent || "00:00";
+  const startHour = parseInt(firstHour, 10) || 0;
+  const pad = (n) => String(n).padStart(2, "0");
+  const mod = (n) => ((n % DAY) + DAY) % DAY;
+  // Timeline minutes count from the day-start hour; the server speaks wall-clock "HH:MM".
+  const wall = (minute) => { const m = mod(startHour * 60 + minute); return pad(Math.floor(m / 60)) + ":" + pad(m % 60); };
+  const minuteOf = (label) => { const [h, m] = label.split(":").map(Number); return mod(h * 60 + m - startHour * 60); };
+  const clamp = (n, lo, hi) => Math.max(lo, Math.min(hi, n));
+  const slotClass = (el, prefix, value) => {
+    for (const c of [...el.classList]) if (c.startsWith(prefix)) el.classList.remove(c);
+    el.classList.add(prefix + value);
+  };
+
+  // The server draws no timeline on an empty day (the form path needs none): draw an empty one to drop on.
+  let blocks = card.querySelector(".blocks");
+  if (!blocks) {
+    const frame = document.createElement("div");
+    frame.className = "day-timeline";
+    const hours = document.createElement("ol");
+    hours.className = "hours";
+    hours.setAttribute("aria-hidden", "true");
+    for (let h = 0; h < 24; h++) hours.append(Object.assign(document.createElement("li"), { textContent: wall(h * 60) }));
+    blocks = document.createElement("ol");
+    blocks.className = "blocks";
+    frame.append(hours, blocks);
+    card.append(frame);
+  }
+  const frame = blocks.closest(".day-timeline");
+
+  // Back on the page after a drop, where we were.
+  try {
+    const saved = JSON.parse(sessionStorage.getItem("dawn.scroll") || "null");
+    sessionStorage.removeItem("dawn.scroll");
+    if (saved && saved.path === location.pathname) window.scrollTo(0, saved.y);
+  } catch (_) {
+    // No sessionStorage: the page opens at the top.
+  }
+
+  let press = null;   // a pointer down on a pill or block, not yet a drag
+  let drag = null;    // what is being dragged
+  let busy = false;   // a drop is on its way to the server
+  let suppressClick = false;
+  let last = { x: 0, y: 0 };
+
+  const slotHeight = () => blocks.getBoundingClientRect().height / SLOTS;
+  // The slot under the point, or null when the point is not on the timeline (or under the tray).
+  const slotAt = (x, y) => {
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !frame.contains(hit)) return null;
+    const r = blocks.getBoundingClientRect();
+    return clamp(Math.floor((y - r.top) / (r.height / SLOTS)), 0, SLOTS - 1);
+  };
+
+  // What the forms say: the log form's default duration, the edit form's duration and note.
+  const formValues = (url) => fetch(url, { credentials: "same-origin" }).then((r) => {
+    if (!r.ok) throw new Error(r.status);
+    return r.text();
+  }).then((html) => {
+    const form = new DOMParser().parseFromString(html, "text/html").querySelector("form input[name=duration]")?.form;
+    if (!form) throw new Error("no form");
+    return Object.fromEntries(["start", "duration", "note"].map((n) => [n, form.elements[n]?.value ?? ""]));
+  });
+
+  // POSTs like the form would, then shows the day again (keeping the scroll position). When the
+  // server refuses (nothing written), the same fields go as a real form so its message shows.
+  const send = (url, fields) => {
+    busy = true;
+    document.documentElement.classList.add("habit-sending");
+    const body = new URLSearchParams({ csrf, ...fields });
+    fetch(url, { method: "POST", body, credentials: "same-origin" }).then((r) => {
+      if (r.ok && r.redirected) {
+        try { sessionStorage.setItem("dawn.scroll", JSON.stringify({ path: location.pathname, y: window.scrollY })); } catch (_) {}
+        location.replace(r.url);
+      } else {
+        const form = Object.assign(document.createElement("form"), { method: "post", action: url });
+        form.hidden = true;
+        for (const [name, value] of body) form.append(Object.assign(document.createElement("input"), { type: "hidden", name, value }));
+        document.body.append(form);
+        form.submit();
+      }
+    }, () => location.reload());
+  };
+
+  // ---- pressing
+  const onPressStart = (event) => {
+    if (busy || drag || press || !event.isPrimary) return;
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    const pill = event.target.closest(".habit-pill[data-habit]");
+    const block = !pill && event.target.closest(".block");
+    if (!pill && !block) return;
+    press = { pill, block, id: event.pointerId, type: event.pointerType, x: event.clientX, y: event.clientY,
+              inStrip: !!(pill && pill.closest(".tray-strip")) };
+    last = { x: event.clientX, y: event.clientY };
+    if (press.type !== "mouse") press.timer = setTimeout(() => pickUp(), 250);
+  };
+  tray.addEventListener("pointerdown", onPressStart);
+  blocks.addEventListener("pointerdown", onPressStart);
+
+  const endPress = () => { if (press) clearTimeout(press.timer); press = null; };
+
+  const pickUp = () => {
+    const p = press;
+    endPress();
+    if (!p || busy) return;
+    if (p.pill) {
+      const rect = p.pill.getBoundingClientRect();
+      const ghost = document.createElement("span");
+      ghost.className = p.pill.className + " drag-ghost";
+      ghost.setAttribute("aria-hidden", "true");
+      for (const child of p.pill.childNodes) ghost.append(child.cloneNode(true));
+      document.body.append(ghost);
+      const mark = document.createElement("li");
+      mark.className = "slot-mark " + [...p.pill.classList].filter((c) => /^habit-\d+$/.test(c)).join(" ");
+      mark.setAttribute("aria-hidden", "true");
+      mark.hidden = true;
+      blocks.append(mark);
+      drag = { kind: "pill", pill: p.pill, id: p.id, ghost, mark, dx: p.x - rect.left, dy: p.y - rect.top, slot: null,
+               slots: 1, values: formValues(p.pill.href) };
+      drag.values.then((v) => { drag && drag.pill === p.pill && (drag.slots = Math.max(1, Math.ceil((+v.duration || SLOT) / SLOT))); update(); }, () => {});
+      // From the open library: fold it away so the timeline shows.
+      const library = p.pill.closest("details");
+      if (library) library.open = false;
+    } else {
+      const link = p.block.querySelector("a");
+      const times = (p.block.querySelector(".block-time")?.textContent || "").match(/\d\d:\d\d/g) || [];
+      if (times.length < 2) return;
+      const at = [...p.block.classList].find((c) => /^at-\d+$/.test(c));
+      const startMinute = minuteOf(times[0]);
+      drag = { kind: "block", block: p.block, link, id: p.id, at: at ? +at.slice(3) : Math.floor(startMinute / SLOT),
+               startMinute, endMinute: startMinute + mod(minuteOf(times[1]) - startMinute),
+               from: p.y - blocks.getBoundingClientRect().top, delta: 0, values: formValues(link.href),
+               time: p.block.querySelector(".block-time"), timeText: p.block.querySelector(".block-time").textContent };
+      drag.values.catch(() => {});
+      p.block.classList.add("dragging");
+      blocks.classList.add("moving");
+    }
+    document.documentElement.classList.add("habit-dragging");
+    buzz();
+    update();
+  };
+
+  window.addEventListener("pointermove", (event) => {
+    if (press && event.pointerId === press.id) {
+      const dx = event.clientX - press.x, dy = event.clientY - press.y;
+      const far = Math.hypot(dx, dy);
+      if (press.type === "mouse") {
+        if (far > 5 && (press.pill || Math.abs(dy) > Math.abs(dx))) pickUp();
+        else if (far > 5) endPress();
+      } else if (press.inStrip && Math.abs(dy) > 8 && Math.abs(dy) > Math.abs(dx)) {
+        pickUp();
+      } else if (far > 8) {
+        endPress(); // a swipe or a scroll: the browser's
+      }
+    }
+    if (drag && event.pointerId === drag.id) {
+      last = { x: event.clientX, y: event.clientY };
+      update();
+    }
+  });
+
+  // Where the pointer is now: move the ghost and the slot mark, or the block.
+  const update = () => {
+    if (!drag) return;
+    const { x, y } = last;
+    if (drag.kind === "pill") {
+      drag.ghost.style.translate = `${x - drag.dx}px ${y - drag.dy}px`;
+      drag.slot = slotAt(x, y);
+      drag.mark.hidden = drag.slot === null;
+      if (drag.slot !== null) {
+        slotClass(drag.mark, "at-", drag.slot);
+        slotClass(drag.mark, "len-", Math.min(drag.slots, SLOTS - drag.slot));
+        drag.mark.textContent = wall(drag.slot * SLOT);
+      }
+    } else {
+      const now = y - blocks.getBoundingClientRect().top;
+      const delta = clamp(Math.round((now - drag.from) / slotHeight()), -drag.at, SLOTS - 1 - drag.at);
+      if (delta !== drag.delta) {
+        drag.delta = delta;
+        slotClass(drag.block, "at-", drag.at + delta);
+        drag.time.textContent = wall(drag.startMinute + delta * SLOT) + "–" + wall(drag.endMinute + delta * SLOT);
+        buzz();
+      }
+    }
+    autoScroll();
+  };
+
+  // Near the top of the window or just above the tray, after a short dwell, the page scrolls.
+  let edgeSince = 0, frameRequest = 0;
+  const autoScroll = () => {
+    if (!drag || frameRequest) return;
+    const trayTop = tray.getBoundingClientRect().top;
+    const zone = 40;
+    const speed = last.y < zone ? -(zone - last.y) : (last.y > trayTop - zone && last.y < trayTop) ? zone - (trayTop - last.y) : 0;
+    if (!speed) { edgeSince = 0; return; }
+    const now = performance.now();
+    if (!edgeSince) edgeSince = now;
+    frameRequest = requestAnimationFrame(() => {
+      frameRequest = 0;
+      if (!drag) return;
+      if (performance.now() - edgeSince > 300) window.scrollBy(0, Math.sign(speed) * Math.min(12, Math.abs(speed) / 3 + 1));
+      update();
+    });
+  };
+  window.addEventListener("scroll", () => { if (drag) update(); }, { passive: true });
+
+  const finish = () => {
+    if (!drag) return null;
+    const d = drag;
+    drag = null;
+    edgeSince = 0;
+    document.documentElement.classList.remove("habit-dragging");
+    d.ghost?.remove();
+    suppressClick = true; // until the button or finger is up: no click on what was under it
+    return d;
+  };
+  const cancel = () => {
+    endPress();
+    const d = finish();
+    if (!d) return;
+    d.mark?.remove();
+    if (d.block) {
+      slotClass(d.block, "at-", d.at);
+      d.time.textContent = d.timeText;
+      d.block.classList.remove("dragging");
+      blocks.classList.remove("moving");
+    }
+  };
+
+  window.addEventListener("pointerup", (event) => {
+    if (suppressClick) setTimeout(() => { suppressClick = false; }, 0);
+    if (press && event.pointerId === press.id) endPress();
+    if (!drag || event.pointerId !== drag.id) return;
+    last = { x: event.clientX, y: event.clientY };
+    update();
+    const d = drag;
+    if (d.kind === "pill") {
+      if (d.slot === null) return cancel();
+      finish();
+      buzz();
+      d.mark.classList.add("pending");
+      const habit = d.pill.dataset.habit, start = wall(d.slot * SLOT);
+      d.values.then((v) => send(`${dayURL}/instances`, { habit, start, duration: v.duration, note: "" }),
+                    () => { location.href = d.pill.href; });
+    } else {
+      if (d.delta === 0) return cancel();
+      finish();
+      buzz();
+      d.block.classList.add("pending");
+      const start = wall(d.startMinute + d.delta * SLOT);
+      d.values.then((v) => send(d.link.getAttribute("href"), { start, duration: v.duration, note: v.note }),
+                    () => { location.href = d.link.href; });
+    }
+  });
+  window.addEventListener("pointercancel", (event) => {
+    if ((press && event.pointerId === press.id) || (drag && event.pointerId === drag.id)) cancel();
+    suppressClick = false; // no click follows a cancelled pointer
+  });
+  window.addEventListener("keydown", (event) => { if (event.key === "Escape" && drag) cancel(); });
+  window.addEventListener("blur", cancel);
+
+  // Once something is picked up, a finger moves it rather than the page.
+  const holdStill = (event) => { if (drag && event.cancelable) event.preventDefault(); };
+  tray.addEventListener("touchmove", holdStill, { passive: false });
+  blocks.addEventListener("touchmove", holdStill, { passive: false });
+  // No native link drag, no long-press menu while pressing; no click after a drag.
+  document.addEventListener("dragstart", (event) => {
+    if (press || drag || event.target.closest?.(".habit-pill[data-habit], .block")) event.preventDefault();
+  });
+  document.addEventListener("contextmenu", (event) => { if (press || drag) event.preventDefault(); });
+  window.addEventListener("pointerdown", () => { suppressClick = false; }, true); // a new press, a new click
+  document.addEventListener("click", (event) => {
+    if (suppressClick || busy) { event.preventDefault(); event.stopPropagation(); }
+  }, true);
+}

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension HabitColor {
     /// A validated 24-bit colour.
     public struct RGB: Hashable, Sendable, CustomStringConvertible {
@@ -52,9 +56,32 @@ extension HabitColor {
         }
 
         /// The text colour for a pill or block on this colour: near-black
-        /// (`HabitConstants.darkText`) on light colours, else white.
+        /// (`HabitConstants.darkText`) on light colours, else white — the luminance rule —
+        /// except where the rule's choice would fall under WCAG AA's 4.5:1 and the other
+        /// colour reads better (white on Coral is 2.8:1; near-black there is 6.1:1).
         public var textColor: RGB {
-            prefersDarkText ? HabitConstants.darkText : HabitConstants.lightText
+            let chosen = prefersDarkText ? HabitConstants.darkText : HabitConstants.lightText
+            let other = prefersDarkText ? HabitConstants.lightText : HabitConstants.darkText
+            let chosenContrast = contrast(with: chosen)
+            if chosenContrast < HabitConstants.minimumTextContrast, contrast(with: other) > chosenContrast {
+                return other
+            }
+            return chosen
+        }
+
+        /// The WCAG 2 contrast ratio between this colour and `other` (1…21).
+        public func contrast(with other: RGB) -> Double {
+            let (a, b) = (relativeLuminance, other.relativeLuminance)
+            return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+        }
+
+        /// WCAG 2 relative luminance, with the sRGB transfer curve.
+        public var relativeLuminance: Double {
+            func linear(_ component: UInt8) -> Double {
+                let c = Double(component) / 255
+                return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
         }
 
         /// The luminance × 255 × 10 000, exactly.

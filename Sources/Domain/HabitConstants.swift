@@ -25,4 +25,6 @@ public enum HabitConstants {
     /// 0.2126R + 0.7152G + 0.0722B > 0.55 is decided in exact integers.
     public static let luminanceWeights = (red: 2_126, green: 7_152, blue: 722)
     public static let luminanceThreshold = 5_500
+    /// WCAG AA for normal text: the rule's choice is overridden below this contrast.
+    public static let minimumTextContrast = 4.5
 }

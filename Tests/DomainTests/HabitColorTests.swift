@@ -63,10 +63,11 @@ final class HabitColorTests: XCTestCase {
     /// The rule as written, 0.2126R + 0.7152G + 0.0722B > 0.55 without gamma, gives
     /// dark text on seven presets and white only on Coral. The seed's note ("dark
     /// text on Sun and Stone, white on the rest") does not follow from its own rule;
-    /// these are the rule's results, worked out by hand:
+    /// these are the rule's results, worked out by hand. White on Coral (2.8:1) fails
+    /// WCAG AA, so the contrast guard gives Coral near-black text (6.1:1) after all.
     func testTextColorOfThePresets() {
         let expected: [(HabitColor, luminance: Double, text: String)] = [
-            (.coral, 0.5430, "#FFFFFF"),  // (0.2126 × 255 + 0.7152 × 107 + 0.0722 × 107) / 255
+            (.coral, 0.5430, "#1A1A1A"),  // (0.2126 × 255 + 0.7152 × 107 + 0.0722 × 107) / 255; guard
             (.peach, 0.6775, "#1A1A1A"),  // (0.2126 × 255 + 0.7152 × 159 + 0.0722 × 67) / 255
             (.sun, 0.8029, "#1A1A1A"),
             (.mint, 0.7227, "#1A1A1A"),
@@ -79,19 +80,24 @@ final class HabitColorTests: XCTestCase {
         for (color, luminance, text) in expected {
             XCTAssertEqual(color.rgb.luminance, luminance, accuracy: 0.00005, color.name)
             XCTAssertEqual(color.rgb.textColor.hex, text, color.name)
-            XCTAssertEqual(color.rgb.prefersDarkText, text == "#1A1A1A", color.name)
+            XCTAssertEqual(color.rgb.prefersDarkText, color != .coral, color.name)
+            XCTAssertGreaterThanOrEqual(color.rgb.contrast(with: color.rgb.textColor), 4.5, color.name)
         }
     }
 
     func testTextColorOfCustomColors() {
-        let cases: [(String, String)] = [
-            ("#000000", "#FFFFFF"), ("#FFFFFF", "#1A1A1A"), ("#FF0000", "#FFFFFF"), ("#00FF00", "#1A1A1A"),
-            ("#0000FF", "#FFFFFF"), ("#333B40", "#FFFFFF"),
-            ("#8C8C8C", "#FFFFFF"),  // grey 140: 140 / 255 = 0.549
-            ("#8D8D8D", "#1A1A1A"),  // grey 141: 0.553
+        // (colour, the luminance rule's choice, the text actually used after the contrast guard)
+        let cases: [(String, String, String)] = [
+            ("#000000", "#FFFFFF", "#FFFFFF"), ("#FFFFFF", "#1A1A1A", "#1A1A1A"),
+            ("#FF0000", "#FFFFFF", "#1A1A1A"),  // white 4.0:1 < 4.5, near-black 4.4:1 reads better
+            ("#00FF00", "#1A1A1A", "#1A1A1A"), ("#0000FF", "#FFFFFF", "#FFFFFF"), ("#333B40", "#FFFFFF", "#FFFFFF"),
+            ("#8C8C8C", "#FFFFFF", "#1A1A1A"),  // grey 140: 140 / 255 = 0.549 → white by the rule, 3.4:1
+            ("#8D8D8D", "#1A1A1A", "#1A1A1A"),  // grey 141: 0.553
         ]
-        for (color, text) in cases {
-            XCTAssertEqual(HabitColor.resolve(color).textColor.hex, text, color)
+        for (color, rule, text) in cases {
+            let rgb = HabitColor.resolve(color)
+            XCTAssertEqual(rgb.prefersDarkText ? "#1A1A1A" : "#FFFFFF", rule, color)
+            XCTAssertEqual(rgb.textColor.hex, text, color)
         }
     }
 
@@ -101,7 +107,9 @@ final class HabitColorTests: XCTestCase {
         let boundary = try HabitColor.RGB(hex: "#31B223")
         XCTAssertEqual(boundary.luminance, 0.55, accuracy: 1e-12)
         XCTAssertFalse(boundary.prefersDarkText)
-        XCTAssertEqual(boundary.textColor.hex, "#FFFFFF")
+        // White on this green is 2.7:1, so the contrast guard picks near-black after all.
+        XCTAssertLessThan(boundary.contrast(with: HabitConstants.lightText), 4.5)
+        XCTAssertEqual(boundary.textColor.hex, "#1A1A1A")
         let above = try HabitColor.RGB(hex: "#31B224")
         XCTAssertTrue(above.prefersDarkText)
         XCTAssertEqual(above.textColor.hex, "#1A1A1A")

@@ -3,6 +3,7 @@ end-to-end tests' conftest), a seeded family, and headless Debian Chromium via S
 import datetime
 import importlib.util
 import os
+import sqlite3
 from zoneinfo import ZoneInfo
 
 from selenium import webdriver
@@ -57,6 +58,7 @@ def setup_admin(dawn, username="mum", name="Mum"):
     r = b.post("/setup", {"username": username, "display_name": name, "password": PASSWORD,
                           "password_again": PASSWORD, "time_zone": ZONE})
     assert r.status == 303, r.text[:400]
+    b.username = username
     return b
 
 
@@ -69,6 +71,7 @@ def add_member(admin, username, name):
     b.open("/login")
     r = b.post("/login", {"username": username, "password": MEMBER_PASSWORD})
     assert r.status == 303, r.text[:400]
+    b.username = username
     return b
 
 
@@ -132,3 +135,50 @@ def sign_in(driver, base, username, password):
     driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
     WebDriverWait(driver, 20).until(lambda d: d.current_url.rstrip("/") == base,
                                     f"sign-in as {username} failed: {driver.current_url}")
+
+
+# ---------------------------------------------------------------- habits (seed 002)
+
+def add_habit(browser, name, emoji, color, duration, custom_color="#888888"):
+    """Adds a habit through POST /habits; `color` is a preset "#RRGGBB" or "custom" with
+    `custom_color`. Returns the new habit's id (from the member's database)."""
+    browser.open("/habits/new")
+    r = browser.post("/habits", {"name": name, "emoji": emoji, "color": color,
+                                 "custom_color": custom_color, "duration": str(duration)})
+    assert r.status == 303, r.text[:600]
+    return max(i for (i,) in rows(member_db(browser.server, browser.username), "SELECT id FROM habits"))
+
+
+def log_habit(browser, day, habit, start, duration, note=""):
+    """Logs a habit instance through the log form's POST; returns the new instance id."""
+    browser.open(f"/day/{day}/log/{habit}")
+    r = browser.post(f"/day/{day}/instances", {"habit": str(habit), "start": start,
+                                               "duration": str(duration), "note": note})
+    assert r.status == 303, r.text[:600]
+    return max(i for (i,) in rows(member_db(browser.server, browser.username), "SELECT id FROM habit_instances"))
+
+
+def member_db(dawn, username):
+    """The path of a member's own SQLite database under the server's data directory."""
+    con = sqlite3.connect(os.path.join(dawn.data, "instance.sqlite"))
+    try:
+        member_id = con.execute("SELECT id FROM members WHERE username = ?", (username,)).fetchone()[0]
+    finally:
+        con.close()
+    return os.path.join(dawn.data, "users", f"{member_id}.sqlite")
+
+
+def rows(path, sql, args=()):
+    con = sqlite3.connect(path)
+    try:
+        return con.execute(sql, args).fetchall()
+    finally:
+        con.close()
+
+
+def instances(dawn, username, day=None):
+    """(id, habit_id, day, start_minute, duration_minutes, note) of a member's logged instances."""
+    sql = "SELECT id, habit_id, day, start_minute, duration_minutes, note FROM habit_instances"
+    if day is None:
+        return rows(member_db(dawn, username), sql + " ORDER BY id")
+    return rows(member_db(dawn, username), sql + " WHERE day = ? ORDER BY id", (str(day),))

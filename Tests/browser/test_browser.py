@@ -679,7 +679,9 @@ def test_axe_login_error(site, anon):
 
 
 AXE_PAGES = [("row", "day"), ("grid", "day"), ("row", "/settings"), ("row", "/family"), ("row", "/account"),
-             ("row", "/no-such-page"), ("row", "/day/2026-02-30")]
+             ("row", "/no-such-page"), ("row", "/day/2026-02-30"),
+             ("row", "/stats"), ("row", "/stats?g=day"), ("row", "/stats?g=quarter"), ("row", "/stats?g=year"),
+             ("row", "/calendar"), ("row", "/board")]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

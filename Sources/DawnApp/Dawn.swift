@@ -91,6 +91,7 @@ public final class Dawn: HTTPResponder {
         StatsPage.add(to: &router)
         CalendarPage.add(to: &router)
         ExportPage.add(to: &router)
+        ImportPage.add(to: &router)
         StatsAPI.add(to: &router)
         BoardPage.add(to: &router)
         FamilyPage.add(to: &router)
@@ -178,7 +179,8 @@ public final class Dawn: HTTPResponder {
                 throw PageError(.forbidden, key: "error.admin_only")
             }
         }
-        let form = try PageRequest.decodeForm(request, limits: configuration.server.limits)
+        // Multipart bodies too: their `csrf` text part is checked below like any form's.
+        let (form, files) = try PageRequest.decodeForm(request, limits: configuration.server.limits)
         if request.method == .POST, route.access != .testHook {
             // Signed-in forms carry the session's token; sign-in and setup forms the
             // token of the pre-session cookie (double submit).
@@ -192,7 +194,7 @@ public final class Dawn: HTTPResponder {
            let settings = try? memberSettings(signedIn.member.id, database) {
             language = settings.language
         }
-        return PageRequest(http: request, context: context, parameters: parameters, form: form,
+        return PageRequest(http: request, context: context, parameters: parameters, form: form, files: files,
                            signedIn: signedIn, cookies: cookies, clientAddress: forwarded.clientAddress,
                            isSecure: forwarded.isSecure, language: language, limits: configuration.server.limits)
     }

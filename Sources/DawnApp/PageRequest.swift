@@ -11,6 +11,8 @@ struct PageRequest: Sendable {
     let parameters: [String]
     /// The decoded form of a POST (empty for other methods).
     let form: FormFields
+    /// The file parts of a `multipart/form-data` POST (empty otherwise).
+    let files: [MultipartForm.Part]
     /// The member whose session cookie came with the request, if any.
     let signedIn: SignedIn?
     /// The request's cookies.
@@ -40,15 +42,28 @@ struct PageRequest: Sendable {
         }
     }
 
-    /// Decodes a POST body; anything but a URL-encoded form is a 415.
-    static func decodeForm(_ http: HTTPRequest, limits: HTTPLimits) throws(PageError) -> FormFields {
-        guard http.method == .POST else { return FormFields() }
-        let type = http.headers["Content-Type"]?.split(separator: ";").first?.trimmingSpaces.lowercased()
+    /// Decodes a POST body: a URL-encoded form, or `multipart/form-data` (text parts
+    /// become `form`, file parts `files`); anything else is a 415. Either way the CSRF
+    /// token is then read from the `csrf` field of `form`.
+    static func decodeForm(_ http: HTTPRequest, limits: HTTPLimits) throws(PageError)
+        -> (form: FormFields, files: [MultipartForm.Part]) {
+        guard http.method == .POST else { return (FormFields(), []) }
+        let contentType = http.headers["Content-Type"]
+        if MultipartForm.isMultipart(contentType), let contentType {
+            do {
+                let multipart = try MultipartForm.parse(body: http.body, contentType: contentType,
+                                                        maxParts: limits.maxFormFields)
+                return (multipart.fields, multipart.parts.filter { $0.filename != nil })
+            } catch {
+                throw PageError(.badRequest, key: "error.form_unreadable", ["reason": error.message])
+            }
+        }
+        let type = contentType?.split(separator: ";").first?.trimmingSpaces.lowercased()
         guard type == "application/x-www-form-urlencoded" else {
             throw PageError(.unsupportedMediaType, key: "error.form_type")
         }
         do {
-            return try URLEncodedForm.parse(http.body, maxFields: limits.maxFormFields)
+            return (try URLEncodedForm.parse(http.body, maxFields: limits.maxFormFields), [])
         } catch {
             throw PageError(.badRequest, key: "error.form_unreadable", ["reason": error.message])
         }

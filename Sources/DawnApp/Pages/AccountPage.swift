@@ -8,7 +8,9 @@ import Templates
 enum AccountPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/account", .member { app, page in
-            show(app, page, notice: notice(try page.query()["done"]).map { app.t($0, page) })
+            let done = try page.query()["done"]
+            if done == "imported" { return show(app, page, notice: try ImportPage.notice(app, page)) }
+            return show(app, page, notice: notice(done).map { app.t($0, page) })
         })
         router.add(.POST, "/account/name", .member { app, page in
             var form = FormState(values: ["displayName": .string(page.form["display_name"] ?? "")])

@@ -1,0 +1,371 @@
+import Domain
+import FoundationEssentials
+import Store
+import TimeZones
+
+/// Imports into a member's database: Dawn's own JSON export, or Loop Habit Tracker's
+/// `Habits.csv` / `Checkmarks.csv`. A file is first read and validated whole into a
+/// `Plan`; only a valid plan is written, in one transaction, so a bad file changes nothing.
+enum Importer {
+    enum Mode: String { case merge, empty }
+
+    struct Plan {
+        struct Habit {
+            var name: String; var emoji: String; var color: String; var defaultDuration: Int
+            var createdAt: Int64?; var archivedAt: Int64?
+        }
+        struct Instance { var habit: Int; var day: LocalDate; var startMinute: Int; var durationMinutes: Int?; var note: String }
+        struct Entry { var day: LocalDate; var text: String }
+        struct Note { var day: LocalDate; var text: String; var createdAt: Int64 }
+        var habits: [Habit] = []
+        var instances: [Instance] = []
+        var entries: [Entry] = []
+        var notes: [Note] = []
+
+        /// The plan's habit index for `name`, adding a Loop-style habit when missing.
+        mutating func habitIndex(named name: String, now: Int64) -> Int {
+            if let index = habits.firstIndex(where: { $0.name == name }) { return index }
+            habits.append(Habit(name: name, emoji: HabitEmoji.default.value, color: HabitColor.fallback.hex,
+                                defaultDuration: Importer.loopDuration, createdAt: now, archivedAt: nil))
+            return habits.count - 1
+        }
+    }
+
+    /// What was written.
+    struct Counts: Equatable { var habits = 0; var instances = 0; var entries = 0; var notes = 0 }
+
+    /// A record the file got wrong: where (`instances[3]`, or a CSV line) and what.
+    struct Problem: Error, Equatable {
+        enum Place: Equatable { case record(String), line(file: String, line: Int), file(String) }
+        let place: Place
+        /// A string key (`import.problem.…`) and its arguments.
+        let key: String
+        var arguments: [String: String] = [:]
+    }
+
+    /// The account is not empty and the mode was `empty`.
+    struct NotEmpty: Error {}
+
+    /// Habits created from Loop get this default duration (minutes), and each Loop
+    /// check-in becomes an instance at 00:00 lasting the habit's default duration.
+    static let loopDuration = 15
+
+    // MARK: Reading
+
+    /// Reads one uploaded file into `plan`.
+    static func read(_ bytes: [UInt8], filename: String, into plan: inout Plan, now: Int64) throws(Problem) {
+        guard var text = String(validating: bytes, as: UTF8.self) else {
+            throw Problem(place: .file(filename), key: "import.problem.utf8")
+        }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        let trimmed = text.drop(while: { $0.isWhitespace })
+        if trimmed.hasPrefix("{") {
+            try readDawn(bytes, into: &plan)
+            return
+        }
+        let records = try CSV.records(text, filename: filename)
+        guard let header = records.first else { throw Problem(place: .file(filename), key: "import.problem.unknown") }
+        let names = header.fields.map { String($0.trimmingWhitespace) }
+        if names.first == "Date", names.count >= 2 {
+            try readLoopCheckmarks(records, filename: filename, into: &plan, now: now)
+        } else if names.contains("Name"), names.contains("Position") {
+            try readLoopHabits(records, filename: filename, into: &plan, now: now)
+        } else {
+            throw Problem(place: .line(file: filename, line: header.line), key: "import.problem.unknown")
+        }
+    }
+
+    private struct DawnFile: Decodable {
+        var format: String
+        var version: Int
+        var habits: [ExportPage.ExportHabit]
+        var instances: [ExportPage.ExportInstance]
+        var entries: [ExportPage.ExportEntry]
+        var notes: [ExportPage.ExportNote]
+    }
+
+    private struct Header: Decodable { var format: String? }
+
+    static func readDawn(_ bytes: [UInt8], into plan: inout Plan) throws(Problem) {
+        let data = Data(bytes)
+        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+            throw Problem(place: .file("JSON"), key: "import.problem.json")
+        }
+        guard header.format == "dawn-export" else { throw Problem(place: .file("JSON"), key: "import.problem.unknown") }
+        let file: DawnFile
+        do {
+            file = try JSONDecoder().decode(DawnFile.self, from: data)
+        } catch let error as DecodingError {
+            throw Problem(place: .record(path(error)), key: "import.problem.field")
+        } catch {
+            throw Problem(place: .file("JSON"), key: "import.problem.json")
+        }
+        guard file.version == 1 else { throw Problem(place: .record("version"), key: "import.problem.version", arguments: ["value": String(file.version)]) }
+        var habitIndex: [Int64: Int] = [:]
+        for (i, habit) in file.habits.enumerated() {
+            let place = Problem.Place.record("habits[\(i)]")
+            guard habitIndex[habit.id] == nil else { throw Problem(place: place, key: "import.problem.duplicate_id", arguments: ["value": String(habit.id)]) }
+            guard let name = try? HabitName(habit.name) else { throw Problem(place: place, key: "import.problem.name") }
+            guard let emoji = try? HabitEmoji(habit.emoji) else { throw Problem(place: place, key: "import.problem.emoji") }
+            guard let rgb = HabitColor.parse(habit.colour) else { throw Problem(place: place, key: "import.problem.colour", arguments: ["value": habit.colour]) }
+            guard let duration = try? HabitDuration(defaultMinutes: habit.defaultDurationMinutes) else {
+                throw Problem(place: place, key: "import.problem.default_duration", arguments: ["value": String(habit.defaultDurationMinutes)])
+            }
+            habitIndex[habit.id] = plan.habits.count
+            plan.habits.append(Plan.Habit(name: name.value, emoji: emoji.value, color: rgb.hex, defaultDuration: duration.minutes,
+                                          createdAt: habit.createdAt, archivedAt: habit.archivedAt))
+        }
+        for (i, instance) in file.instances.enumerated() {
+            let place = Problem.Place.record("instances[\(i)]")
+            guard let habit = habitIndex[instance.habitId] else {
+                throw Problem(place: place, key: "import.problem.habit_ref", arguments: ["value": String(instance.habitId)])
+            }
+            let day = try date(instance.date, place)
+            guard let start = minute(instance.start) else { throw Problem(place: place, key: "import.problem.start", arguments: ["value": instance.start]) }
+            guard HabitConstants.instanceDurations.contains(instance.durationMinutes) else {
+                throw Problem(place: place, key: "import.problem.duration", arguments: ["value": String(instance.durationMinutes)])
+            }
+            guard instance.note.count <= Habits.maxNoteCharacters, !instance.note.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                throw Problem(place: place, key: "import.problem.instance_note")
+            }
+            plan.instances.append(Plan.Instance(habit: habit, day: day, startMinute: start,
+                                                durationMinutes: instance.durationMinutes, note: instance.note))
+        }
+        var entryDays: Set<LocalDate> = []
+        for (i, entry) in file.entries.enumerated() {
+            let place = Problem.Place.record("entries[\(i)]")
+            let day = try date(entry.date, place)
+            guard !entry.text.allSatisfy(\.isWhitespace), entry.text.count <= Journal.maxEntryCharacters else {
+                throw Problem(place: place, key: "import.problem.entry")
+            }
+            guard entryDays.insert(day).inserted else { throw Problem(place: place, key: "import.problem.duplicate_entry", arguments: ["value": entry.date]) }
+            plan.entries.append(Plan.Entry(day: day, text: entry.text))
+        }
+        for (i, note) in file.notes.enumerated() {
+            let place = Problem.Place.record("notes[\(i)]")
+            let day = try date(note.date, place)
+            guard !note.text.allSatisfy(\.isWhitespace), note.text.count <= Journal.maxNoteCharacters else {
+                throw Problem(place: place, key: "import.problem.note")
+            }
+            plan.notes.append(Plan.Note(day: day, text: note.text, createdAt: note.createdAt))
+        }
+    }
+
+    /// `habits[2].colour` from a decoding error's coding path.
+    private static func path(_ error: DecodingError) -> String {
+        var keys: [any CodingKey]
+        switch error {
+        case let .keyNotFound(key, context): keys = context.codingPath + [key]
+        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context): keys = context.codingPath
+        @unknown default: keys = []
+        }
+        var text = ""
+        for key in keys {
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        }
+        return text.isEmpty ? "JSON" : text
+    }
+
+    private static func date(_ text: String, _ place: Problem.Place) throws(Problem) -> LocalDate {
+        guard let day = LocalDate(iso: text), day.description == text else {
+            throw Problem(place: place, key: "import.problem.date", arguments: ["value": text])
+        }
+        return day
+    }
+
+    /// `HH:MM` → minutes since midnight.
+    static func minute(_ text: String) -> Int? {
+        let b = Array(text.utf8)
+        guard b.count == 5, b[2] == UInt8(ascii: ":"), [b[0], b[1], b[3], b[4]].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        let hour = Int(b[0] - 0x30) * 10 + Int(b[1] - 0x30)
+        let minute = Int(b[3] - 0x30) * 10 + Int(b[4] - 0x30)
+        guard hour < 24, minute < 60 else { return nil }
+        return hour * 60 + minute
+    }
+
+    static func readLoopHabits(_ records: [CSV.Record], filename: String, into plan: inout Plan, now: Int64) throws(Problem) {
+        let header = records[0].fields.map { String($0.trimmingWhitespace) }
+        let nameColumn = header.firstIndex(of: "Name")!
+        let colorColumn = header.firstIndex(of: "Color")
+        let archivedColumn = header.firstIndex(of: "Archived?")
+        for record in records.dropFirst() {
+            let place = Problem.Place.line(file: filename, line: record.line)
+            guard record.fields.count == header.count else {
+                throw Problem(place: place, key: "import.problem.columns", arguments: ["count": String(header.count)])
+            }
+            guard let name = try? HabitName(record.fields[nameColumn]) else { throw Problem(place: place, key: "import.problem.name") }
+            var color = HabitColor.fallback.hex
+            if let colorColumn, !record.fields[colorColumn].isEmpty {
+                guard let rgb = HabitColor.parse(record.fields[colorColumn]) else {
+                    throw Problem(place: place, key: "import.problem.colour", arguments: ["value": record.fields[colorColumn]])
+                }
+                color = rgb.hex
+            }
+            guard !plan.habits.contains(where: { $0.name == name.value }) else {
+                throw Problem(place: place, key: "import.problem.duplicate_name", arguments: ["value": name.value])
+            }
+            let archived = archivedColumn.map { record.fields[$0].lowercased() == "true" } ?? false
+            plan.habits.append(Plan.Habit(name: name.value, emoji: HabitEmoji.default.value, color: color,
+                                          defaultDuration: loopDuration, createdAt: now, archivedAt: archived ? now : nil))
+        }
+    }
+
+    /// Loop's values: -1 unknown, 0 no, 1 and 3 implicit/automatic or skipped, 2 a check-in;
+    /// numerical habits store the amount × 1000, so any other value above 3 is a check-in too.
+    static func readLoopCheckmarks(_ records: [CSV.Record], filename: String, into plan: inout Plan, now: Int64) throws(Problem) {
+        let header = records[0].fields
+        var columns: [Int] = []
+        for raw in header.dropFirst() {
+            guard let name = try? HabitName(raw) else { throw Problem(place: .line(file: filename, line: records[0].line), key: "import.problem.name") }
+            columns.append(plan.habitIndex(named: name.value, now: now))
+        }
+        for record in records.dropFirst() {
+            let place = Problem.Place.line(file: filename, line: record.line)
+            guard record.fields.count == header.count else {
+                throw Problem(place: place, key: "import.problem.columns", arguments: ["count": String(header.count)])
+            }
+            let day = try date(record.fields[0], place)
+            for (offset, habit) in columns.enumerated() {
+                let raw = String(record.fields[offset + 1].trimmingWhitespace)
+                guard let value = Int(raw) else { throw Problem(place: place, key: "import.problem.value", arguments: ["value": raw]) }
+                guard value == 2 || value > 3 else { continue }
+                plan.instances.append(Plan.Instance(habit: habit, day: day, startMinute: 0, durationMinutes: nil, note: ""))
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes the plan in one transaction. `empty` refuses (`NotEmpty`) an account that
+    /// has any habit, log, entry or note; `merge` skips what is already there.
+    static func write(_ plan: Plan, mode: Mode, to database: Database, now: Int64) throws -> Counts {
+        try database.write { connection in
+            var counts = Counts()
+            if mode == .empty {
+                for table in ["habits", "habit_instances", "entries", "notes"] {
+                    if try connection.queryOne("SELECT 1 FROM \(table) LIMIT 1") != nil { throw NotEmpty() }
+                }
+            }
+            // Existing habits by name (the oldest of a name wins); their default durations.
+            var byName: [String: Int64] = [:]
+            var durations: [Int64: Int] = [:]
+            for row in try connection.query("SELECT id, name, default_duration FROM habits ORDER BY id") {
+                if byName[row.string(1)] == nil { byName[row.string(1)] = row.int64(0) }
+                durations[row.int64(0)] = row.int(2)
+            }
+            var ids: [Int64] = []
+            for habit in plan.habits {
+                if mode == .merge, let id = byName[habit.name] {
+                    ids.append(id)
+                    continue
+                }
+                try connection.run("""
+                    INSERT INTO habits (name, emoji, color, default_duration, created_at, archived_at) VALUES (?, ?, ?, ?, ?, ?)
+                    """, [.text(habit.name), .text(habit.emoji), .text(habit.color), .integer(Int64(habit.defaultDuration)),
+                          .integer(habit.createdAt ?? now), habit.archivedAt.map(SQLValue.integer) ?? .null])
+                let id = connection.lastInsertRowID
+                ids.append(id)
+                durations[id] = habit.defaultDuration
+                if byName[habit.name] == nil { byName[habit.name] = id }
+                counts.habits += 1
+            }
+            var seen: Set<String> = []
+            if mode == .merge {
+                for row in try connection.query("SELECT habit_id, day, start_minute FROM habit_instances") {
+                    seen.insert("\(row.int64(0)) \(row.string(1)) \(row.int(2))")
+                }
+            }
+            for instance in plan.instances {
+                let habit = ids[instance.habit]
+                if mode == .merge, !seen.insert("\(habit) \(instance.day) \(instance.startMinute)").inserted { continue }
+                let duration = instance.durationMinutes ?? durations[habit] ?? loopDuration
+                try connection.run("""
+                    INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """, [.integer(habit), .text(instance.day.description), .integer(Int64(instance.startMinute)),
+                          .integer(Int64(duration)), .text(instance.note), .integer(now)])
+                counts.instances += 1
+            }
+            for entry in plan.entries {
+                let inserted = try connection.run("""
+                    INSERT INTO entries (day, body, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (day) DO NOTHING
+                    """, [.text(entry.day.description), .text(entry.text), .integer(now), .integer(now)])
+                counts.entries += inserted
+            }
+            var notes: Set<String> = []
+            if mode == .merge {
+                for row in try connection.query("SELECT day, body, created_at FROM notes") {
+                    notes.insert("\(row.string(0))\u{0}\(row.string(1))\u{0}\(row.int64(2))")
+                }
+            }
+            for note in plan.notes {
+                if mode == .merge, !notes.insert("\(note.day)\u{0}\(note.text)\u{0}\(note.createdAt)").inserted { continue }
+                try connection.run("INSERT INTO notes (day, body, created_at) VALUES (?, ?, ?)",
+                                   [.text(note.day.description), .text(note.text), .integer(note.createdAt)])
+                counts.notes += 1
+            }
+            return counts
+        }
+    }
+}
+
+/// RFC 4180 records, each with the line it starts on; LF or CRLF line ends.
+enum CSV {
+    struct Record { let line: Int; let fields: [String] }
+
+    static func records(_ text: String, filename: String) throws(Importer.Problem) -> [Record] {
+        var records: [Record] = []
+        var fields: [String] = []
+        var field = ""
+        var line = 1
+        var start = 1
+        var quoted = false
+        var wasQuoted = false
+        var chars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        func next() -> Unicode.Scalar? {
+            if let p = pending { pending = nil; return p }
+            return chars.next()
+        }
+        var atRecordStart = true
+        while let c = next() {
+            if quoted {
+                if c == "\"" {
+                    if let after = next() {
+                        if after == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; pending = after }
+                    } else { quoted = false }
+                } else {
+                    if c == "\n" { line += 1 }
+                    field.unicodeScalars.append(c)
+                }
+                continue
+            }
+            if atRecordStart { start = line; atRecordStart = false }
+            switch c {
+            case "\"":
+                guard field.isEmpty, !wasQuoted else { throw Importer.Problem(place: .line(file: filename, line: line), key: "import.problem.csv") }
+                quoted = true
+                wasQuoted = true
+            case ",":
+                fields.append(field); field = ""; wasQuoted = false
+            case "\r":
+                continue
+            case "\n":
+                fields.append(field); field = ""; wasQuoted = false
+                if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: start, fields: fields)) }
+                fields = []
+                line += 1
+                atRecordStart = true
+            default:
+                guard !wasQuoted else { throw Importer.Problem(place: .line(file: filename, line: line), key: "import.problem.csv") }
+                field.unicodeScalars.append(c)
+            }
+        }
+        if quoted { throw Importer.Problem(place: .line(file: filename, line: start), key: "import.problem.csv") }
+        if !atRecordStart {
+            fields.append(field)
+            if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: start, fields: fields)) }
+        }
+        return records
+    }
+}

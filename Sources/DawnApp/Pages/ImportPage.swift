@@ -1,0 +1,74 @@
+import HTTP
+import HTTPServer
+import Localization
+import Templates
+
+/// `POST /import` (multipart, from the "Your data" card of `/account`): Dawn's JSON
+/// export or Loop Habit Tracker's `Habits.csv` / `Checkmarks.csv` (one or several
+/// files in the `file` field), merged or into an empty account. All or nothing.
+enum ImportPage {
+    static func add(to router: inout Router<Route>) {
+        router.add(.POST, "/import", .member(slow: true) { app, page in try importFiles(app, page) })
+    }
+
+    private static func importFiles(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
+        let member = try MemberContext(app, page)
+        let mode = Importer.Mode(rawValue: page.form["mode"] ?? "")
+        let files = page.files.filter { $0.name == "file" && !$0.body.isEmpty }
+        guard let mode else { return refuse(app, page, app.t("import.error.mode", page)) }
+        guard !files.isEmpty else { return refuse(app, page, app.t("import.error.no_file", page)) }
+        var plan = Importer.Plan()
+        // Habits.csv before Checkmarks.csv, so check-ins find the habits' colours.
+        let ordered = files.sorted { isCheckmarks($0) ? false : isCheckmarks($1) }
+        do {
+            for file in ordered {
+                try Importer.read(file.body, filename: file.filename ?? "file", into: &plan, now: member.now)
+            }
+        } catch {
+            return refuse(app, page, message(app, page, error))
+        }
+        let counts: Importer.Counts
+        do {
+            counts = try Importer.write(plan, mode: mode, to: member.database, now: member.now)
+        } catch is Importer.NotEmpty {
+            return refuse(app, page, app.t("import.error.not_empty", page))
+        }
+        app.memberChanged(member)
+        return .redirect(to: "/account?done=imported&habits=\(counts.habits)&logs=\(counts.instances)"
+            + "&entries=\(counts.entries)&notes=\(counts.notes)")
+    }
+
+    private static func isCheckmarks(_ part: MultipartForm.Part) -> Bool {
+        part.body.starts(with: Array("Date,".utf8)) || part.body.starts(with: Array("\u{FEFF}Date,".utf8))
+    }
+
+    /// "instances[3]: date 2026-02-30 is not a date", in the page's language.
+    static func message(_ app: Dawn, _ page: PageRequest, _ problem: Importer.Problem) -> String {
+        let place = switch problem.place {
+        case let .record(path): path
+        case let .file(name): name
+        case let .line(file, line): app.t("import.where.line", page, ["file": file, "line": String(line)])
+        }
+        return app.t("import.error.at", page, ["where": place, "problem": app.t(problem.key, page, problem.arguments)])
+    }
+
+    /// The notice after `?done=imported`.
+    static func notice(_ app: Dawn, _ page: PageRequest) throws(PageError) -> String {
+        let query = try page.query()
+        func count(_ name: String) -> String { String(Int(query[name] ?? "") ?? 0) }
+        return app.t("import.done", page, ["habits": count("habits"), "logs": count("logs"),
+                                           "entries": count("entries"), "notes": count("notes")])
+    }
+
+    /// The account page again, with the import card showing why nothing was imported.
+    private static func refuse(_ app: Dawn, _ page: PageRequest, _ message: String) -> HTTPResponse {
+        let me = page.signedIn!.member
+        return app.render("account", [
+            "title": .string(app.t("account.title", page)),
+            "name": FormState(values: ["displayName": .string(me.displayName)]).template,
+            "password": FormState().template,
+            "importError": .string(message),
+            "importEmpty": .bool(page.form["mode"] == "empty"),
+        ], status: .badRequest, for: page)
+    }
+}

@@ -755,3 +755,32 @@ def test_screenshots(site, page, driver):
         w, h = png_size(file)
         assert (w, h) == (width, 900), f"{file} is {w}×{h}"
         assert os.path.getsize(file) < 400_000, f"{file} is large"
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_period_picker_works_with_and_without_javascript(site, driver, nojs, javascript):
+    """Segments, arrows and the year picker are plain links: they work the same either way."""
+    d = driver if javascript else nojs
+    viewport(d, 375)
+    if not javascript:
+        sign_in(d, site.base, "teen", MEMBER_PASSWORD)
+    d.get(site.base + "/stats")
+    current = lambda: d.find_element(By.CSS_SELECTOR, ".segments [aria-current=page] .seg-long").text
+    label = lambda: d.find_element(By.CSS_SELECTOR, ".period-label").text
+    assert current() == "Week"
+    assert d.find_elements(By.CSS_SELECTOR, ".period-head span.arrow[aria-disabled=true]"), "no next period: disabled"
+    d.find_element(By.CSS_SELECTOR, ".segments a:nth-child(3)").click()
+    WebDriverWait(d, 10).until(lambda _: current() == "Month")
+    this_month = label()
+    d.find_element(By.CSS_SELECTOR, ".period-head a[rel=prev]").click()
+    WebDriverWait(d, 10).until(lambda _: label() != this_month)
+    assert "g=month&p=" in d.current_url
+    d.find_element(By.CSS_SELECTOR, ".period-head a[rel=next]").click()
+    WebDriverWait(d, 10).until(lambda _: label() == this_month)
+    d.find_element(By.CSS_SELECTOR, ".segments a:nth-child(5)").click()
+    WebDriverWait(d, 10).until(lambda _: current() == "Year")
+    years = d.find_elements(By.CSS_SELECTOR, ".years a")
+    assert [y.text for y in years] == [str(site.today.year - 2), str(site.today.year - 1), str(site.today.year)]
+    years[0].click()
+    WebDriverWait(d, 10).until(lambda _: label() == str(site.today.year - 2))
+    assert d.find_elements(By.CSS_SELECTOR, ".period-head span.arrow[aria-disabled=true]"), "two years back: disabled"

@@ -87,14 +87,6 @@ def anon():
     d.quit()
 
 
-@pytest.fixture(scope="module")
-def nojs():
-    """Chromium with JavaScript turned off."""
-    d = make_driver(javascript=False)
-    yield d
-    d.quit()
-
-
 @pytest.fixture
 def page(site, driver):
     """The signed-in driver in light mode at 375 px; `page(path)` loads a path."""

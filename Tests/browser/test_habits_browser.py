@@ -113,13 +113,6 @@ def driver(site):
     d.quit()
 
 
-@pytest.fixture(scope="module")
-def nojs():
-    d = make_driver(javascript=False)
-    yield d
-    d.quit()
-
-
 @pytest.fixture
 def page(site, driver):
     """The signed-in driver in light mode at 375 × 800; `page(path)` loads a path."""

@@ -6,6 +6,7 @@ import HTTPServer
 public enum CommandLineOptions: Equatable {
     case serve(DawnConfiguration)
     case user(UserCommand)
+    case maintenance(MaintenanceCommand)
     case help
     case version
 
@@ -19,6 +20,10 @@ public enum CommandLineOptions: Equatable {
           dawn user passwd USERNAME [--data DIR]
           dawn user list [--data DIR]
           dawn user remove USERNAME --yes [--data DIR]
+          dawn backup --to DIR [--data DIR]       snapshot every database into DIR/dawn-backup-<UTC time>/
+          dawn restore --from BACKUPDIR [--data DIR]
+                                                  verify a backup, then copy it into a missing or empty data folder
+          dawn check [--data DIR]                 PRAGMA integrity_check on every database; exit 1 on any problem
           dawn --help | --version
 
         Options (each also an environment variable):
@@ -46,6 +51,8 @@ public enum CommandLineOptions: Equatable {
         case "--version", "version": return .version
         case "serve": break
         case "user": return .user(try UserCommand.parse(rest, environment: environment))
+        case "backup", "restore", "check":
+            return .maintenance(try MaintenanceCommand.parse(command, rest, environment: environment))
         default: throw CommandLineError("unknown command \"\(command)\" (try: dawn --help)")
         }
 

@@ -26,6 +26,8 @@ public enum DawnCommand {
             return serve(configuration)
         case let .user(command):
             return command.run(say: say, fail: fail)
+        case let .maintenance(command):
+            return command.run(say: say, fail: fail)
         }
     }
 

@@ -29,17 +29,19 @@ let package = Package(
         .target(name: "Templates"),
         // A thin wrapper over libsqlite3: statements, transactions, migrations, per-member databases.
         .target(name: "Store", dependencies: ["CSQLite"]),
+        // The rules for short text people type: trimming, what one line may not contain. Pure.
+        .target(name: "PlainText"),
         // Time zones from the system's tzdata (TZif), and civil-date arithmetic. Pure.
         .target(name: "TimeZones"),
         // Dawn's domain: the day window, the date grid, circle states, streaks. Pure.
-        .target(name: "Domain", dependencies: ["TimeZones"]),
+        .target(name: "Domain", dependencies: ["TimeZones", "PlainText"]),
         // Strings in English, Italian and French; plural rules; dates as each language writes them. Pure.
         .target(name: "Localization", dependencies: ["TimeZones"]),
         // Members, passwords (yescrypt), sessions, sign-in throttling, over instance.sqlite.
-        .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt"]),
+        .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt", "PlainText"]),
         // Routes, pages and the domain.
         .target(name: "DawnApp", dependencies: ["HTTPServer", "HTTP", "Templates", "Store", "Accounts", "TimeZones",
-                                                "Domain", "Localization"]),
+                                                "Domain", "Localization", "PlainText"]),
         .executableTarget(name: "dawn", dependencies: ["DawnApp"]),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
@@ -48,6 +50,7 @@ let package = Package(
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones"]),
+        .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Store"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),

@@ -1,3 +1,5 @@
+import PlainText
+
 /// A sign-in name: trimmed, ASCII-lowercased, then 3–32 characters of `a-z 0-9 _ . -`.
 ///
 /// Only ASCII is folded: full Unicode lowercasing would turn look-alikes such as the
@@ -25,7 +27,7 @@ public struct Username: Hashable, Sendable, CustomStringConvertible {
     /// Trimmed and ASCII-lowercased without checking the rules; also the key the sign-in
     /// throttle counts failures under.
     static func folded(_ raw: String) -> String {
-        let trimmed = raw.trimmingWhitespace
+        let trimmed = PlainText.trimmed(raw)
         return String(decoding: trimmed.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 

@@ -1,3 +1,4 @@
+import PlainText
 /// A habit's emoji: after trimming, exactly one grapheme cluster that shows as an
 /// emoji, at most `HabitConstants.emojiMaximumBytes` bytes of UTF-8.
 ///
@@ -16,7 +17,7 @@ public struct HabitEmoji: Hashable, Sendable, CustomStringConvertible {
     public static let `default` = HabitEmoji(unchecked: HabitConstants.defaultEmoji)
 
     public init(_ raw: String) throws(HabitError) {
-        let trimmed = raw.habitTrimmed
+        let trimmed = PlainText.trimmed(raw)
         guard let character = trimmed.first else { throw .emojiMissing }
         guard trimmed.utf8.count <= HabitConstants.emojiMaximumBytes else { throw .emojiTooLong }
         guard trimmed.index(after: trimmed.startIndex) == trimmed.endIndex else { throw .emojiNotSingle }

@@ -103,6 +103,9 @@ def test_bad_input_changes_nothing(home):
     r = admin.post(f"/day/{today}/notes", {"note": "y" * 501})
     assert r.status == 400 and "500" in r.text and 'value="' + "y" * 501 + '"' in r.text
     assert admin.post(f"/day/{today}/notes", {"note": "   "}).status == 400
+    for hostile in ["evil\u202etxt.exe", "two\u2028lines", "tab\there", "bell\x07", "c1\x85mid"]:
+        r = admin.post(f"/day/{today}/notes", {"note": hostile})
+        assert r.status == 400 and "one line" in r.text, repr(hostile)
     assert admin.post(f"/day/{today}/notes/999999/delete", {}).status == 404
     assert admin.post(f"/day/{today}/notes/abc/delete", {}).status == 404
     assert admin.post(f"/day/{today}/notes", {"note": "hi"}, csrf=False).status == 403

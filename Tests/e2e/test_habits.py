@@ -100,7 +100,8 @@ def test_overlapping_logs_sit_side_by_side(home):
 @pytest.mark.parametrize("fields", [
     {"start": "25:00"}, {"start": "7:30"}, {"start": ""}, {"start": "07:30:00"},
     {"duration": "0"}, {"duration": "1441"}, {"duration": "-5"}, {"duration": "ten"},
-    {"note": "x" * 201}, {"habit": "999"}, {"habit": "abc"},
+    {"note": "x" * 201}, {"note": "a\u202eb"}, {"note": "a\u2028b"}, {"note": "a\x7fb"},
+    {"habit": "999"}, {"habit": "abc"},
 ])
 def test_bad_log_input_changes_nothing(home, fields):
     dawn, admin = home

@@ -1,5 +1,6 @@
 import Domain
 import FoundationEssentials
+import PlainText
 import Store
 import TimeZones
 
@@ -65,7 +66,7 @@ enum Importer {
         }
         let records = try CSV.records(text, filename: filename)
         guard let header = records.first else { throw Problem(place: .file(filename), key: "import.problem.unknown") }
-        let names = header.fields.map { String($0.trimmingWhitespace) }
+        let names = header.fields.map { String($0) }
         if names.first == "Date", names.count >= 2 {
             try readLoopCheckmarks(records, filename: filename, into: &plan, now: now)
         } else if names.contains("Name"), names.contains("Position") {
@@ -125,7 +126,7 @@ enum Importer {
             guard HabitConstants.instanceDurations.contains(instance.durationMinutes) else {
                 throw Problem(place: place, key: "import.problem.duration", arguments: ["value": String(instance.durationMinutes)])
             }
-            guard instance.note.count <= Habits.maxNoteCharacters, !instance.note.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+            guard instance.note.count <= Habits.maxNoteCharacters, PlainText.isSingleLine(instance.note) else {
                 throw Problem(place: place, key: "import.problem.instance_note")
             }
             plan.instances.append(Plan.Instance(habit: habit, day: day, startMinute: start,
@@ -144,7 +145,8 @@ enum Importer {
         for (i, note) in file.notes.enumerated() {
             let place = Problem.Place.record("notes[\(i)]")
             let day = try date(note.date, place)
-            guard !note.text.allSatisfy(\.isWhitespace), note.text.count <= Journal.maxNoteCharacters else {
+            guard !note.text.allSatisfy(\.isWhitespace), note.text.count <= Journal.maxNoteCharacters,
+                  PlainText.isSingleLine(note.text) else {
                 throw Problem(place: place, key: "import.problem.note")
             }
             plan.notes.append(Plan.Note(day: day, text: note.text, createdAt: note.createdAt))
@@ -184,7 +186,7 @@ enum Importer {
     }
 
     static func readLoopHabits(_ records: [CSV.Record], filename: String, into plan: inout Plan, now: Int64) throws(Problem) {
-        let header = records[0].fields.map { String($0.trimmingWhitespace) }
+        let header = records[0].fields.map { String($0) }
         let nameColumn = header.firstIndex(of: "Name")!
         let colorColumn = header.firstIndex(of: "Color")
         let archivedColumn = header.firstIndex(of: "Archived?")
@@ -226,7 +228,7 @@ enum Importer {
             }
             let day = try date(record.fields[0], place)
             for (offset, habit) in columns.enumerated() {
-                let raw = String(record.fields[offset + 1].trimmingWhitespace)
+                let raw = String(record.fields[offset + 1])
                 guard let value = Int(raw) else { throw Problem(place: place, key: "import.problem.value", arguments: ["value": raw]) }
                 guard value == 2 || value > 3 else { continue }
                 plan.instances.append(Plan.Instance(habit: habit, day: day, startMinute: 0, durationMinutes: nil, note: ""))

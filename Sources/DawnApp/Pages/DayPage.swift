@@ -3,6 +3,7 @@ import Domain
 import HTTP
 import HTTPServer
 import Localization
+import PlainText
 import Templates
 import TimeZones
 
@@ -40,10 +41,12 @@ enum DayPage {
         router.add(.POST, "/day/:date/notes", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
-            let body = String((page.form["note"] ?? "").trimmingWhitespace)
+            let body = String(PlainText.trimmed(page.form["note"] ?? ""))
             var form = FormState(values: ["note": .string(page.form["note"] ?? "")])
             if body.isEmpty {
                 form.fail("note", app.t("notes.blank", page))
+            } else if !PlainText.isSingleLine(body) {
+                form.fail("note", app.t("notes.invalid", page))
             } else if body.count > Journal.maxNoteCharacters {
                 form.fail("note", app.t("notes.too_long", page, ["count": LocalizedNumber.integer(body.count, page.language)]))
             }
@@ -272,14 +275,5 @@ enum DayPage {
         values["notes"] = .list(notes)
         values["noteForm"] = noteForm.template
         return app.render("day", values, status: status, for: page)
-    }
-}
-
-extension String {
-    var trimmingWhitespace: Substring {
-        var s = self[...]
-        while let c = s.first, c.isWhitespace { s.removeFirst() }
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return s
     }
 }

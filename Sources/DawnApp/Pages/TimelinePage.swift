@@ -2,6 +2,7 @@ import Domain
 import HTTP
 import HTTPServer
 import Localization
+import PlainText
 import Templates
 import TimeZones
 
@@ -124,8 +125,8 @@ enum TimelinePage {
         } else if duration == nil {
             form.fail("duration", app.t("timeline.error.duration", page))
         }
-        let note = String((page.form["note"] ?? "").trimmingWhitespace)
-        if note.count > maxNoteCharacters || note.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+        let note = String(PlainText.trimmed(page.form["note"] ?? ""))
+        if note.count > maxNoteCharacters || !PlainText.isSingleLine(note) {
             form.fail("note", app.t("timeline.error.note", page))
         }
         guard form.isValid, let start, let duration else { return nil }

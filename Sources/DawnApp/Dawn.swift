@@ -163,7 +163,9 @@ public final class Dawn: HTTPResponder {
         }
         var signedIn: SignedIn?
         if let token = cookies[SessionCookie.name], let session = try family.session(forToken: token) {
-            signedIn = SignedIn(member: session.member, session: session, data: data)
+            let database = try data.member(session.member.id)
+            signedIn = SignedIn(member: session.member, session: session, database: database,
+                                settings: try memberSettings(session.member.id, database))
         }
         switch route.access {
         case .open, .testHook:
@@ -189,11 +191,7 @@ public final class Dawn: HTTPResponder {
                 throw PageError(.forbidden, key: "error.csrf")
             }
         }
-        var language = Language.negotiate(request.headers["Accept-Language"])
-        if let signedIn, let database = try? signedIn.database(),
-           let settings = try? memberSettings(signedIn.member.id, database) {
-            language = settings.language
-        }
+        let language = signedIn?.settings.language ?? Language.negotiate(request.headers["Accept-Language"])
         return PageRequest(http: request, context: context, parameters: parameters, form: form, files: files,
                            signedIn: signedIn, cookies: cookies, clientAddress: forwarded.clientAddress,
                            isSecure: forwarded.isSecure, language: language, limits: configuration.server.limits)
@@ -221,8 +219,12 @@ public final class Dawn: HTTPResponder {
     func publishBoard(_ member: MemberContext) throws {
         var active = try member.journal.activity().activeDays
         active.formUnion(try member.habits.activeDays())
-        let settings = try memberSettings(member.signedIn.member.id, member.database)
-        let today = MemberDay.today(at: member.now, rules: member.rules, dayStartHour: settings.dayStartHour)
+        // Fresh settings and time zone: this may run right after the member changed them.
+        let id = member.signedIn.member.id
+        let settings = try memberSettings(id, member.database)
+        let zone = try family.member(id: id)?.timeZone ?? member.signedIn.member.timeZone
+        let rules = (try? timeZones.rules(for: zone)) ?? member.rules
+        let today = MemberDay.today(at: member.now, rules: rules, dayStartHour: settings.dayStartHour)
         try Board(instance: data.instance).publish(member.signedIn.member.id, activeDays: active, today: today,
                                                     dayStartHour: settings.dayStartHour, now: member.now)
     }
@@ -252,9 +254,8 @@ public final class Dawn: HTTPResponder {
                 "isAdmin": .bool(signedIn.member.isAdmin),
             ]
             values["csrf"] = .string(signedIn.csrfToken)
-            if let database = try? signedIn.database(),
-               let settings = try? memberSettings(signedIn.member.id, database), settings.theme != .system {
-                values["theme"] = .string(settings.theme.rawValue)
+            if signedIn.settings.theme != .system {
+                values["theme"] = .string(signedIn.settings.theme.rawValue)
             }
         }
         var body: [UInt8] = []

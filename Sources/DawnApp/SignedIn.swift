@@ -1,18 +1,17 @@
 import Accounts
 import Store
 
-/// The signed-in member of a request. Only `Dawn.reply` makes one, from a valid
+/// The signed-in member of a request. Only `Dawn.admit` makes one, from a valid
 /// session cookie; it is the only way a handler reaches a member database, and
-/// it can only reach its own member's.
+/// it can only reach its own member's. Their database and settings are looked up
+/// once per request, here.
 struct SignedIn: Sendable {
     let member: Member
     let session: Session
-    let data: DataDirectory
+    /// This member's private database (`DATA/users/<id>.sqlite`).
+    let database: Database
+    /// Their settings as the request began (from the member cache).
+    let settings: MemberSettings
 
     var csrfToken: String { session.csrfToken }
-
-    /// This member's private database (`DATA/users/<id>.sqlite`).
-    func database() throws -> Database {
-        try data.member(member.id)
-    }
 }

@@ -2,7 +2,7 @@ import Store
 import TimeZones
 
 /// One member's entries and notes, in their own database. Only reachable
-/// through `SignedIn.database()`, so only ever the signed-in member's.
+/// through `SignedIn.database`, so only ever the signed-in member's.
 struct Journal {
     static let maxEntryCharacters = 20_000
     static let maxNoteCharacters = 500

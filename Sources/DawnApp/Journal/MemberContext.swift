@@ -20,8 +20,8 @@ struct MemberContext {
 
     init(_ app: Dawn, _ page: PageRequest) throws {
         signedIn = try page.member
-        database = try signedIn.database()
-        settings = try app.memberSettings(signedIn.member.id, database)
+        database = signedIn.database
+        settings = signedIn.settings
         rules = (try? app.timeZones.rules(for: signedIn.member.timeZone)) ?? .utc
         now = Int64(time(nil))
         today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)

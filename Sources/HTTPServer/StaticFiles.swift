@@ -62,7 +62,7 @@ public final class StaticFiles: Sendable {
             "Cache-Control": "public, max-age=31536000, immutable",
             "ETag": asset.etag,
         ]
-        if let tags = request.headers["If-None-Match"], Self.matches(tags, asset.etag) {
+        if EntityTag.matches(request.headers["If-None-Match"], asset.etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         if let gzipped = asset.gzipped, AcceptEncoding.prefersGzip(request.headers["Accept-Encoding"]) {
@@ -70,13 +70,6 @@ public final class StaticFiles: Sendable {
             return HTTPResponse(status: .ok, headers: headers, body: gzipped)
         }
         return HTTPResponse(status: .ok, headers: headers, body: asset.body)
-    }
-
-    private static func matches(_ header: String, _ etag: String) -> Bool {
-        header.split(separator: ",").contains { tag in
-            let t = tag.trimmingSpaces
-            return t == "*" || t == etag || t == "W/" + etag
-        }
     }
 
     private func current() -> Snapshot {
@@ -98,7 +91,7 @@ public final class StaticFiles: Sendable {
         snapshot.signature = signature(of: directory)
         for relative in snapshot.signature.keys.sorted() {
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + relative)))
-            let hash = fingerprint(bytes)
+            let hash = EntityTag.fingerprint([bytes])
             let hashedName = hashed(relative, hash)
             let type = contentType(for: relative)
             var gzipped: [UInt8]?
@@ -133,17 +126,6 @@ public final class StaticFiles: Sendable {
     static func hashed(_ name: String, _ hash: String) -> String {
         guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return name + "." + hash }
         return name[..<dot] + "." + hash + name[dot...]
-    }
-
-    /// 64-bit FNV-1a: a cache-busting fingerprint, not a security boundary.
-    static func fingerprint(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     static func contentType(for name: String) -> String {

@@ -218,3 +218,10 @@ def test_grid_page_with_dates_fits_14kb_gzipped(home):
     restore = dict(fields, language="en", view="row")
     del restore["grid_dates"]
     assert admin.post("/settings", restore).status == 303
+
+
+def test_weak_and_star_if_none_match_answer_304(home):
+    dawn, admin = home
+    etag = admin.get("/").header("ETag")
+    assert admin.get("/", headers={"If-None-Match": f"W/{etag}"}).status == 304
+    assert admin.get("/", headers={"If-None-Match": '"nope", *'}).status == 304

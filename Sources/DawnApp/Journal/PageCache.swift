@@ -35,20 +35,4 @@ final class PageCache: Sendable {
         }
         return page
     }
-
-    /// A strong ETag from the parts that decide a page's bytes (64-bit FNV-1a;
-    /// a cache key, not a security boundary: the session check runs first).
-    static func etag(_ parts: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for part in parts {
-            for byte in part.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            hash ^= 0x1f
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
-    }
 }

@@ -77,13 +77,13 @@ enum DayPage {
                                day: LocalDate) throws -> HTTPResponse {
         guard !app.configuration.development else { return try show(app, page, member, day: day) }
         let me = member.signedIn.member
-        let etag = PageCache.etag([
+        let etag = EntityTag.strong([
             String(me.id.rawValue), String(app.memberCache.revision(me.id)), member.today.description,
             day.description, page.http.query ?? "", member.signedIn.csrfToken, page.language.rawValue,
             me.displayName, me.timeZone, String(me.isAdmin),
         ])
         var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding, Cookie"]
-        if let tags = page.http.headers["If-None-Match"], tags.split(separator: ",").contains(where: { $0.trimmingSpaces == etag }) {
+        if EntityTag.matches(page.http.headers["If-None-Match"], etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         let gzip = AcceptEncoding.prefersGzip(page.http.headers["Accept-Encoding"])

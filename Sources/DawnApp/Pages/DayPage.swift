@@ -82,31 +82,27 @@ enum DayPage {
             day.description, page.http.query ?? "", member.signedIn.csrfToken, page.language.rawValue,
             me.displayName, me.timeZone, String(me.isAdmin),
         ])
-        var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding, Cookie"]
+        let headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding, Cookie"]
         if EntityTag.matches(page.http.headers["If-None-Match"], etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
+        func gzipped(_ stored: PageCache.Page) -> HTTPResponse {
+            var all = headers
+            all.add("Content-Type", stored.contentType)
+            all.add("Content-Encoding", "gzip")
+            return HTTPResponse(status: .ok, headers: all, body: stored.gzipped)
+        }
+        // The cache holds gzipped pages only: the rare client without gzip gets a fresh render.
         let gzip = AcceptEncoding.prefersGzip(page.http.headers["Accept-Encoding"])
-        let stored: PageCache.Page
-        if let hit = app.pageCache.page(etag) {
-            stored = hit
-        } else {
-            var response = try show(app, page, member, day: day)
-            guard response.status == .ok else { return response }
-            if !gzip {
-                for field in headers { response.headers.set(field.name, field.value) }
-                return response
-            }
-            stored = app.pageCache.store(etag, body: response.body, contentType: response.headers["Content-Type"] ?? "text/html; charset=utf-8")
+        if gzip, let hit = app.pageCache.page(etag) { return gzipped(hit) }
+        var response = try show(app, page, member, day: day)
+        guard response.status == .ok else { return response }
+        if gzip {
+            let type = response.headers["Content-Type"] ?? "text/html; charset=utf-8"
+            return gzipped(app.pageCache.store(etag, body: response.body, contentType: type))
         }
-        guard gzip else {
-            var response = try show(app, page, member, day: day)
-            for field in headers { response.headers.set(field.name, field.value) }
-            return response
-        }
-        headers.add("Content-Type", stored.contentType)
-        headers.add("Content-Encoding", "gzip")
-        return HTTPResponse(status: .ok, headers: headers, body: stored.gzipped)
+        for field in headers { response.headers.set(field.name, field.value) }
+        return response
     }
 
     /// The `:date` of the URL: malformed → 400, outside ±2 years → 404.

@@ -122,22 +122,20 @@ enum ExportPage {
 
     // MARK: SQLite
 
+    /// A random file-name part for the temporary snapshot.
+    private static func temporaryName() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String(generator.next(), radix: 36) + String(generator.next(), radix: 36)
+    }
+
     static func sqlite(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let member = try MemberContext(app, page)
-        let path = app.configuration.dataDirectory + "/export-\(SessionTokenName.random()).sqlite"
+        let path = app.configuration.dataDirectory + "/export-\(temporaryName()).sqlite"
         defer { unlink(path) }
         try member.database.backup(to: path)
         guard let bytes = FileManager.default.contents(atPath: path) else {
             throw PageError(.internalServerError, key: "error.internal")
         }
         return attachment(Array(bytes), type: "application/vnd.sqlite3", name: stamp(member) + ".sqlite")
-    }
-}
-
-/// A random file-name part for temporary snapshots.
-enum SessionTokenName {
-    static func random() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return String(generator.next(), radix: 36) + String(generator.next(), radix: 36)
     }
 }

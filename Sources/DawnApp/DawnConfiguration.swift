@@ -15,7 +15,12 @@ public struct DawnConfiguration: Sendable, Equatable {
     /// Addresses of reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed.
     public var trustedProxies: [String] = []
     /// How long a checked session is believed without asking the database again.
-    public var sessionCacheSeconds: Int64 = 5
+    public var sessionCacheSeconds = 5
+    /// Serve `/metrics` (Prometheus text); off unless asked for.
+    public var metrics = false
+    /// With it, `/metrics` is served to any address that presents it as a bearer token;
+    /// without it, to loopback only.
+    public var metricsToken: String?
     /// Where the IANA time zone files live.
     public var timeZoneDirectory = "/usr/share/zoneinfo"
     public var server = ServerConfiguration()

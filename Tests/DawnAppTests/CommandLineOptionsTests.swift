@@ -66,4 +66,66 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(error(["serve"], ["DAWN_DEV": "maybe"]), "DAWN_DEV must be 1 or 0, not \"maybe\"")
         XCTAssertEqual(error(["serve", "--data", ""]), "--data must not be empty")
     }
+
+    func testEverySettingIsAFlagAndAVariable() throws {
+        let fromFlags = try serve(["serve", "--header-timeout", "0.5", "--max-connections=10", "--workers", "3",
+                                   "--session-cache", "0", "--access-log=0", "--metrics"])
+        let fromVariables = try serve(["serve"], ["DAWN_HEADER_TIMEOUT": "0.5", "DAWN_MAX_CONNECTIONS": "10",
+                                                  "DAWN_WORKERS": "3", "DAWN_SESSION_CACHE": "0",
+                                                  "DAWN_ACCESS_LOG": "0", "DAWN_METRICS": "1"])
+        XCTAssertEqual(fromFlags, fromVariables)
+        XCTAssertEqual(fromFlags.server.limits.headerTimeout, .milliseconds(500))
+        XCTAssertEqual(fromFlags.server.workerThreads, 3)
+        XCTAssertEqual(fromFlags.sessionCacheSeconds, 0)
+        XCTAssertFalse(fromFlags.server.accessLog)
+        XCTAssertTrue(fromFlags.metrics)
+    }
+
+    func testTrustedProxyFlagsReplaceTheVariablesList() throws {
+        XCTAssertEqual(try serve(["serve"], ["DAWN_TRUSTED_PROXIES": "10.0.0.1, ::1 ,"]).trustedProxies, ["10.0.0.1", "::1"])
+        let c = try serve(["serve", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "10.0.0.9"],
+                          ["DAWN_TRUSTED_PROXIES": "10.0.0.1"])
+        XCTAssertEqual(c.trustedProxies, ["127.0.0.1", "10.0.0.9"])
+    }
+
+    func testMetricsToken() throws {
+        XCTAssertNil(try serve(["serve"]).metricsToken)
+        XCTAssertEqual(try serve(["serve"], ["DAWN_METRICS_TOKEN": "0123456789abcdef"]).metricsToken, "0123456789abcdef")
+        XCTAssertEqual(error(["serve"], ["DAWN_METRICS_TOKEN": "0123456789abcde"]),
+                       "DAWN_METRICS_TOKEN must be at least 16 visible ASCII characters")
+        XCTAssertEqual(error(["serve", "--metrics-token", "0123456789 abcdef"]),
+                       "--metrics-token must be at least 16 visible ASCII characters")
+    }
+
+    func testPrintConfigListsEverySettingOnceAndMasksSecrets() throws {
+        guard case let .printConfig(c) = try CommandLineOptions.parse(["serve", "--print-config", "--port", "9"],
+                                                                       environment: ["DAWN_METRICS_TOKEN": "0123456789abcdefXYZ"]) else {
+            return XCTFail("not printConfig")
+        }
+        XCTAssertEqual(c.server.port, 9)
+        let lines = CommandLineOptions.describe(c).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, Set(lines.map { $0.prefix { $0 != "=" } }).count)
+        XCTAssertTrue(lines.contains("DAWN_PORT=9"))
+        XCTAssertTrue(lines.contains("DAWN_METRICS_TOKEN=********"))
+        XCTAssertTrue(lines.contains("DAWN_SHUTDOWN_GRACE=10"))
+        XCTAssertFalse(CommandLineOptions.describe(c).contains("0123456789abcdef"))
+        XCTAssertTrue(CommandLineOptions.describe(try serve(["serve"])).contains("DAWN_METRICS_TOKEN=\n"))
+    }
+
+    func testHealthcheckArguments() throws {
+        XCTAssertEqual(try CommandLineOptions.parse(["healthcheck"], environment: ["DAWN_HOST": "::", "DAWN_PORT": "81"]),
+                       .healthcheck(HealthcheckCommand(host: "::", port: 81)))
+        XCTAssertEqual(try CommandLineOptions.parse(["healthcheck", "--port", "82"], environment: ["DAWN_PORT": "81"]),
+                       .healthcheck(HealthcheckCommand(host: "127.0.0.1", port: 82)))
+        XCTAssertEqual(error(["healthcheck", "--port", "x"]), "--port must be a port number from 0 to 65535, not \"x\"")
+        XCTAssertEqual(error(["healthcheck"], ["DAWN_PORT": "0"]), "healthcheck needs the server's port, not 0")
+        XCTAssertEqual(error(["healthcheck", "--host"]), "--host needs a value")
+    }
+
+    func testHelpListsEveryDocumentedSetting() {
+        for variable in ["DAWN_HOST", "DAWN_METRICS_TOKEN", "DAWN_WRITE_TIMEOUT", "DAWN_WORKER_QUEUE", "TZDIR"] {
+            XCTAssertTrue(CommandLineOptions.usage.contains(variable), variable)
+        }
+        XCTAssertFalse(CommandLineOptions.usage.contains("DAWN_TEST_HOOKS"))
+    }
 }

@@ -24,6 +24,11 @@ public enum DawnCommand {
             return 0
         case let .serve(configuration):
             return serve(configuration)
+        case let .printConfig(configuration):
+            say(CommandLineOptions.describe(configuration))
+            return 0
+        case let .healthcheck(command):
+            return command.run(say: say, fail: fail)
         case let .user(command):
             return command.run(say: say, fail: fail)
         case let .maintenance(command):
@@ -34,14 +39,15 @@ public enum DawnCommand {
     private static func serve(_ configuration: DawnConfiguration) -> Int32 {
         // Before any thread starts, so every thread inherits the mask and only sigwait sees them.
         HTTPServer.blockTerminationSignals()
+        let metrics = ServerMetrics()
         let app: Dawn
         do {
-            app = try Dawn(configuration: configuration)
+            app = try Dawn(configuration: configuration, metrics: metrics)
         } catch {
             fail("\(error)")
             return 1
         }
-        let server = HTTPServer(configuration: configuration.server, responder: app)
+        let server = HTTPServer(configuration: configuration.server, responder: app, metrics: metrics)
         let port: Int
         do {
             port = try server.start()

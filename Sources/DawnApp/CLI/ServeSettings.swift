@@ -1,0 +1,59 @@
+/// Every setting of `dawn serve`, in the order `--help` and `--print-config` list them.
+enum ServeSettings {
+    static let all: [ServeSetting] = [
+        .text("DAWN_HOST", "address to listen on", \.server.host),
+        .port("DAWN_PORT", "port to listen on (0 picks a free one)", \.server.port),
+        .text("DAWN_DATA", "data folder", \.dataDirectory),
+        .text("DAWN_RESOURCES", "folder holding Views/ and Public/", \.resourcesDirectory),
+        .onOff("DAWN_DEV", "reload templates and static files when they change", \.development),
+        ServeSetting(
+            variable: "DAWN_TRUSTED_PROXIES",
+            help: "comma-separated addresses whose X-Forwarded-For/-Proto are believed",
+            apply: { v, _, c throws(CommandLineError) in
+                c.trustedProxies = v.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty }
+            },
+            show: { $0.trustedProxies.joined(separator: ",") }),
+        .onOff("DAWN_METRICS", "serve /metrics (Prometheus text) to loopback or the token", \.metrics),
+        ServeSetting(
+            variable: "DAWN_METRICS_TOKEN",
+            help: "bearer token that lets other addresses read /metrics (at least 16 characters)",
+            isSecret: true,
+            apply: { v, name, c throws(CommandLineError) in
+                guard v.utf8.count >= 16, v.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+                    throw CommandLineError("\(name) must be at least 16 visible ASCII characters")
+                }
+                c.metricsToken = v
+            },
+            show: { $0.metricsToken == nil ? "" : "********" }),
+        .onOff("DAWN_ACCESS_LOG", "one line per request on stdout", \.server.accessLog),
+        .seconds("DAWN_HEADER_TIMEOUT", "seconds for a request head to arrive", \.server.limits.headerTimeout),
+        .seconds("DAWN_BODY_TIMEOUT", "seconds for a request body to arrive", \.server.limits.bodyTimeout),
+        .seconds("DAWN_IDLE_TIMEOUT", "seconds a keep-alive connection may sit idle", \.server.limits.idleTimeout),
+        .seconds("DAWN_WRITE_TIMEOUT", "seconds a client may take to read a response", \.server.limits.writeTimeout),
+        .seconds("DAWN_SHUTDOWN_GRACE", "seconds requests in flight get after SIGTERM", \.server.shutdownGrace),
+        .count("DAWN_MAX_CONNECTIONS", 1...1_000_000, "open connections at most", \.server.limits.maxConnections),
+        .count("DAWN_MAX_BODY_BYTES", 0...(256 << 20), "request body bytes at most", \.server.limits.maxBodyBytes),
+        .count("DAWN_MAX_HEADER_BYTES", 256...(1 << 20), "request head bytes at most", \.server.limits.maxHeaderBytes),
+        .count("DAWN_MAX_REQUEST_LINE_BYTES", 64...(1 << 20), "request line bytes at most",
+               \.server.limits.maxRequestLineBytes),
+        .count("DAWN_MAX_HEADER_FIELDS", 1...10_000, "header fields at most", \.server.limits.maxHeaderFields),
+        .count("DAWN_MAX_FORM_FIELDS", 1...100_000, "form fields at most", \.server.limits.maxFormFields),
+        .count("DAWN_EVENT_LOOPS", 1...256, "event-loop threads (default: one per core)", \.server.eventLoops),
+        .count("DAWN_WORKERS", 1...256, "worker threads for slow work (default: cores, at least 2)",
+               \.server.workerThreads),
+        .count("DAWN_WORKER_QUEUE", 1...100_000, "jobs that may wait for a worker; beyond, 503",
+               \.server.workerQueueCapacity),
+        .count("DAWN_SESSION_CACHE", 0...3600, "seconds a checked session is believed", \.sessionCacheSeconds),
+        .text("TZDIR", "where the IANA time zone files live", \.timeZoneDirectory),
+        ServeSetting(variable: "DAWN_TEST_HOOKS", help: "routes for the end-to-end tests; never in production",
+                     isSwitch: true, isDocumented: false,
+                     apply: { v, name, c throws(CommandLineError) in c.testHooks = try ServeSetting.onOff(v, name: name) },
+                     show: { $0.testHooks ? "1" : "0" }),
+    ]
+
+    /// The setting a flag names, by its own name or the one alias kept for older scripts.
+    static func setting(forFlag flag: String) -> ServeSetting? {
+        let name = flag == "--trusted-proxy" ? "--trusted-proxies" : flag
+        return all.first { $0.flag == name }
+    }
+}

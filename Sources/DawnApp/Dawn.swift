@@ -21,6 +21,8 @@ public final class Dawn: HTTPResponder {
     let strings: Strings
     let memberCache = MemberCache()
     let pageCache = PageCache()
+    /// The server's live figures, for `/metrics`.
+    let serverMetrics: ServerMetrics
     /// Each language's strings as the nested `t` object templates read (`{{t.nav.today}}`).
     private let stringValues: [Language: TemplateValue]
     private let router: Router<Route>
@@ -29,8 +31,9 @@ public final class Dawn: HTTPResponder {
     /// Once an admin exists, setup is over for the life of the process.
     private let setupDone = Atomic<Bool>(false)
 
-    public init(configuration: DawnConfiguration) throws(DawnStartError) {
+    public init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics()) throws(DawnStartError) {
         self.configuration = configuration
+        serverMetrics = metrics
         do {
             templates = try TemplateLibrary(directory: configuration.viewsDirectory,
                                             reloadOnChange: configuration.development)
@@ -60,9 +63,9 @@ public final class Dawn: HTTPResponder {
         }
         self.strings = strings
         stringValues = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Self.nested(strings.table($0))) })
-        family = Family(data: data, sessionCacheSeconds: configuration.sessionCacheSeconds)
+        family = Family(data: data, sessionCacheSeconds: Int64(configuration.sessionCacheSeconds))
         timeZones = TimeZoneDatabase(directory: configuration.timeZoneDirectory)
-        router = Self.routes(testHooks: configuration.testHooks)
+        router = Self.routes(testHooks: configuration.testHooks, metrics: configuration.metrics)
         // (Not a ternary: `nil` there would become TemplateValue.null, which is a value.)
         if configuration.development {
             fixedAssets = Optional.none
@@ -76,7 +79,7 @@ public final class Dawn: HTTPResponder {
         data.closeAll()
     }
 
-    private static func routes(testHooks: Bool) -> Router<Route> {
+    private static func routes(testHooks: Bool, metrics: Bool) -> Router<Route> {
         var router = Router<Route>()
         router.add(.GET, "/healthz", HealthPage.route)
         router.add(.GET, "/static/*", Route.open { app, page in
@@ -96,6 +99,7 @@ public final class Dawn: HTTPResponder {
         BoardPage.add(to: &router)
         FamilyPage.add(to: &router)
         AccountPage.add(to: &router)
+        if metrics { MetricsPage.add(to: &router) }
         if testHooks { TestHooks.add(to: &router) }
         return router
     }
@@ -157,8 +161,9 @@ public final class Dawn: HTTPResponder {
         let forwarded = ForwardedRequest(request: request, peer: context.peer,
                                          trustedProxies: configuration.trustedProxies)
         let isSetupPath = segments == ["setup"]
-        if route.access != .testHook, segments.first != "static", segments != ["healthz"], !isSetupPath,
-           needsSetup {
+        // Machines (health checks, Prometheus) and static files are answered before setup too.
+        let isForMachines = segments == ["healthz"] || segments == ["metrics"]
+        if route.access != .testHook, segments.first != "static", !isForMachines, !isSetupPath, needsSetup {
             throw Refusal(response: .redirect(to: "/setup"))
         }
         var signedIn: SignedIn?

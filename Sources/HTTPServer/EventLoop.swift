@@ -35,6 +35,7 @@ final class EventLoop: @unchecked Sendable {
     private var nextID: UInt64 = 2
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     private var compressor: GzipCompressor
+    private let tally: ServerMetrics.Tally
     private var logBuffer: [UInt8] = []
     private var dateSecond = -1
     private var dateHeader = ""
@@ -48,6 +49,7 @@ final class EventLoop: @unchecked Sendable {
         epfd = try System.epollCreate()
         wakeFD = try System.eventFD()
         compressor = GzipCompressor(level: shared.configuration.gzipLevel)
+        tally = shared.metrics.makeTally()
         try System.epollAdd(epfd, wakeFD, events: Self.readEvents, token: Self.wakeToken)
         // EPOLLEXCLUSIVE: one loop, not all, is woken for each new connection.
         try System.epollAdd(epfd, shared.listener.fd, events: Self.readEvents | EPOLLEXCLUSIVE.rawValue, token: Self.listenToken)
@@ -105,8 +107,8 @@ final class EventLoop: @unchecked Sendable {
                 // EMFILE, ECONNABORTED…: drop this one, keep serving the rest.
                 return
             case let .accepted(fd, peer):
-                guard shared.openConnections.add(1, ordering: .relaxed).newValue <= shared.configuration.limits.maxConnections else {
-                    shared.openConnections.subtract(1, ordering: .relaxed)
+                guard shared.metrics.openConnections.add(1, ordering: .relaxed).newValue <= shared.configuration.limits.maxConnections else {
+                    shared.metrics.openConnections.subtract(1, ordering: .relaxed)
                     System.close(fd)
                     continue
                 }
@@ -118,7 +120,7 @@ final class EventLoop: @unchecked Sendable {
                 do {
                     try System.epollAdd(epfd, fd, events: Self.readEvents, token: id)
                 } catch {
-                    shared.openConnections.subtract(1, ordering: .relaxed)
+                    shared.metrics.openConnections.subtract(1, ordering: .relaxed)
                     System.close(fd)
                     continue
                 }
@@ -257,9 +259,11 @@ final class EventLoop: @unchecked Sendable {
                                keepAlive: keepAlive, date: currentDate(), into: &connection.output)
         connection.machine.responseQueued(now: now, keepAlive: keepAlive, hasBufferedInput: connection.hasBufferedInput)
         if !keepAlive { connection.noMoreRequests = true }
+        let microseconds = (now &- info.startedAt) / 1000
+        tally.record(status: response.status.code, microseconds: Int(microseconds))
         if configuration.accessLog {
             log(info, status: response.status.code, bytes: info.method == .HEAD ? 0 : response.body.count,
-                microseconds: (now &- info.startedAt) / 1000)
+                microseconds: microseconds)
         }
     }
 
@@ -325,7 +329,7 @@ final class EventLoop: @unchecked Sendable {
         connection.machine.close()
         System.epollRemove(epfd, connection.fd)
         System.close(connection.fd)
-        shared.openConnections.subtract(1, ordering: .relaxed)
+        shared.metrics.openConnections.subtract(1, ordering: .relaxed)
     }
 
     // MARK: cross-thread messages
@@ -393,6 +397,7 @@ final class EventLoop: @unchecked Sendable {
         ResponseEncoder.encode(.text(.requestTimeout, "The request took too long to arrive."),
                                version: .http1_1, isHead: false, keepAlive: false,
                                date: currentDate(), into: &connection.output)
+        tally.count(status: 408)
         if shared.configuration.accessLog { log(info, status: 408, bytes: 0, microseconds: 0) }
         flush(connection)
     }

@@ -10,6 +10,8 @@ import Glibc
 public final class HTTPServer: Sendable {
     public let configuration: ServerConfiguration
     private let responder: any HTTPResponder
+    /// Counted while the server runs; `/metrics` reads them.
+    public let metrics: ServerMetrics
     private let state = Mutex(State())
 
     private struct State {
@@ -18,9 +20,10 @@ public final class HTTPServer: Sendable {
         var threads: [PosixThread] = []
     }
 
-    public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
+    public init(configuration: ServerConfiguration, responder: any HTTPResponder, metrics: ServerMetrics = ServerMetrics()) {
         self.configuration = configuration
         self.responder = responder
+        self.metrics = metrics
     }
 
     /// Binds and starts the loops; returns the bound port (useful with port 0).
@@ -30,7 +33,8 @@ public final class HTTPServer: Sendable {
         System.raiseDescriptorLimit()
         let listener = try ListeningSocket.bind(host: configuration.host, port: configuration.port)
         let workers = WorkerPool(threads: configuration.workerThreads, capacity: configuration.workerQueueCapacity)
-        let shared = ServerShared(configuration: configuration, responder: responder, listener: listener, workers: workers)
+        let shared = ServerShared(configuration: configuration, responder: responder, listener: listener,
+                                  workers: workers, metrics: metrics)
         var loops: [EventLoop] = []
         do {
             for _ in 0..<max(1, configuration.eventLoops) { loops.append(try EventLoop(shared: shared)) }
@@ -51,7 +55,7 @@ public final class HTTPServer: Sendable {
 
     public var port: Int { state.withLock { $0.shared?.listener.port ?? configuration.port } }
 
-    public var openConnections: Int { state.withLock { $0.shared?.openConnections.load(ordering: .relaxed) ?? 0 } }
+    public var openConnections: Int { metrics.connections }
 
     /// Stops accepting, lets in-flight requests finish within `shutdownGrace`,
     /// closes what is left, and waits for the loops and workers to end.

@@ -6,14 +6,16 @@ final class ServerShared: Sendable {
     let responder: any HTTPResponder
     let listener: ListeningSocket
     let workers: WorkerPool
-    let openConnections = Atomic<Int>(0)
+    let metrics: ServerMetrics
     private let logLock = Mutex(())
 
-    init(configuration: ServerConfiguration, responder: any HTTPResponder, listener: ListeningSocket, workers: WorkerPool) {
+    init(configuration: ServerConfiguration, responder: any HTTPResponder, listener: ListeningSocket,
+         workers: WorkerPool, metrics: ServerMetrics) {
         self.configuration = configuration
         self.responder = responder
         self.listener = listener
         self.workers = workers
+        self.metrics = metrics
     }
 
     /// Writes a batch of access-log lines to stdout in one call, whole.

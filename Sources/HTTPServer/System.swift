@@ -103,6 +103,38 @@ enum System {
         }
     }
 
+    // MARK: a blocking client (the health probe)
+
+    /// A blocking socket whose every send, receive and connect gives up after `timeout`.
+    static func blockingSocket(domain: Int32, timeout: Duration) throws(SystemError) -> Int32 {
+        let fd = Glibc.socket(domain, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        if fd < 0 { throw SystemError(call: "socket", errno: errno) }
+        let (seconds, attoseconds) = timeout.components
+        var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        for option in [SO_RCVTIMEO, SO_SNDTIMEO] {
+            _ = setsockopt(fd, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
+        }
+        return fd
+    }
+
+    static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) throws(SystemError) {
+        if Glibc.connect(fd, address, length) != 0 { throw SystemError(call: "connect", errno: errno) }
+    }
+
+    /// Reads until the peer closes, `limit` bytes arrived, or the receive timeout.
+    static func readAll(_ fd: Int32, limit: Int) throws(SystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < limit {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { bytes += chunk[..<n]; continue }
+            if n == 0 { break }
+            if errno == EINTR { continue }
+            throw SystemError(call: "read", errno: errno)
+        }
+        return bytes
+    }
+
     static func shutdownWrite(_ fd: Int32) {
         _ = Glibc.shutdown(fd, Int32(SHUT_WR))
     }
@@ -188,6 +220,30 @@ enum System {
             limit.rlim_cur = limit.rlim_max
             _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         }
+    }
+
+    /// This process's resident memory in bytes, from `/proc/self/statm` (0 if unreadable).
+    static func residentBytes() -> Int {
+        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return 0 }
+        let fields = buffer[..<n].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// How many descriptors this process has open, from `/proc/self/fd` (0 if unreadable).
+    static func openDescriptorCount() -> Int {
+        guard let directory = opendir("/proc/self/fd") else { return 0 }
+        defer { closedir(directory) }
+        var count = 0
+        while let entry = readdir(directory) {
+            if entry.pointee.d_name.0 != UInt8(ascii: ".") { count += 1 }
+        }
+        return count - 1  // the directory stream's own descriptor
     }
 
     static func ignoreSIGPIPE() {

@@ -73,6 +73,14 @@ public final class DataDirectory: Sendable {
         instance.close()
     }
 
+    /// Bytes on disk of the instance database (with its write-ahead log), for `/metrics`.
+    public var instanceBytes: Int { FileSystem.databaseBytes(root + "/instance.sqlite") }
+
+    /// Bytes on disk of a member's database (with its write-ahead log); 0 before its first use.
+    public func memberBytes(_ id: MemberID) -> Int {
+        FileSystem.databaseBytes(memberPath(id))
+    }
+
     private func memberPath(_ id: MemberID) -> String {
         "\(root)/users/\(id.rawValue).sqlite"
     }

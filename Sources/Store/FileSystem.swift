@@ -62,6 +62,14 @@ enum FileSystem {
         return lstat(path, &info) == 0
     }
 
+    /// A database file's size plus its `-wal` file's: what it takes on disk now.
+    static func databaseBytes(_ path: String) -> Int {
+        [path, path + "-wal"].reduce(0) { total, file in
+            var info = stat()
+            return total + (stat(file, &info) == 0 ? Int(info.st_size) : 0)
+        }
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR

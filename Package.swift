@@ -18,33 +18,38 @@ let package = Package(
 
         // Linux headers Glibc's module leaves out (epoll, eventfd).
         .target(name: "CLinux"),
+        // ThreadSanitizer's acquire/release annotations, weak: no-ops without the sanitizer.
+        .target(name: "CThreadSanitizer"),
+        // The one lock type: Synchronization.Mutex, made visible to ThreadSanitizer.
+        .target(name: "Locks", dependencies: ["CThreadSanitizer"]),
 
         // Pure HTTP/1.1: request parser, response encoder, connection state machine, form decoding.
         .target(name: "HTTP"),
         // gzip through zlib.
         .target(name: "Gzip", dependencies: ["CZlib"]),
         // The POSIX layer: sockets, epoll event loops, worker pool, signals, static files.
-        .target(name: "HTTPServer", dependencies: ["HTTP", "Gzip", "CLinux"]),
+        .target(name: "HTTPServer", dependencies: ["HTTP", "Gzip", "CLinux", "Locks"]),
         // Context-aware HTML templates over Views/*.html.
-        .target(name: "Templates"),
+        .target(name: "Templates", dependencies: ["Locks"]),
         // A thin wrapper over libsqlite3: statements, transactions, migrations, per-member databases.
-        .target(name: "Store", dependencies: ["CSQLite"]),
+        .target(name: "Store", dependencies: ["CSQLite", "Locks"]),
         // The rules for short text people type: trimming, what one line may not contain. Pure.
         .target(name: "PlainText"),
         // Time zones from the system's tzdata (TZif), and civil-date arithmetic. Pure.
-        .target(name: "TimeZones"),
+        .target(name: "TimeZones", dependencies: ["Locks"]),
         // Dawn's domain: the day window, the date grid, circle states, streaks. Pure.
         .target(name: "Domain", dependencies: ["TimeZones", "PlainText"]),
         // Strings in English, Italian and French; plural rules; dates as each language writes them. Pure.
         .target(name: "Localization", dependencies: ["TimeZones"]),
         // Members, passwords (yescrypt), sessions, sign-in throttling, over instance.sqlite.
-        .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt", "PlainText"]),
+        .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt", "PlainText", "Locks"]),
         // Routes, pages and the domain.
         .target(name: "DawnApp", dependencies: ["HTTPServer", "HTTP", "Templates", "Store", "Accounts", "TimeZones",
-                                                "Domain", "Localization", "PlainText"]),
+                                                "Domain", "Localization", "PlainText", "Locks"]),
         .executableTarget(name: "dawn", dependencies: ["DawnApp"]),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "LocksTests", dependencies: ["Locks"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates"]),

@@ -1,8 +1,8 @@
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 import Store
+import Locks
 
 /// The family's accounts and sign-in sessions, over `DATA/instance.sqlite`, plus the
 /// lifecycle of each member's own `DATA/users/<id>.sqlite`.
@@ -246,7 +246,7 @@ public final class Family: Sendable {
         var generation: UInt64 = 0
     }
 
-    private let recentSessions = Mutex(RecentSessions())
+    private let recentSessions = Lock(RecentSessions())
 
     /// Signs one browser out. Unknown or malformed tokens are ignored.
     public func endSession(token: String) throws(AccountError) {

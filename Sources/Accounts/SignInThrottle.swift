@@ -1,4 +1,4 @@
-import Synchronization
+import Locks
 
 /// Slows password guessing: after `maxFailures` failed sign-ins within `window` seconds,
 /// for one username or from one address, further attempts are refused until the oldest
@@ -28,7 +28,7 @@ public final class SignInThrottle: Sendable {
         var failures: [Key: [Int64]] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     public init() {}
 

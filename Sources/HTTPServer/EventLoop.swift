@@ -1,10 +1,10 @@
 import Gzip
 import HTTP
-import Synchronization
 
 import CLinux
 #if canImport(Glibc)
 import Glibc
+import Locks
 #endif
 
 /// One epoll event loop on its own thread. It accepts from the shared
@@ -29,7 +29,7 @@ final class EventLoop: @unchecked Sendable {
     private let shared: ServerShared
     private let epfd: Int32
     private let wakeFD: Int32
-    private let inbox = Mutex<[Message]>([])
+    private let inbox = Lock<[Message]>([])
 
     private var connections: [UInt64: Connection] = [:]
     private var nextID: UInt64 = 2

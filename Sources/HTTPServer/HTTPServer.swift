@@ -1,8 +1,8 @@
 import HTTP
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+import Locks
 #endif
 
 /// Dawn's HTTP/1.1 server: one listening socket, `eventLoops` epoll threads, a
@@ -12,7 +12,7 @@ public final class HTTPServer: Sendable {
     private let responder: any HTTPResponder
     /// Counted while the server runs; `/metrics` reads them.
     public let metrics: ServerMetrics
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     private struct State {
         var shared: ServerShared?

@@ -1,4 +1,5 @@
 import Synchronization
+import Locks
 
 /// The live figures of one server, shared between its event loops (which record)
 /// and whoever reads them (`/metrics`). Each loop records into its own tally, so
@@ -6,13 +7,13 @@ import Synchronization
 public final class ServerMetrics: Sendable {
     /// Connections open now, across every loop.
     let openConnections = Atomic<Int>(0)
-    private let tallies = Mutex<[Tally]>([])
+    private let tallies = Lock<[Tally]>([])
 
     public init() {}
 
     /// One event loop's counts; only that loop records into it.
     final class Tally: Sendable {
-        private let metrics = Mutex(RequestMetrics())
+        private let metrics = Lock(RequestMetrics())
 
         func record(status: Int, microseconds: Int) {
             metrics.withLock { $0.record(status: status, microseconds: microseconds) }

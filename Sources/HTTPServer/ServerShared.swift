@@ -1,4 +1,4 @@
-import Synchronization
+import Locks
 
 /// What every event loop of one server shares: all immutable or atomic.
 final class ServerShared: Sendable {
@@ -7,7 +7,7 @@ final class ServerShared: Sendable {
     let listener: ListeningSocket
     let workers: WorkerPool
     let metrics: ServerMetrics
-    private let logLock = Mutex(())
+    private let logLock = Lock(())
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder, listener: ListeningSocket,
          workers: WorkerPool, metrics: ServerMetrics) {

@@ -4,7 +4,7 @@ import Glibc
 #endif
 import Gzip
 import HTTP
-import Synchronization
+import Locks
 
 /// The files of `Public/`, read and compressed once, served under
 /// content-hashed names (`/static/app.1a2b3c4d5e6f7a8b.css`) that are cached
@@ -36,12 +36,12 @@ public final class StaticFiles: Sendable {
 
     public let directory: String
     private let reloadOnChange: Bool
-    private let snapshot: Mutex<Snapshot>
+    private let snapshot: Lock<Snapshot>
 
     public init(directory: String, reloadOnChange: Bool = false) throws {
         self.directory = directory
         self.reloadOnChange = reloadOnChange
-        snapshot = Mutex(try Self.load(directory: directory))
+        snapshot = Lock(try Self.load(directory: directory))
     }
 
     /// The public URL of `name` (a path relative to `Public/`, e.g. "app.css").

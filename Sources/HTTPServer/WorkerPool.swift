@@ -1,4 +1,4 @@
-import Synchronization
+import Locks
 
 /// A fixed set of threads for slow work, with a bounded queue: when the queue is
 /// full, `submit` refuses at once (the caller answers 503) instead of letting
@@ -13,10 +13,10 @@ final class WorkerPool: Sendable {
         var pending: Int { jobs.count - head }
     }
 
-    private let queue = Mutex(Queue())
+    private let queue = Lock(Queue())
     private let available = Semaphore()
     private let capacity: Int
-    private let threads = Mutex<[PosixThread]>([])
+    private let threads = Lock<[PosixThread]>([])
 
     init(threads: Int, capacity: Int) {
         self.capacity = max(1, capacity)

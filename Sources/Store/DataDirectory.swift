@@ -1,4 +1,4 @@
-import Synchronization
+import Locks
 
 /// The DATA folder: `instance.sqlite` (accounts, sessions) and `users/<id>.sqlite`, one
 /// private database per family member.
@@ -10,7 +10,7 @@ public final class DataDirectory: Sendable {
     public let instance: Database
 
     private let memberMigrations: [Migration]
-    private let members = Mutex(OpenMembers())
+    private let members = Lock(OpenMembers())
 
     private struct OpenMembers {
         var databases: [MemberID: Database] = [:]

@@ -1,5 +1,5 @@
 import CSQLite
-import Synchronization
+import Locks
 
 /// One SQLite database file, opened, checked, configured (WAL, foreign keys) and
 /// migrated. All access goes through `read` / `write`, which serialise callers on a
@@ -12,7 +12,7 @@ public final class Database: Sendable {
     /// The last migration applied (`PRAGMA user_version`) once `open` returned.
     public let schemaVersion: Int
 
-    private let lock = Mutex(())
+    private let lock = Lock(())
     /// Safe to share although `Connection` is not Sendable: it is only ever touched
     /// inside `lock.withLock`, so one thread at a time uses it.
     nonisolated(unsafe) private let connection: Connection

@@ -2,7 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import Locks
 
 /// The templates the app holds: a fixed `TemplateSet` in production, or one that is
 /// recompiled when the files change in development.
@@ -16,7 +16,7 @@ public final class TemplateLibrary: Sendable {
     public let directory: String
     public let reloadOnChange: Bool
     private let initial: TemplateSet
-    private let reloading: Mutex<ReloadState>
+    private let reloading: Lock<ReloadState>
 
     private struct ReloadState {
         var templates: TemplateSet
@@ -32,7 +32,7 @@ public final class TemplateLibrary: Sendable {
         let fingerprint = reloadOnChange ? TemplateDirectory.fingerprint(directory) : [:]
         let templates = try TemplateSet(directory: directory)
         initial = templates
-        reloading = Mutex(ReloadState(templates: templates, fingerprint: fingerprint, lastCheck: .now, lastError: nil))
+        reloading = Lock(ReloadState(templates: templates, fingerprint: fingerprint, lastCheck: .now, lastError: nil))
     }
 
     /// The current set, after reloading it if the files changed.

@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import Locks
 
 /// The system's time zones: TZif files under a directory (tzdata), loaded
 /// on first use and cached for the life of the process (restart to pick up
@@ -15,8 +15,8 @@ public final class TimeZoneDatabase: Sendable {
 
     public let directory: String
     /// Only successfully loaded zones, so unknown names from requests cannot grow it.
-    private let cache = Mutex<[String: TimeZoneRules]>([:])
-    private let cachedIdentifiers = Mutex<[String]?>(nil)
+    private let cache = Lock<[String: TimeZoneRules]>([:])
+    private let cachedIdentifiers = Lock<[String]?>(nil)
 
     public init(directory: String = TimeZoneDatabase.defaultDirectory) {
         self.directory = directory

@@ -1,5 +1,5 @@
 import Store
-import Synchronization
+import Locks
 
 /// What Dawn keeps in memory per member: their settings (read on every page)
 /// and a revision that every write of theirs bumps, so an unchanged page can be
@@ -10,7 +10,7 @@ final class MemberCache: Sendable {
         var revision: UInt64 = 0
     }
 
-    private let entries = Mutex<[MemberID: Entry]>([:])
+    private let entries = Lock<[MemberID: Entry]>([:])
 
     func settings(_ id: MemberID, load: () throws -> MemberSettings) rethrows -> MemberSettings {
         if let cached = entries.withLock({ $0[id]?.settings }) { return cached }

@@ -1,6 +1,6 @@
 import Gzip
 import HTTP
-import Synchronization
+import Locks
 
 /// Rendered member pages, gzipped once, by ETag. The ETag hashes everything a
 /// page shows (member, their data revision, today, the URL, the session's CSRF
@@ -19,7 +19,7 @@ final class PageCache: Sendable {
         var order: [String] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     func page(_ etag: String) -> Page? {
         state.withLock { $0.pages[etag] }

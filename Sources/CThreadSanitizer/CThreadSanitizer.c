@@ -1,0 +1,2 @@
+// Header-only; SwiftPM wants one source file in a C target.
+#include "CThreadSanitizer.h"

@@ -7,7 +7,9 @@ final class WorkerPool: Sendable {
     typealias Job = @Sendable () -> Void
 
     private struct Queue {
-        var jobs: [Job] = []
+        /// Taken jobs leave a nil behind at once: a job holds its request (an upload
+        /// can be a megabyte) and the loop that posted it, and must not outlive its run.
+        var jobs: [Job?] = []
         var head = 0
         var stopped = false
         var pending: Int { jobs.count - head }
@@ -51,6 +53,7 @@ final class WorkerPool: Sendable {
             let next = queue.withLock { q -> Job? in
                 guard q.pending > 0 else { return nil }
                 let job = q.jobs[q.head]
+                q.jobs[q.head] = nil
                 q.head += 1
                 if q.head > 64, q.head * 2 > q.jobs.count {
                     q.jobs.removeFirst(q.head)

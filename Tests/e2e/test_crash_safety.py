@@ -394,7 +394,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_write():
                 shown += 1
         elapsed = time.monotonic() - started
         print(f"\ncrash safety: {ROUNDS} SIGKILL rounds, {acknowledged} acknowledged writes verified after every "
-              f"later kill, {in_flight} in flight at a kill ({landed} of them found whole, the rest wholly absent), "
+              f"later kill, {in_flight} unacknowledged (each thread's last; {landed} of them found whole, the rest wholly absent), "
               f"{rows_checked} row checks, {shown} notes seen on day pages, integrity_check ok every round, "
               f"seed {SEED}, {elapsed:.1f} s")
     finally:

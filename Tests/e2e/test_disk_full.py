@@ -12,7 +12,7 @@ import tempfile
 
 import pytest
 
-from conftest import Browser, Dawn, dawn_binary
+from conftest import ROOT, Browser, Dawn, dawn_binary
 from test_accounts import ADMIN_PASSWORD, setup_admin, sign_in
 from test_day import member_db, rows, today_in
 
@@ -113,6 +113,12 @@ def test_a_full_disk_refuses_writes_with_503_and_keeps_everything(small_disk):
         assert r.status == 503 and r.header("Retry-After") == "60"
         assert "Il disco del server è pieno" in r.text and '<html lang="it"' in r.text
         assert "dawn_session" not in b.jar
+
+        # A second server on the full folder refuses to start, with one line that says why.
+        second = subprocess.run([dawn_binary(), "serve", "--port", "0", "--data", data], capture_output=True,
+                                text=True, timeout=20, env={**os.environ, "DAWN_RESOURCES": ROOT})
+        assert second.returncode == 1 and "No space left on device" in second.stderr, second.stderr
+        assert len(second.stderr.strip().splitlines()) == 1
 
         # Space again: the same writes succeed, and nothing was damaged.
         os.remove(filler)

@@ -1,3 +1,5 @@
+import Store
+
 /// Everything account code can refuse or fail with. `message` is an English sentence
 /// for the person at the form, saying how to put it right.
 public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -20,6 +22,9 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database (or a member's file) failed. The detail is for the log, not the page:
     /// it may quote SQL or paths.
     case storage(String)
+    /// The disk is full: nothing was written, and the same action can succeed once an
+    /// operator frees space.
+    case storageFull
 
     public var message: String {
         switch self {
@@ -53,6 +58,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
             "This is the family's only admin. Make someone else an admin first, or keep this account."
         case .storage:
             "Dawn could not save this just now. Please try again in a moment."
+        case .storageFull:
+            "The server's disk is full, so Dawn cannot save anything just now. Reading still works; please try again later."
         }
     }
 
@@ -66,6 +73,12 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Keeps typed account errors as they are and wraps anything else (StoreError, file
     /// system) as `.storage`.
     init(_ error: any Error) {
-        self = error as? AccountError ?? .storage(String(describing: error))
+        if let error = error as? AccountError {
+            self = error
+        } else if let error = error as? StoreError, error.isStorageFull {
+            self = .storageFull
+        } else {
+            self = .storage(String(describing: error))
+        }
     }
 }

@@ -216,11 +216,15 @@ public final class Family: Sendable {
             return nil
         }
         if time - lastSeen >= Self.lastSeenResolution {
-            try writing { connection in
-                try connection.run(
-                    "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", [.integer(time), .blob(tokenHash)])
-            }
-            lastSeen = time
+            // Only bookkeeping for the idle limit: a page must not fail because it could
+            // not be written (a full disk). The next request tries again.
+            do {
+                try writing { connection in
+                    try connection.run(
+                        "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", [.integer(time), .blob(tokenHash)])
+                }
+                lastSeen = time
+            } catch {}
         }
         let session = Session(
             member: Member(row: found, at: 3), csrfToken: found.string(0), tokenHash: tokenHash,

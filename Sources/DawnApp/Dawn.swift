@@ -130,7 +130,7 @@ public final class Dawn: HTTPResponder {
             } catch let error as PageError {
                 return .now(errorPage(error, language: browserLanguage))
             } catch {
-                return .now(errorPage(PageError(.internalServerError, key: "error.internal"), language: browserLanguage))
+                return .now(unexpectedErrorPage(error, language: browserLanguage))
             }
             let run: @Sendable () -> HTTPResponse = { [self] in
                 var response: HTTPResponse
@@ -139,12 +139,13 @@ public final class Dawn: HTTPResponder {
                 } catch let error as PageError {
                     response = errorPage(error, language: page.language)
                 } catch {
-                    response = errorPage(PageError(.internalServerError, key: "error.internal"), language: page.language)
+                    response = unexpectedErrorPage(error, language: page.language)
                 }
                 SecurityHeaders.apply(to: &response)
                 return response
             }
-            return route.runsOnWorkerPool ? .onWorkerPool(run) : .now(run())
+            // Every POST writes, and a write waits for its fsync (synchronous=FULL): never on an event loop.
+            return route.runsOnWorkerPool || request.method == .POST ? .onWorkerPool(run) : .now(run())
         }
     }
 

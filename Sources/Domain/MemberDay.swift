@@ -38,6 +38,23 @@ public enum MemberDay {
         return start..<max(start, end)
     }
 
+    /// The member days that never happened: the zone's clock jumped over them whole
+    /// (Samoa skipped 2011-12-30). Usually empty. With a later day start a day may
+    /// survive as a few hours (Samoa's 30th, from 04:00, was 00:00–04:00 on the 31st's
+    /// clock) and is not skipped. Streaks bridge skipped days.
+    public static func skippedDates(rules: TimeZoneRules, dayStartHour: Int) -> Set<LocalDate> {
+        var skipped: Set<LocalDate> = []
+        for jump in rules.dayLongJumps {
+            let after = date(ofInstant: jump, rules: rules, dayStartHour: dayStartHour)
+            var day = date(ofInstant: jump - 1, rules: rules, dayStartHour: dayStartHour).adding(days: 1)
+            while day < after {
+                skipped.insert(day)
+                day = day.adding(days: 1)
+            }
+        }
+        return skipped
+    }
+
     /// The first instant at which the wall clock shows `wall` or a later time.
     private static func firstInstant(showing wall: LocalDateTime, rules: TimeZoneRules) -> Int64 {
         let resolved = rules.unixSeconds(for: wall)

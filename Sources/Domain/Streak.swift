@@ -10,10 +10,13 @@ public struct Streak: Sendable, Hashable {
     /// The longest run up to today; never less than `current`.
     public let best: Int
 
-    /// `activeDates` in any order, duplicates allowed.
-    public init(activeDates: some Sequence<LocalDate>, today: LocalDate) {
-        let last = today.daysSince1970
-        let days = Set(activeDates.lazy.map(\.daysSince1970).filter { $0 <= last })
+    /// `activeDates` in any order, duplicates allowed. `skipped`: member days that never
+    /// happened in the member's zone (`MemberDay.skippedDates`); a run goes on across them
+    /// without counting them, since nobody could be active on a day they never lived.
+    public init(activeDates: some Sequence<LocalDate>, today: LocalDate, skipping skipped: Set<LocalDate> = []) {
+        let lived = LivedDays(skipped)
+        let last = lived.number(today)
+        let days = Set(activeDates.lazy.filter { $0 <= today }.map(lived.number))
         current = Streak.current(days: days, today: last)
         var best = 0
         var run = 0
@@ -27,8 +30,9 @@ public struct Streak: Sendable, Hashable {
     }
 
     /// Just the current run, without sorting the history for `best`.
-    public static func current(activeDates: Set<LocalDate>, today: LocalDate) -> Int {
-        current(days: Set(activeDates.map(\.daysSince1970)), today: today.daysSince1970)
+    public static func current(activeDates: Set<LocalDate>, today: LocalDate, skipping skipped: Set<LocalDate> = []) -> Int {
+        let lived = LivedDays(skipped)
+        return current(days: Set(activeDates.lazy.filter { $0 <= today }.map(lived.number)), today: lived.number(today))
     }
 
     private static func current(days: Set<Int>, today: Int) -> Int {
@@ -39,5 +43,21 @@ public struct Streak: Sendable, Hashable {
             day -= 1
         }
         return days.contains(today) ? run + 1 : run
+    }
+
+    /// Numbers the days the member lived consecutively: a skipped day takes no number
+    /// (it shares the next day's), so the days either side of it are neighbours.
+    private struct LivedDays {
+        let skipped: [Int]
+
+        init(_ skipped: Set<LocalDate>) {
+            self.skipped = skipped.map(\.daysSince1970).sorted()
+        }
+
+        func number(_ date: LocalDate) -> Int {
+            let day = date.daysSince1970
+            guard !skipped.isEmpty else { return day }
+            return day - skipped.count { $0 < day }
+        }
     }
 }

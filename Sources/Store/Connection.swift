@@ -344,6 +344,10 @@ public final class Connection {
                 sql: sql
             )
         }
-        return .sqlite(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        let message = String(cString: sqlite3_errmsg(handle))
+        if StoreError.meansStorageFull(resultCode: code, systemErrno: sqlite3_system_errno(handle)) {
+            return .full(path: path, message: message, sql: sql)
+        }
+        return .sqlite(code: code, message: message, sql: sql)
     }
 }

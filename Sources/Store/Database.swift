@@ -140,7 +140,11 @@ public final class Database: Sendable {
         guard mode == "wal" || inMemory else {
             throw StoreError.cannotOpen(path: path, reason: "could not switch to WAL journal mode (it stayed \"\(mode)\")")
         }
-        try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
+        // FULL: each commit syncs the WAL before COMMIT returns, so a write the server
+        // acknowledged survives a power cut too (NORMAL survives a crashed or killed
+        // process, but a power cut may take back the writes since the last checkpoint).
+        // It costs one fsync per write (about 4 ms here); writes run on the worker pool.
+        try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL")
     }
 
     private static func migrate(_ connection: Connection, path: String, from found: Int, migrations: [Migration]) throws {

@@ -75,6 +75,11 @@ enum FileSystem {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// errno values that mean "no room left": the device, or the owner's quota.
+    static func isOutOfSpace(_ code: Int32) -> Bool {
+        code == ENOSPC || code == EDQUOT
+    }
+
     private static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
     }

@@ -23,6 +23,10 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case closed(path: String)
     /// SQLite reported an error running `sql`. `code` is the extended result code.
     case sqlite(code: Int32, message: String, sql: String)
+    /// The disk (or the owner's quota) is full: SQLite could not grow a file while running
+    /// `sql`. The transaction was rolled back whole; the same write can succeed once
+    /// space is freed, and reading goes on working meanwhile.
+    case full(path: String, message: String, sql: String)
 
     /// SQLITE_CONSTRAINT of any kind (UNIQUE, NOT NULL, CHECK, FOREIGN KEY…), e.g. to turn
     /// a taken username into a form error.
@@ -33,6 +37,26 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     /// A UNIQUE or PRIMARY KEY constraint was violated.
     public var isUniqueViolation: Bool {
         resultCode == ExtendedResultCode.constraintUnique || resultCode == ExtendedResultCode.constraintPrimaryKey
+    }
+
+    /// The disk is full (see `.full`), also when it stopped a migration.
+    public var isStorageFull: Bool {
+        switch self {
+        case .full: true
+        case .migrationFailed(_, _, let underlying): underlying.isStorageFull
+        default: false
+        }
+    }
+
+    /// Whether SQLite's `resultCode` (extended) with the failing system call's errno means
+    /// a full disk: SQLITE_FULL itself (a short write, or `max_page_count` reached), or an
+    /// I/O error whose cause was ENOSPC or EDQUOT (growing the WAL index, truncating, syncing).
+    static func meansStorageFull(resultCode: Int32, systemErrno: Int32) -> Bool {
+        switch resultCode & 0xFF {
+        case SQLITE_FULL: true
+        case SQLITE_IOERR: FileSystem.isOutOfSpace(systemErrno)
+        default: false
+        }
     }
 
     /// The extended SQLite result code, when SQLite reported the error.
@@ -65,6 +89,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
             "\(path) has been closed"
         case .sqlite(let code, let message, let sql):
             "SQLite error \(code) (\(String(cString: sqlite3_errstr(code)))): \(message) — in: \(sql)"
+        case .full(let path, let message, let sql):
+            "the disk holding \(path) is full: \(message) — in: \(sql)"
         }
     }
 }

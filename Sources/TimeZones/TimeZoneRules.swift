@@ -14,12 +14,23 @@ public struct TimeZoneRules: Sendable {
     let initialType: LocalTimeType
     /// In force from the last transition on; for a file without transitions, always.
     let footer: POSIXTimeZoneRule?
+    /// The transitions at which the wall clock jumped forward by a whole day or more, so a
+    /// calendar date never happened: Samoa (2011-12-30), Kiribati's Line Islands
+    /// (1994-12-31), Kwajalein (1993-08-21). Footer rules move clocks by hours, not days.
+    public let dayLongJumps: [Int64]
 
     init(transitionTimes: [Int64], transitionTypes: [LocalTimeType], initialType: LocalTimeType, footer: POSIXTimeZoneRule?) {
         self.transitionTimes = transitionTimes
         self.transitionTypes = transitionTypes
         self.initialType = initialType
         self.footer = footer
+        var jumps: [Int64] = []
+        var offset = initialType.utOffset
+        for (time, type) in zip(transitionTimes, transitionTypes) {
+            if type.utOffset - offset >= 86_400 { jumps.append(time) }
+            offset = type.utOffset
+        }
+        dayLongJumps = jumps
     }
 
     /// UTC: offset 0, abbreviation "UTC", no transitions.

@@ -1,11 +1,13 @@
-import Accounts
+import Store
 import XCTest
+@testable import Accounts
 
 final class AccountErrorTests: XCTestCase {
     private let all: [AccountError] = [
         .usernameInvalid, .usernameTaken, .displayNameInvalid, .passwordTooShort, .passwordTooLong,
         .passwordHasNullCharacter, .passwordsDiffer, .wrongCurrentPassword, .timeZoneInvalid, .setupAlreadyDone,
         .memberNotFound, .cannotRemoveYourself, .adminRequired, .storage("disk I/O error in INSERT"),
+        .storageFull,
     ]
 
     func testMessagesAreDistinctSentences() {
@@ -27,5 +29,16 @@ final class AccountErrorTests: XCTestCase {
         let error = AccountError.storage("disk I/O error in INSERT")
         XCTAssertFalse(error.message.contains("INSERT"))
         XCTAssertTrue(error.description.contains("INSERT"))
+    }
+
+    /// A full disk keeps its own case through account code, so pages can answer 503.
+    func testAFullDiskIsKeptApartFromOtherStorageFailures() {
+        let full = StoreError.full(path: "/data/instance.sqlite", message: "database or disk is full", sql: "INSERT")
+        XCTAssertEqual(AccountError(full), .storageFull)
+        XCTAssertEqual(AccountError(StoreError.migrationFailed(path: "x", version: 3, underlying: full)), .storageFull)
+        XCTAssertEqual(AccountError(StoreError.sqlite(code: 10, message: "disk I/O error", sql: "INSERT")),
+                       .storage("SQLite error 10 (disk I/O error): disk I/O error — in: INSERT"))
+        XCTAssertEqual(AccountError(AccountError.usernameTaken), .usernameTaken)
+        XCTAssertTrue(AccountError.storageFull.message.contains("disk is full"))
     }
 }

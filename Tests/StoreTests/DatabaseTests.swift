@@ -47,7 +47,7 @@ final class DatabaseTests: XCTestCase {
         }
         XCTAssertEqual(journal, "wal")
         XCTAssertEqual(foreignKeys, 1)
-        XCTAssertEqual(synchronous, 1)  // NORMAL
+        XCTAssertEqual(synchronous, 2)  // FULL: acknowledged writes survive a power cut
     }
 
     func testAnInMemoryDatabaseIsAllowedForTests() throws {

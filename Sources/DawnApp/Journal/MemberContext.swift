@@ -17,6 +17,8 @@ struct MemberContext {
     let rules: TimeZoneRules
     let today: LocalDate
     let now: Int64
+    /// Days the member's zone skipped whole (Samoa's 2011-12-30); streaks bridge them.
+    let skippedDates: Set<LocalDate>
 
     init(_ app: Dawn, _ page: PageRequest) throws {
         signedIn = try page.member
@@ -25,6 +27,7 @@ struct MemberContext {
         rules = (try? app.timeZones.rules(for: signedIn.member.timeZone)) ?? .utc
         now = Int64(time(nil))
         today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)
+        skippedDates = MemberDay.skippedDates(rules: rules, dayStartHour: settings.dayStartHour)
     }
 
     var journal: Journal { Journal(database: database) }

@@ -21,6 +21,7 @@ extension AccountError {
         case .adminRequired: "account_error.admin_required"
         case .lastAdmin: "account_error.last_admin"
         case .storage: "account_error.storage"
+        case .storageFull: "error.storage_full"
         }
     }
 

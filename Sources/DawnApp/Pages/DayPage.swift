@@ -142,7 +142,7 @@ enum DayPage {
         let active = all.filter { !$0.isArchived }
         let daysByHabit = try habits.daysByHabit()
         func pill(_ habit: Habits.Habit) -> TemplateValue {
-            let streak = Streak(activeDates: daysByHabit[habit.id] ?? [], today: member.today).current
+            let streak = Streak(activeDates: daysByHabit[habit.id] ?? [], today: member.today, skipping: member.skippedDates).current
             guard case var .object(fields) = HabitsPage.pill(habit, app, page, streak: streak) else { return .null }
             fields["logURL"] = .string("\(url(day))/log/\(habit.id)")
             fields["editLabel"] = .string(app.t("habits.edit_title", page, ["name": habit.name]))
@@ -201,7 +201,7 @@ enum DayPage {
         let habits = member.habits
         activity.activeDays.formUnion(try habits.activeDays())
         let window = DayWindow(today: today)
-        let streak = Streak(activeDates: activity.activeDays, today: today)
+        let streak = Streak(activeDates: activity.activeDays, today: today, skipping: member.skippedDates)
         let inWindow = window.dates
         let activeCount = inWindow.filter { activity.activeDays.contains($0) }.count
         let entryCount = inWindow.filter { activity.entryDays.contains($0) }.count

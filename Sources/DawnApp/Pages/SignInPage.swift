@@ -68,8 +68,15 @@ enum SignInPage {
             let (token, _) = try app.family.startSession(for: member.id)
             return .redirect(to: next, setCookies: [SessionCookie.set(token, secure: page.isSecure)])
         } catch {
-            form.fail("general", app.t("login.failed", page))
-            return show(app, page, form, status: .internalServerError)
+            // A full disk cannot store the session: say so, and when to try again.
+            guard StorageFullPage.matches(error) else {
+                form.fail("general", app.t("login.failed", page))
+                return show(app, page, form, status: .internalServerError)
+            }
+            form.fail("general", app.t("error.storage_full", page))
+            var response = show(app, page, form, status: .serviceUnavailable)
+            StorageFullPage.markRetry(&response)
+            return response
         }
     }
 

@@ -50,7 +50,7 @@ enum StatsAPI {
             let habits = try member.habits.all().compactMap { habit -> HabitFigures? in
                 let logged = byHabit[habit.id] ?? []
                 guard !habit.isArchived || !logged.isEmpty else { return nil }
-                let streak = Streak(activeDates: habitDays[habit.id] ?? [], today: member.today)
+                let streak = Streak(activeDates: habitDays[habit.id] ?? [], today: member.today, skipping: member.skippedDates)
                 return HabitFigures(id: habit.id, name: habit.name, emoji: habit.emoji, count: logged.count,
                                     minutes: logged.reduce(0) { $0 + $1.durationMinutes },
                                     activeDays: Set(logged.map(\.day)).count,

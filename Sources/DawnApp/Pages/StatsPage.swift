@@ -62,7 +62,7 @@ enum StatsPage {
             guard let habit = habitByID[id] else { return nil }
             let logged = byHabit[id] ?? []
             guard !habit.isArchived || !logged.isEmpty else { return nil }
-            let streak = Streak(activeDates: habitDays[id] ?? [], today: member.today)
+            let streak = Streak(activeDates: habitDays[id] ?? [], today: member.today, skipping: member.skippedDates)
             return [
                 "emoji": .string(habit.emoji), "name": .string(habit.name), "class": .string("habit-\(habit.id)"),
                 "count": .string(LocalizedNumber.integer(logged.count, language)),

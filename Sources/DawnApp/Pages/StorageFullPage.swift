@@ -1,0 +1,43 @@
+import Accounts
+import HTTP
+import Localization
+import Store
+
+/// When the disk holding the data folder is full. SQLite then refuses the write
+/// (SQLITE_FULL, or an I/O error on ENOSPC) and rolls it back whole, so nothing is
+/// half saved; the member gets a 503 in their language with `Retry-After`, and pages
+/// that only read go on working. The same form succeeds once space is freed.
+enum StorageFullPage {
+    /// Freeing space takes a person, so browsers and proxies are asked to wait a minute.
+    static let retryAfterSeconds = 60
+
+    /// True for a full disk however it reached the page: a Store error, or an account
+    /// operation's error that wraps one.
+    static func matches(_ error: any Error) -> Bool {
+        switch error {
+        case let error as StoreError: error.isStorageFull
+        case let error as AccountError: error == .storageFull
+        default: false
+        }
+    }
+
+    /// Adds the `Retry-After` header a 503 for a full disk carries.
+    static func markRetry(_ response: inout HTTPResponse) {
+        response.headers.add("Retry-After", String(retryAfterSeconds))
+    }
+}
+
+extension Dawn {
+    /// The 503 page: "The server's disk is full…", in `language`.
+    func storageFullPage(language: Language) -> HTTPResponse {
+        var response = errorPage(PageError(.serviceUnavailable, key: "error.storage_full"), language: language)
+        StorageFullPage.markRetry(&response)
+        return response
+    }
+
+    /// The page for an error no handler turned into a page: a full disk is a 503, anything else a 500.
+    func unexpectedErrorPage(_ error: any Error, language: Language) -> HTTPResponse {
+        if StorageFullPage.matches(error) { return storageFullPage(language: language) }
+        return errorPage(PageError(.internalServerError, key: "error.internal"), language: language)
+    }
+}

@@ -86,6 +86,8 @@ final class CommandLineOptionsTests: XCTestCase {
         let c = try serve(["serve", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "10.0.0.9"],
                           ["DAWN_TRUSTED_PROXIES": "10.0.0.1"])
         XCTAssertEqual(c.trustedProxies, ["127.0.0.1", "10.0.0.9"])
+        XCTAssertEqual(try serve(["serve", "--trusted-proxies", "10.0.0.1,10.0.0.2"]).trustedProxies, ["10.0.0.1", "10.0.0.2"])
+        XCTAssertTrue(CommandLineOptions.usage.contains("--trusted-proxy V "))
     }
 
     func testMetricsToken() throws {

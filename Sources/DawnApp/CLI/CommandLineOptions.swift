@@ -35,6 +35,7 @@ public enum CommandLineOptions: Equatable {
 
             Options of dawn serve: each flag is also the environment variable beside it; flags win.
             --trusted-proxy A may be given once per address. Times are seconds (decimals allowed).
+            (--trusted-proxies A,B works too, as every variable's own name does.)
             \(settings.joined(separator: "\n"))
             """
     }

@@ -15,15 +15,19 @@ struct ServeSetting: Sendable {
     var isSecret = false
     /// Listed by `--help`; test-only settings are not.
     var isDocumented = true
+    /// A flag read more naturally in the singular (`--trusted-proxy A`, once per address).
+    var flagName: String?
     /// Applies a value; the second argument is the name to put in an error (flag or variable).
     let apply: Apply
     let show: @Sendable (DawnConfiguration) -> String
 
     /// `DAWN_MAX_BODY_BYTES` → `--max-body-bytes`; a variable outside `DAWN_` (TZDIR) has no flag.
-    var flag: String? {
+    var derivedFlag: String? {
         guard variable.hasPrefix("DAWN_") else { return nil }
         return "--" + variable.dropFirst(5).lowercased().replacing("_", with: "-")
     }
+
+    var flag: String? { flagName ?? derivedFlag }
 
     // MARK: value kinds
 

@@ -8,7 +8,8 @@ enum ServeSettings {
         .onOff("DAWN_DEV", "reload templates and static files when they change", \.development),
         ServeSetting(
             variable: "DAWN_TRUSTED_PROXIES",
-            help: "comma-separated addresses whose X-Forwarded-For/-Proto are believed",
+            help: "proxy addresses whose X-Forwarded-For/-Proto are believed (variable: comma-separated)",
+            flagName: "--trusted-proxy",
             apply: { v, _, c throws(CommandLineError) in
                 c.trustedProxies = v.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty }
             },
@@ -51,9 +52,8 @@ enum ServeSettings {
                      show: { $0.testHooks ? "1" : "0" }),
     ]
 
-    /// The setting a flag names, by its own name or the one alias kept for older scripts.
+    /// The setting a flag names, by its flag or the one derived from its variable.
     static func setting(forFlag flag: String) -> ServeSetting? {
-        let name = flag == "--trusted-proxy" ? "--trusted-proxies" : flag
-        return all.first { $0.flag == name }
+        all.first { $0.flag == flag || $0.derivedFlag == flag }
     }
 }

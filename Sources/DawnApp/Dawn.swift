@@ -126,7 +126,7 @@ public final class Dawn: HTTPResponder {
             } catch let error as PageError {
                 return .now(errorPage(error, language: browserLanguage))
             } catch {
-                return .now(errorPage(PageError(.internalServerError, key: "error.internal"), language: browserLanguage))
+                return .now(unexpectedErrorPage(error, language: browserLanguage))
             }
             let run: @Sendable () -> HTTPResponse = { [self] in
                 var response: HTTPResponse
@@ -135,7 +135,7 @@ public final class Dawn: HTTPResponder {
                 } catch let error as PageError {
                     response = errorPage(error, language: page.language)
                 } catch {
-                    response = errorPage(PageError(.internalServerError, key: "error.internal"), language: page.language)
+                    response = unexpectedErrorPage(error, language: page.language)
                 }
                 SecurityHeaders.apply(to: &response)
                 return response
@@ -302,6 +302,16 @@ public final class Dawn: HTTPResponder {
             let key = entry.key.map { $0.isLetter || $0.isNumber ? $0 : "_" }
             values[String(key)] = .string(entry.value)
         })
+    }
+
+    /// An error no page expected: a shortage that passes (out of file descriptors) is a
+    /// 503 the browser may retry, anything else a 500.
+    func unexpectedErrorPage(_ error: any Error, language: Language) -> HTTPResponse {
+        let transient = (error as? StoreError)?.isTransient == true || (error as? TimeZoneError)?.isTransient == true
+        guard transient else { return errorPage(PageError(.internalServerError, key: "error.internal"), language: language) }
+        var response = errorPage(PageError(.serviceUnavailable, key: "error.busy"), language: language)
+        response.headers.add("Retry-After", "1")
+        return response
     }
 
     func errorPage(_ error: PageError, language: Language) -> HTTPResponse {

@@ -2,7 +2,9 @@
 """Reads bench/load's two wrk runs and the slow clients' report; prints the figures and
 PASS/FAIL for each acceptance criterion (exit 1 if any fails).
 
-  load_report.py WRK_A WRK_B CLIENTS_JSON HEADER_TIMEOUT_S TIMEOUT_408_LOG_LINES
+  load_report.py WRK_A WRK_B CLIENTS_JSON HEADER_TIMEOUT_S TIMEOUT_408_LOG_LINES ACCESS_LOG A_LINES B_LINES
+
+A_LINES and B_LINES are FROM:TO line ranges of the access log written during each phase.
 """
 import json
 import re
@@ -40,16 +42,35 @@ def parse_wrk(path):
     return figures
 
 
+def server_times(log_path, line_range):
+    """p50, p99 and max of the server's own microseconds for `GET / 200` lines in the range."""
+    first, last = (int(x) for x in line_range.split(":"))
+    times = []
+    with open(log_path, errors="replace") as f:
+        for number, line in enumerate(f):
+            line = line.rstrip()
+            if first <= number < last and line.startswith("GET / 200 ") and line.endswith("us"):
+                times.append(int(line.rsplit(" ", 1)[1][:-2]))
+    if not times:
+        return None
+    times.sort()
+    return times[len(times) // 2], times[min(len(times) - 1, len(times) * 99 // 100)], times[-1]
+
+
 def main():
     a, b = parse_wrk(sys.argv[1]), parse_wrk(sys.argv[2])
     clients = json.load(open(sys.argv[3]))
     header_timeout = float(sys.argv[4])
     logged_408 = int(sys.argv[5])
     idle, slow = clients["idle"], clients["slow"]
+    own = {"A": server_times(sys.argv[6], sys.argv[7]), "B": server_times(sys.argv[6], sys.argv[8])}
 
     print(f"{'phase':<44} {'req/s':>10} {'p50':>9} {'p99':>9} {'non-2xx':>8} {'sock err':>9}")
     for name, f in [("A: day page alone", a), ("B: + 1,000 idle + 200 slowloris", b)]:
         print(f"{name:<44} {f['rps']:>10.0f} {f['p50']:>7.2f}ms {f['p99']:>7.2f}ms {f['non2xx']:>8} {f['socket_errors']:>9}")
+    for phase, t in own.items():
+        if t:
+            print(f"server's own time per day page in {phase} (access log): p50 {t[0]} µs, p99 {t[1]} µs, max {t[2]} µs")
     ratio = b["rps"] / a["rps"]
     print(f"throughput B/A: {ratio:.2f}")
     print(f"idle keep-alive: {idle['served_first']}/{idle['opened']} served before phase B, "

@@ -33,6 +33,9 @@ public final class Family: Sendable {
         self.sessionCacheSeconds = sessionCacheSeconds
         self.data = data
         self.now = now
+        // libgcrypt reads /proc on its first call and aborts the process if it cannot
+        // (out of descriptors, say): make that call now, at start-up, not in a request.
+        _ = SHA256.hash([])
     }
 
     // MARK: - Members

@@ -310,6 +310,18 @@ public final class Dawn: HTTPResponder {
         })
     }
 
+    /// An error no page expected: a full disk is a 503 that asks for a minute, a shortage
+    /// that passes (out of file descriptors) a 503 the browser may retry at once, anything
+    /// else a 500.
+    func unexpectedErrorPage(_ error: any Error, language: Language) -> HTTPResponse {
+        if StorageFullPage.matches(error) { return storageFullPage(language: language) }
+        let transient = (error as? StoreError)?.isTransient == true || (error as? TimeZoneError)?.isTransient == true
+        guard transient else { return errorPage(PageError(.internalServerError, key: "error.internal"), language: language) }
+        var response = errorPage(PageError(.serviceUnavailable, key: "error.busy"), language: language)
+        response.headers.add("Retry-After", "1")
+        return response
+    }
+
     func errorPage(_ error: PageError, language: Language) -> HTTPResponse {
         let message = error.message ?? strings.format(error.key ?? "error.internal", language, error.arguments)
         let title = strings.table(language)["error.status.\(error.status.code)"] ?? error.status.reason

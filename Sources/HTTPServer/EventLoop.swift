@@ -43,6 +43,7 @@ final class EventLoop: @unchecked Sendable {
     private let sweepInterval: UInt64
     private var draining = false
     private var drainDeadline: UInt64 = .max
+    private var listener: ListenerBackoff
 
     init(shared: ServerShared) throws(SystemError) {
         self.shared = shared
@@ -50,14 +51,14 @@ final class EventLoop: @unchecked Sendable {
         wakeFD = try System.eventFD()
         compressor = GzipCompressor(level: shared.configuration.gzipLevel)
         tally = shared.metrics.makeTally()
+        listener = ListenerBackoff(pause: shared.configuration.acceptBackoff)
         try System.epollAdd(epfd, wakeFD, events: Self.readEvents, token: Self.wakeToken)
-        // EPOLLEXCLUSIVE: one loop, not all, is woken for each new connection.
-        try System.epollAdd(epfd, shared.listener.fd, events: Self.readEvents | EPOLLEXCLUSIVE.rawValue, token: Self.listenToken)
         // Check timeouts often enough to honour the shortest one within a quarter of it.
         let limits = shared.configuration.limits
         let shortest = [limits.headerTimeout, limits.bodyTimeout, limits.idleTimeout, limits.writeTimeout]
             .map(\.nanoseconds).min() ?? 1_000_000_000
         sweepInterval = min(max(shortest / 4, 10_000_000), 500_000_000)
+        try watchListener()
     }
 
     /// Posts a message from any thread.
@@ -69,8 +70,13 @@ final class EventLoop: @unchecked Sendable {
     /// Runs until drained. Called once, on the loop's own thread.
     func run() {
         var events = [epoll_event](repeating: epoll_event(), count: 256)
-        let timeoutMilliseconds = Int32(max(1, sweepInterval / 1_000_000))
+        let sweepMilliseconds = Int32(max(1, sweepInterval / 1_000_000))
         while !(draining && (connections.isEmpty || System.monotonicNanoseconds() >= drainDeadline)) {
+            var timeoutMilliseconds = sweepMilliseconds
+            if let resume = listener.resumeDeadline {
+                let wait = (resume &- min(resume, System.monotonicNanoseconds())) / 1_000_000 + 1
+                timeoutMilliseconds = Int32(min(UInt64(sweepMilliseconds), wait))
+            }
             let count = events.withUnsafeMutableBufferPointer {
                 System.epollWait(epfd, $0, timeoutMilliseconds: timeoutMilliseconds)
             }
@@ -83,6 +89,7 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             let now = System.monotonicNanoseconds()
+            if listener.tick(now: now) { rewatchListener(now: now) }
             if now &- lastSweep >= sweepInterval {
                 lastSweep = now
                 sweepTimeouts(now: now)
@@ -98,15 +105,25 @@ final class EventLoop: @unchecked Sendable {
     // MARK: accepting
 
     private func acceptConnections() {
-        guard !draining else { return }
+        guard !draining, listener.isWatching else { return }
         while true {
             switch System.accept(shared.listener.fd) {
             case .wouldBlock:
                 return
-            case .failed:
-                // EMFILE, ECONNABORTED…: drop this one, keep serving the rest.
+            case .connectionFailed:
+                continue
+            case let .failed(error):
+                // Out of descriptors (EMFILE…): the listener stays readable, so watching it
+                // would spin. Keep serving what we have; watch again soon (ListenerBackoff).
+                System.epollRemove(epfd, shared.listener.fd)
+                if listener.outOfResources(now: System.monotonicNanoseconds()) {
+                    let open = shared.metrics.openConnections.load(ordering: .relaxed)
+                    shared.warn("\(error) with \(open) connections open; this loop stops accepting for "
+                                + "\(shared.configuration.acceptBackoff) or until one of its connections closes")
+                }
                 return
             case let .accepted(fd, peer):
+                listener.accepted()
                 guard shared.metrics.openConnections.add(1, ordering: .relaxed).newValue <= shared.configuration.limits.maxConnections else {
                     shared.metrics.openConnections.subtract(1, ordering: .relaxed)
                     System.close(fd)
@@ -330,6 +347,26 @@ final class EventLoop: @unchecked Sendable {
         System.epollRemove(epfd, connection.fd)
         System.close(connection.fd)
         shared.metrics.openConnections.subtract(1, ordering: .relaxed)
+        // A descriptor is free: a paused listener may accept again.
+        if listener.connectionClosed() { rewatchListener(now: System.monotonicNanoseconds()) }
+    }
+
+    // MARK: the listener
+
+    private func watchListener() throws(SystemError) {
+        // EPOLLEXCLUSIVE: one loop, not all, is woken for each new connection.
+        try System.epollAdd(epfd, shared.listener.fd, events: Self.readEvents | EPOLLEXCLUSIVE.rawValue,
+                            token: Self.listenToken)
+    }
+
+    /// Watches the listener again after a pause (never while draining: it is gone for good).
+    private func rewatchListener(now: UInt64) {
+        guard !draining else { return }
+        do {
+            try watchListener()
+        } catch {
+            _ = listener.outOfResources(now: now)
+        }
     }
 
     // MARK: cross-thread messages

@@ -25,6 +25,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// A pipelining client that does not read its responses stops being read
     /// once this much output waits for it.
     public var outputHighWater = 512 * 1024
+    /// How long a loop stops accepting when accept4 runs out of descriptors (EMFILE…),
+    /// unless one of its connections closes sooner. See `ListenerBackoff`.
+    public var acceptBackoff: Duration = .milliseconds(100)
 
     public init() {}
 

@@ -22,4 +22,9 @@ final class ServerShared: Sendable {
     func log(_ bytes: [UInt8]) {
         logLock.withLock { _ in System.write(1, bytes) }
     }
+
+    /// One line for the operator on stderr (rare: a shortage of descriptors…).
+    func warn(_ line: String) {
+        logLock.withLock { _ in System.write(2, Array("dawn: \(line)\n".utf8)) }
+    }
 }

@@ -48,7 +48,12 @@ enum System {
     enum AcceptResult {
         case accepted(fd: Int32, peer: SocketAddress)
         case wouldBlock
-        /// A transient failure (the peer went away, or we are out of descriptors).
+        /// This one connection failed before we took it (aborted, a network error
+        /// accept4(2) passes on): the next may be fine.
+        case connectionFailed
+        /// Out of descriptors or kernel memory (or an error that is not about one
+        /// connection): the connection waits in the backlog, and the listener stays
+        /// readable until something is freed.
         case failed(SystemError)
     }
 
@@ -65,6 +70,9 @@ enum System {
             switch errno {
             case EINTR: continue
             case EAGAIN, EWOULDBLOCK: return .wouldBlock
+            case ECONNABORTED, EPERM, EPROTO, ENOPROTOOPT, ENETDOWN, ENETUNREACH, EHOSTDOWN, EHOSTUNREACH,
+                 ENONET, EOPNOTSUPP, ETIMEDOUT:
+                return .connectionFailed
             default: return .failed(SystemError(call: "accept4", errno: errno))
             }
         }

@@ -1,5 +1,9 @@
 import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One open sqlite3 handle with its prepared-statement cache.
 ///
 /// Not Sendable and never handed out directly: code reaches it only inside
@@ -62,8 +66,9 @@ public final class Connection {
         let rc = sqlite3_open_v2(path, &handle, flags, nil)
         guard rc == SQLITE_OK, let handle else {
             let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            let outOfDescriptors = handle.map(isOutOfDescriptors) ?? false
             sqlite3_close_v2(handle)
-            throw StoreError.cannotOpen(path: path, reason: reason)
+            throw outOfDescriptors ? StoreError.outOfDescriptors(path: path) : StoreError.cannotOpen(path: path, reason: reason)
         }
         return Connection(path: path, handle: handle)
     }
@@ -186,6 +191,12 @@ public final class Connection {
         statements.removeAll()
         sqlite3_close_v2(handle)
         self.handle = nil
+    }
+
+    /// Whether the last system call SQLite saw fail on `handle` ran out of descriptors.
+    private static func isOutOfDescriptors(_ handle: OpaquePointer) -> Bool {
+        let errno = sqlite3_system_errno(handle)
+        return errno == EMFILE || errno == ENFILE
     }
 
     // MARK: - Statements
@@ -337,6 +348,10 @@ public final class Connection {
         guard let handle else { return .closed(path: path) }
         let extended = sqlite3_extended_errcode(handle)
         let code = extended & 0xFF == rc & 0xFF ? extended : rc
+        if code & 0xFF == SQLITE_CANTOPEN || code & 0xFF == SQLITE_IOERR, Self.isOutOfDescriptors(handle) {
+            // The WAL, its shared memory or a temporary file could not be opened just now.
+            return .outOfDescriptors(path: path)
+        }
         if code & 0xFF == SQLITE_AUTH {
             return .sqlite(
                 code: code,

@@ -6,6 +6,9 @@ import CSQLite
 public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     /// SQLite could not open or read the file (missing directory, permissions, corruption…).
     case cannotOpen(path: String, reason: String)
+    /// The process (or the system) is out of file descriptors: nothing is wrong with the
+    /// file, and the same call may succeed once descriptors are freed.
+    case outOfDescriptors(path: String)
     /// The file exists but is not an SQLite database. It was not modified.
     case notADatabase(path: String)
     /// The database was written by a newer Dawn (its `user_version` is above the last
@@ -59,6 +62,15 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
         }
     }
 
+    /// A shortage that passes (out of file descriptors), as opposed to a broken file or query.
+    public var isTransient: Bool {
+        switch self {
+        case .outOfDescriptors: true
+        case .migrationFailed(_, _, let underlying): underlying.isTransient
+        default: false
+        }
+    }
+
     /// The extended SQLite result code, when SQLite reported the error.
     public var resultCode: Int32? {
         switch self {
@@ -72,6 +84,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
         switch self {
         case .cannotOpen(let path, let reason):
             "cannot open database \(path): \(reason)"
+        case .outOfDescriptors(let path):
+            "cannot open \(path) or its journal now: too many open files"
         case .notADatabase(let path):
             "\(path) is not an SQLite database (left unchanged)"
         case .newerSchema(let path, let found, let supported):

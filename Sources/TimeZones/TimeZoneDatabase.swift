@@ -63,7 +63,8 @@ public final class TimeZoneDatabase: Sendable {
     public var identifiers: [String] {
         if let cached = cachedIdentifiers.withLock({ $0 }) { return cached }
         var names: Set<String> = ["UTC"]
-        if case .bytes(let bytes) = ZoneFile.read(directory + "/zone1970.tab", maxBytes: TimeZoneLimits.maxFileBytes) {
+        let table = ZoneFile.read(directory + "/zone1970.tab", maxBytes: TimeZoneLimits.maxFileBytes)
+        if case .bytes(let bytes) = table {
             for line in bytes.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
                 let columns = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
                 guard columns.count >= 3 else { continue }
@@ -72,6 +73,8 @@ public final class TimeZoneDatabase: Sendable {
             }
         }
         let sorted = names.sorted()
+        // A read that failed (out of descriptors…) is tried again next time, not kept for good.
+        if case .failed = table { return sorted }
         cachedIdentifiers.withLock { $0 = sorted }
         return sorted
     }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why a time zone could not be loaded or parsed.
 public enum TimeZoneError: Error, Equatable, CustomStringConvertible {
     /// Not of the form `Area/Location` in `A-Za-z0-9_+-/`, 1...64 characters
@@ -12,6 +16,13 @@ public enum TimeZoneError: Error, Equatable, CustomStringConvertible {
     case malformedData(zone: String?, reason: String)
     /// A POSIX TZ string such as "CET-1CEST,M3.5.0,M10.5.0/3" that does not parse.
     case invalidPOSIXRule(String, reason: String)
+
+    /// A shortage that passes (out of file descriptors or memory), not a bad zone:
+    /// the same call may succeed in a moment.
+    public var isTransient: Bool {
+        guard case .unreadable(_, let errno) = self else { return false }
+        return errno == EMFILE || errno == ENFILE || errno == ENOMEM
+    }
 
     public var description: String {
         switch self {

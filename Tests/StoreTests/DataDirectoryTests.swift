@@ -105,6 +105,39 @@ final class DataDirectoryTests: XCTestCase {
         XCTAssertEqual(Set(identities).count, 1)
     }
 
+    func testOutOfDescriptorsIsATransientErrorAndNothingIsCached() throws {
+        let data = try openData()
+        defer { data.closeAll() }
+        let ada = MemberID(1)
+        XCTAssertThrowsError(try withDescriptorsExhausted { try data.member(ada) }) { error in
+            XCTAssertEqual(error as? StoreError, .outOfDescriptors(path: root + "/users/1.sqlite"))
+            XCTAssertEqual((error as? StoreError)?.isTransient, true)
+        }
+        // Once descriptors are free again the same call works: no broken handle was kept.
+        let database = try data.member(ada)
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["walk"]) }
+        XCTAssertEqual(try database.read { try $0.queryOne("SELECT count(*) FROM habit")?.int(0) }, 1)
+    }
+
+    func testAnExistingMemberFileOutOfDescriptorsToo() throws {
+        try openData().member(MemberID(2)).write { try $0.run("INSERT INTO note (text) VALUES ('x')") }
+        let data = try openData()  // as after a restart: the file exists, nothing is open
+        defer { data.closeAll() }
+        for spare in 0...2 {
+            // None, or too few descriptors left for the database, its WAL and shared memory.
+            XCTAssertThrowsError(try withDescriptorsExhausted(leaving: spare) { try data.member(MemberID(2)) }, "\(spare)") {
+                XCTAssertEqual(($0 as? StoreError)?.isTransient, true, "\(spare): \($0)")
+            }
+        }
+        XCTAssertEqual(try data.member(MemberID(2)).read { try $0.queryOne("SELECT count(*) FROM note")?.int(0) }, 1)
+    }
+
+    func testOtherOpenFailuresAreNotTransient() {
+        XCTAssertFalse(StoreError.cannotOpen(path: "x", reason: "permission denied").isTransient)
+        XCTAssertFalse(StoreError.notADatabase(path: "x").isTransient)
+        XCTAssertTrue(StoreError.migrationFailed(path: "x", version: 1, underlying: .outOfDescriptors(path: "x")).isTransient)
+    }
+
     func testRemoveMemberClosesAndDeletesItsFiles() throws {
         let data = try openData()
         defer { data.closeAll() }

@@ -158,6 +158,30 @@ final class TimeZoneDatabaseTests: XCTestCase {
         XCTAssertEqual(TimeZoneDatabase(directory: temporary + "/zoneinfo").identifiers, ["Asia/Kathmandu", "Europe/Rome", "UTC"])
     }
 
+    func testOutOfDescriptorsIsTransientAndNotRemembered() throws {
+        try write(validFile, to: "zoneinfo/Europe/Rome")
+        try write(Array("IT\t+4154+01229\tEurope/Rome\n".utf8), to: "zoneinfo/zone1970.tab")
+        let database = TimeZoneDatabase(directory: temporary + "/zoneinfo")
+        let (identifiers, failure) = withDescriptorsExhausted { () -> ([String], TimeZoneError?) in
+            do {
+                _ = try database.rules(for: "Europe/Rome")
+                return (database.identifiers, nil)
+            } catch let error as TimeZoneError {
+                return (database.identifiers, error)
+            } catch {
+                return ([], nil)
+            }
+        }
+        XCTAssertEqual(failure, .unreadable(zone: "Europe/Rome", errno: EMFILE))
+        XCTAssertEqual(failure?.isTransient, true)
+        XCTAssertEqual(identifiers, ["UTC"], "the list could not be read just then")
+        // Descriptors back: the zone loads and the whole list shows, not the UTC-only one of the shortage.
+        XCTAssertEqual(try database.rules(for: "Europe/Rome").localDateTime(at: 0).description, "1970-01-01T01:00:00")
+        XCTAssertEqual(database.identifiers, ["Europe/Rome", "UTC"])
+        XCTAssertFalse(TimeZoneError.unknownZone("Europe/Nowhere").isTransient)
+        XCTAssertFalse(TimeZoneError.unreadable(zone: "Europe/Rome", errno: EACCES).isTransient)
+    }
+
     func testDefaultDirectoryFollowsTZDIR() {
         let saved = getenv("TZDIR").map { String(cString: $0) }
         defer {

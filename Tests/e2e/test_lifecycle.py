@@ -1,6 +1,7 @@
 """Timeouts, connection limits, static files, graceful shutdown and start-up errors of the real binary."""
 import os
 import re
+import select
 import signal
 import socket
 import sqlite3
@@ -25,6 +26,27 @@ def test_slow_header_gets_408(fresh_dawn):
         r = Reader(s).read()
         assert r.status == 408
         assert 0.4 < time.time() - started < 3
+
+
+def test_slowloris_trickling_a_head_is_cut_at_the_header_deadline(fresh_dawn):
+    # One byte every 0.1 s never leaves the connection silent, yet the head must be whole
+    # within the header timeout of its first byte: the deadline is not renewed per byte.
+    dawn = fresh_dawn(env=SHORT)
+    with dawn.connect() as s:
+        started = time.time()
+        s.sendall(f"GET /healthz HTTP/1.1\r\n{H}X-Slow: ".encode())
+        sent = 0
+        while time.time() - started < 5 and not select.select([s], [], [], 0.1)[0]:
+            try:
+                s.send(b"a")
+            except (BrokenPipeError, ConnectionResetError):
+                break
+            sent += 1
+        cut = time.time() - started
+        assert Reader(s).read().status == 408
+        assert Reader(s).closed(timeout=3)
+    assert sent >= 4, "it kept talking until the deadline"
+    assert 0.4 < cut < 1.5, f"cut after {cut:.2f} s with a 0.5 s header timeout"
 
 
 def test_silent_body_gets_408(fresh_dawn):

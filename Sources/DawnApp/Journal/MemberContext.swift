@@ -24,7 +24,13 @@ struct MemberContext {
         signedIn = try page.member
         database = signedIn.database
         settings = signedIn.settings
-        rules = (try? app.timeZones.rules(for: signedIn.member.timeZone)) ?? .utc
+        do {
+            rules = try app.timeZones.rules(for: signedIn.member.timeZone)
+        } catch let error where error.isTransient {
+            throw error  // out of descriptors: a 503, rather than a day counted in UTC
+        } catch {
+            rules = .utc
+        }
         now = Int64(time(nil))
         today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)
         skippedDates = MemberDay.skippedDates(rules: rules, dayStartHour: settings.dayStartHour)

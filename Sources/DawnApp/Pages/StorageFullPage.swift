@@ -34,10 +34,4 @@ extension Dawn {
         StorageFullPage.markRetry(&response)
         return response
     }
-
-    /// The page for an error no handler turned into a page: a full disk is a 503, anything else a 500.
-    func unexpectedErrorPage(_ error: any Error, language: Language) -> HTTPResponse {
-        if StorageFullPage.matches(error) { return storageFullPage(language: language) }
-        return errorPage(PageError(.internalServerError, key: "error.internal"), language: language)
-    }
 }

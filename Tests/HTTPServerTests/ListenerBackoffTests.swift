@@ -1,0 +1,58 @@
+@testable import HTTPServer
+import XCTest
+
+/// When a loop watches its listening socket after accept4 runs out of descriptors,
+/// driven by a fake clock.
+final class ListenerBackoffTests: XCTestCase {
+    private let ms: UInt64 = 1_000_000
+
+    func testWatchesUntilAcceptRunsOutThenPausesFor100Milliseconds() {
+        var b = ListenerBackoff(pause: .milliseconds(100))
+        XCTAssertTrue(b.isWatching)
+        XCTAssertNil(b.resumeDeadline)
+        XCTAssertFalse(b.tick(now: 5_000 * ms), "nothing to resume while watching")
+        XCTAssertTrue(b.outOfResources(now: 1_000 * ms))
+        XCTAssertFalse(b.isWatching)
+        XCTAssertEqual(b.resumeDeadline, 1_100 * ms)
+        XCTAssertFalse(b.tick(now: 1_100 * ms - 1))
+        XCTAssertFalse(b.isWatching)
+        XCTAssertTrue(b.tick(now: 1_100 * ms))
+        XCTAssertTrue(b.isWatching)
+        XCTAssertNil(b.resumeDeadline)
+        XCTAssertFalse(b.tick(now: 1_200 * ms), "resumed once, not again")
+    }
+
+    func testAClosedConnectionResumesAtOnce() {
+        var b = ListenerBackoff(pause: .milliseconds(100))
+        XCTAssertFalse(b.connectionClosed(), "already watching: nothing to do")
+        _ = b.outOfResources(now: 0)
+        XCTAssertTrue(b.connectionClosed())
+        XCTAssertTrue(b.isWatching)
+        XCTAssertFalse(b.tick(now: 100 * ms), "the timer is void once resumed")
+        XCTAssertFalse(b.connectionClosed())
+    }
+
+    func testAShortageIsReportedOnceUntilAConnectionIsAccepted() {
+        var b = ListenerBackoff(pause: .milliseconds(100))
+        XCTAssertTrue(b.outOfResources(now: 0), "the first failure starts a shortage")
+        XCTAssertTrue(b.tick(now: 100 * ms))
+        XCTAssertFalse(b.outOfResources(now: 100 * ms), "still the same shortage")
+        XCTAssertEqual(b.resumeDeadline, 200 * ms, "each failure pauses afresh")
+        XCTAssertTrue(b.connectionClosed())
+        XCTAssertFalse(b.outOfResources(now: 150 * ms))
+        XCTAssertTrue(b.tick(now: 250 * ms))
+        b.accepted()
+        XCTAssertFalse(b.inShortage)
+        XCTAssertTrue(b.outOfResources(now: 300 * ms), "after an accept, a new shortage is reported again")
+    }
+
+    func testAFailureWhilePausedPushesTheDeadline() {
+        // Re-watching can itself fail (epoll_ctl out of memory): the loop pauses again.
+        var b = ListenerBackoff(pause: .milliseconds(100))
+        _ = b.outOfResources(now: 0)
+        _ = b.outOfResources(now: 50 * ms)
+        XCTAssertEqual(b.resumeDeadline, 150 * ms)
+        XCTAssertFalse(b.tick(now: 100 * ms))
+        XCTAssertTrue(b.tick(now: 150 * ms))
+    }
+}

@@ -134,10 +134,26 @@ class Reader:
         length = int(r.header("Content-Length") or 0)
         if head_request or r.status in (204, 304) or r.status < 200:
             return r
+        if (r.header("Transfer-Encoding") or "").lower() == "chunked":  # from a reverse proxy
+            r.body = self._chunked()
+            return r
         while len(self.buffer) < length:
             self._fill()
         r.body, self.buffer = self.buffer[:length], self.buffer[length:]
         return r
+
+    def _chunked(self):
+        body = b""
+        while True:
+            while b"\r\n" not in self.buffer:
+                self._fill()
+            size_line, self.buffer = self.buffer.split(b"\r\n", 1)
+            size = int(size_line.split(b";")[0], 16)
+            while len(self.buffer) < size + 2:
+                self._fill()
+            body, self.buffer = body + self.buffer[:size], self.buffer[size + 2:]
+            if size == 0:
+                return body  # (no trailers from the proxies tested)
 
     def closed(self, timeout=3):
         """True when the peer closes (EOF or reset) with nothing more to read."""
@@ -171,7 +187,7 @@ class Browser:
         self.last_set_cookies = []
 
     def request(self, method, path, body=b"", headers=None):
-        lines = [f"{method} {path} HTTP/1.1", "Host: localhost", "Connection: close"]
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {getattr(self.server, 'host_header', 'localhost')}", "Connection: close"]
         if self.jar:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.jar.items()))
         for k, v in {**self.headers, **(headers or {})}.items():

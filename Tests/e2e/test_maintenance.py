@@ -130,6 +130,87 @@ def test_backup_of_a_broken_database_fails_and_leaves_no_folder(tmp_path, backed
     assert os.listdir(target) == []
 
 
+
+def listing(folder):
+    """Every path under `folder` (symlinks not followed) with what it is and its bytes."""
+    found = {}
+    for base, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            path = os.path.join(base, name)
+            rel = os.path.relpath(path, folder)
+            if os.path.islink(path):
+                found[rel] = ("link", os.readlink(path))
+            elif os.path.isdir(path):
+                found[rel] = ("dir", None)
+            else:
+                found[rel] = ("file", open(path, "rb").read())
+    return found
+
+
+def test_backup_keep_removes_only_the_oldest_backups(tmp_path, backed_up):
+    data, _, real, _ = backed_up
+    keep = 3
+    target = tmp_path / "backups"
+    target.mkdir()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "precious.txt").write_text("not a backup")
+    shutil.copytree(real, outside / "elsewhere")
+    # Things that are not Dawn's run folders, or not only: all of them must stay.
+    (target / "notes.txt").write_text("mine")
+    (target / "dawn-backup-20000101-000000").write_text("a file with a backup's name")
+    (target / "dawn-backup-20000102-000000").mkdir()
+    (target / "dawn-backup-20000102-000000" / "photo.jpg").write_bytes(b"no manifest here")
+    (target / "dawn-backup-20000103-000000").mkdir()
+    (target / "dawn-backup-20000103-000000" / "manifest.json").write_text('{"format": "someone-else"}')
+    os.symlink(outside / "elsewhere", target / "dawn-backup-20000104-000000")
+    shutil.copytree(real, target / "dawn-backup-20000105-000000-x")
+    (target / "keepme").mkdir()
+    strangers = listing(target)
+    top = {path.split("/")[0] for path in strangers}
+    # An old run of Dawn's own, with a symlink inside that must be unlinked, not followed.
+    old = target / "dawn-backup-20000106-000000"
+    shutil.copytree(real, old)
+    os.symlink(outside, old / "users" / "escape")
+
+    made, removed = [], []
+    for run in range(keep + 3):
+        r = dawn_cli("backup", "--to", target, "--data", data, "--keep", keep)
+        assert r.returncode == 0, r.stderr
+        lines = r.stdout.decode().splitlines()
+        made.append(lines[0])
+        removed += [line[len("removed "):] for line in lines[1:]]
+        assert all(line.startswith("removed ") for line in lines[1:]), lines
+        ours = sorted(n for n in os.listdir(target) if n not in top)
+        assert len(ours) == min(run + 2, keep), (run, ours)
+        assert os.path.basename(made[-1]) in ours, "the run just made is always kept"
+    assert removed == [str(old)] + made[:3], ("the oldest first, one per run once there are more than N", made, removed)
+    assert sorted(os.listdir(target)) == sorted(list(top) + [os.path.basename(m) for m in made[-keep:]])
+    after = listing(target)
+    assert {k: v for k, v in after.items() if k.split("/")[0] in top} == strangers, "the rest is untouched"
+    assert (outside / "precious.txt").read_text() == "not a backup"
+    assert sorted(os.listdir(outside / "elsewhere")) == ["instance.sqlite", "manifest.json", "users"]
+
+    # A bad N is refused before anything is done; a failed backup removes nothing.
+    before = listing(target)
+    for bad in ["0", "-2", "x", "1.5", "10001", ""]:
+        r = dawn_cli("backup", "--to", target, "--data", data, "--keep", bad)
+        assert r.returncode == 2 and "--keep" in r.stderr.decode() and r.stdout == b"", (bad, r.stderr)
+    broken = tmp_path / "broken"
+    shutil.copytree(real, broken)
+    os.remove(broken / "manifest.json")
+    (broken / "users" / "3.sqlite").write_bytes(b"this is not a database, just text " * 200)
+    r = dawn_cli("backup", "--to", target, "--data", broken, "--keep", 1)
+    assert r.returncode == 1 and "users/3.sqlite" in r.stderr.decode()
+    assert listing(target) == before
+
+    # --keep 1 leaves only the new run.
+    r = dawn_cli("backup", "--to", target, "--data", data, "--keep", 1)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.decode().splitlines()
+    assert sorted(lines[1:]) == sorted("removed " + m for m in made[-keep:])
+    assert sorted(os.listdir(target)) == sorted(list(top) + [os.path.basename(lines[0])])
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
 def test_backup_to_an_unwritable_folder(tmp_path, backed_up):
     target = tmp_path / "ro"

@@ -27,7 +27,9 @@ public enum CommandLineOptions: Equatable {
               dawn user passwd USERNAME [--data DIR]
               dawn user list [--data DIR]
               dawn user remove USERNAME --yes [--data DIR]
-              dawn backup --to DIR [--data DIR]       snapshot every database into DIR/dawn-backup-<UTC time>/
+              dawn backup --to DIR [--data DIR] [--keep N]
+                                                      snapshot every database into DIR/dawn-backup-<UTC time>/;
+                                                      with --keep, then remove all but the newest N backups in DIR
               dawn restore --from BACKUPDIR [--data DIR]
                                                       verify a backup, then copy it into a missing or empty data folder
               dawn check [--data DIR]                 PRAGMA integrity_check on every database; exit 1 on any problem

@@ -11,7 +11,8 @@ import Glibc
 /// (so with the same binary no migration runs; an older file is migrated first) and copied
 /// with `VACUUM INTO`, which reads one consistent snapshot under SQLite's locking.
 public enum MaintenanceCommand: Equatable, Sendable {
-    case backup(to: String, data: String)
+    /// `keep`: after a successful run, keep only the newest `keep` backups in `to` (this one included).
+    case backup(to: String, data: String, keep: Int?)
     case restore(from: String, data: String)
     case check(data: String)
 
@@ -21,6 +22,7 @@ public enum MaintenanceCommand: Equatable, Sendable {
         var data = environment["DAWN_DATA"] ?? "./data"
         var to: String?
         var from: String?
+        var keep: Int?
         while let argument = rest.popFirst() {
             func value() throws(CommandLineError) -> String {
                 guard let v = rest.popFirst(), !v.isEmpty, !v.hasPrefix("--") else {
@@ -31,6 +33,12 @@ public enum MaintenanceCommand: Equatable, Sendable {
             switch (command, argument) {
             case (_, "--data"): data = try value()
             case ("backup", "--to"): to = try value()
+            case ("backup", "--keep"):
+                let v = try value()
+                guard v.count <= 5, v.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(v), (1...10_000).contains(n) else {
+                    throw CommandLineError("--keep needs a whole number of backups from 1 to 10000, not \"\(v)\"")
+                }
+                keep = n
             case ("restore", "--from"): from = try value()
             default: throw CommandLineError("unknown argument \"\(argument)\" for dawn \(command) (try: dawn --help)")
             }
@@ -39,7 +47,7 @@ public enum MaintenanceCommand: Equatable, Sendable {
         switch command {
         case "backup":
             guard let to else { throw CommandLineError("dawn backup needs --to DIR") }
-            return .backup(to: to, data: data)
+            return .backup(to: to, data: data, keep: keep)
         case "restore":
             guard let from else { throw CommandLineError("dawn restore needs --from BACKUPDIR") }
             return .restore(from: from, data: data)
@@ -52,7 +60,9 @@ public enum MaintenanceCommand: Equatable, Sendable {
     func run(say: (String) -> Void, fail: (String) -> Void) -> Int32 {
         do {
             switch self {
-            case let .backup(to, data): try backup(to: to, data: data, say: say)
+            case let .backup(to, data, keep):
+                let folder = try backup(to: to, data: data, say: say)
+                if let keep { try prune(to, keep: keep, sparing: folder, say: say) }
             case let .restore(from, data): try restore(from: from, data: data, say: say)
             case let .check(data): return check(data: data, say: say, fail: fail)
             }
@@ -68,7 +78,7 @@ public enum MaintenanceCommand: Equatable, Sendable {
 
     // MARK: - backup
 
-    private func backup(to target: String, data: String, say: (String) -> Void) throws {
+    private func backup(to target: String, data: String, say: (String) -> Void) throws -> String {
         let files = try databaseFiles(in: data)
         guard Files.isDirectory(target) else {
             throw MaintenanceError("backup folder \(target) does not exist (create it first)")
@@ -106,12 +116,69 @@ public enum MaintenanceCommand: Equatable, Sendable {
             throw error
         }
         say(folder)
+        return folder
+    }
+
+    // MARK: - --keep
+
+    /// Removes all but the newest `keep` backups in `target`, counting `made` (the run just
+    /// made, never removed) as one of them. Only real folders (not symlinks) named like a run
+    /// folder and holding a readable `manifest.json` of format `dawn-backup` count as backups;
+    /// anything else in `target` is left alone. Symlinks inside a removed folder are unlinked,
+    /// never followed.
+    private func prune(_ target: String, keep: Int, sparing made: String, say: (String) -> Void) throws {
+        let madeName = String(made.split(separator: "/").last ?? "")
+        let backups = try Files.list(target).filter { name in
+            guard name != madeName, Self.runFolderKey(name) != nil else { return false }
+            let folder = target + "/" + name
+            guard Files.isRealDirectory(folder), Files.isRegularFile(folder + "/manifest.json"),
+                  let bytes = try? Files.read(folder + "/manifest.json"),
+                  let manifest = try? JSONDecoder().decode(BackupManifest.self, from: Data(bytes)) else { return false }
+            return manifest.format == BackupManifest.formatName
+        }
+        for name in Self.backupsToRemove(among: backups, keep: keep - 1) {
+            let folder = target + "/" + name
+            Files.removeTree(folder)
+            guard !Files.exists(folder) else {
+                throw MaintenanceError("backed up to \(made), but cannot remove the old backup \(folder)")
+            }
+            say("removed \(folder)")
+        }
+    }
+
+    /// Of `names`, those that are run folder names (`dawn-backup-YYYYMMDD-HHMMSS`, maybe `-2`,
+    /// `-3`…) beyond the newest `keep`, newest first; other names are never returned.
+    public static func backupsToRemove(among names: [String], keep: Int) -> [String] {
+        let runs = names.compactMap { name in runFolderKey(name).map { (name, $0) } }
+            .sorted { a, b in a.1.stamp != b.1.stamp ? a.1.stamp > b.1.stamp : a.1.attempt > b.1.attempt }
+        return runs.dropFirst(max(0, keep)).map(\.0)
+    }
+
+    /// The UTC stamp and attempt number of a run folder's name, or nil for any other name.
+    static func runFolderKey(_ name: String) -> (stamp: String, attempt: Int)? {
+        let prefix = "dawn-backup-"
+        guard name.hasPrefix(prefix) else { return nil }
+        let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+        func digits(_ s: Substring, _ count: Int) -> Bool { s.count == count && s.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard parts.count == 2 || parts.count == 3, digits(parts[0], 8), digits(parts[1], 6) else { return nil }
+        var attempt = 1
+        if parts.count == 3 {
+            guard (1...4).contains(parts[2].count), parts[2].first != "0", parts[2].allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let n = Int(parts[2]), n >= 2 else { return nil }
+            attempt = n
+        }
+        return (String(parts[0] + parts[1]), attempt)
     }
 
     private func makeRunFolder(in target: String) throws -> (String, Timestamp) {
         let stamp = Timestamp.now()
         let base = target + "/dawn-backup-" + stamp.compact
-        var attempt = 1
+        // After the newest runs of this second: a name freed by --keep is not taken again,
+        // so names keep sorting in the order the runs were made.
+        var attempt = 1 + ((try? Files.list(target)) ?? []).compactMap { name -> Int? in
+            guard let key = Self.runFolderKey(name), key.stamp == stamp.compact.filter({ $0 != "-" }) else { return nil }
+            return key.attempt
+        }.reduce(0, max)
         while true {
             let folder = attempt == 1 ? base : "\(base)-\(attempt)"
             if mkdir(folder, 0o700) == 0 { return (folder, stamp) }
@@ -327,6 +394,18 @@ private enum Files {
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// A folder, and not a symlink to one.
+    static func isRealDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// A regular file, and not a symlink to one.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     static func size(_ path: String) throws -> Int {

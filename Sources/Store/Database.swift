@@ -31,8 +31,11 @@ public final class Database: Sendable {
     ///
     /// Fails, leaving the file untouched, with `.notADatabase` for a file that is not
     /// SQLite and `.newerSchema` for a database from a newer build. Each pending
-    /// migration runs with its `user_version` bump in one transaction.
-    public static func open(path: String, migrations: [Migration]) throws -> Database {
+    /// migration runs with its `user_version` bump in one transaction. With
+    /// `migrate: false` (backups, checks) the schema stays as found: a backup taken by a
+    /// newer binary before an upgrade must still be the older version's data, and must
+    /// not upgrade the database of the older server still running on it.
+    public static func open(path: String, migrations: [Migration], migrate: Bool = true) throws -> Database {
         Migration.validate(migrations)
         let connection = try Connection.open(path: path)
         do {
@@ -43,7 +46,7 @@ public final class Database: Sendable {
                 throw StoreError.newerSchema(path: path, found: found, supported: migrations.count)
             }
             try configure(connection, path: path)
-            try migrate(connection, path: path, from: found, migrations: migrations)
+            if migrate { try Self.migrate(connection, path: path, from: found, migrations: migrations) }
             let version = try connection.userVersion()
             return Database(path: path, schemaVersion: version, connection: connection)
         } catch {

@@ -59,6 +59,30 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(rows, [["Walk", "🙂"], ["Read", "📚"]])
     }
 
+    /// Backups and checks open a database as found: an older one stays older, and a
+    /// snapshot of it is the older version's data (what a rollback needs).
+    func testOpeningWithoutMigratingLeavesTheSchemaAsFound() throws {
+        let old = try Database.open(path: path, migrations: Array(history.prefix(1)))
+        try old.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Walk"]) }
+        old.close()
+
+        let asFound = try Database.open(path: path, migrations: history, migrate: false)
+        XCTAssertEqual(asFound.schemaVersion, 1)
+        XCTAssertEqual(try userVersion(asFound), 1)
+        let snapshot = directory.file("snapshot.sqlite")
+        try asFound.backup(to: snapshot)
+        asFound.close()
+        let copy = try Database.open(path: snapshot, migrations: history, migrate: false)
+        XCTAssertEqual(copy.schemaVersion, 1)
+        XCTAssertEqual(try copy.read { try $0.query("PRAGMA table_info(habit)").map { $0.string(1) } }, ["id", "name"])
+        copy.close()
+
+        // Still refused when newer than this build knows.
+        XCTAssertThrowsError(try Database.open(path: path, migrations: [], migrate: false)) {
+            guard case StoreError.newerSchema = $0 else { return XCTFail("\($0)") }
+        }
+    }
+
     func testAFailingMigrationLeavesVersionAndSchemaUntouched() throws {
         let broken = history.prefix(1) + [
             Migration(version: 2, sql: """

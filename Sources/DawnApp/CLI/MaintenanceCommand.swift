@@ -93,7 +93,8 @@ public enum MaintenanceCommand: Equatable, Sendable {
                     try Files.makeDirectory(folder + "/users")
                 }
                 do {
-                    let database = try Database.open(path: source, migrations: migrations(for: relative))
+                    // As found: a backup must not upgrade a database (see Database.open).
+                    let database = try Database.open(path: source, migrations: migrations(for: relative), migrate: false)
                     defer { database.close() }
                     try database.backup(to: snapshot)
                 } catch {
@@ -331,7 +332,7 @@ public enum MaintenanceCommand: Equatable, Sendable {
     static func inspect(_ path: String, migrations: [Migration]) -> (problems: [String], schemaVersion: Int) {
         guard Files.exists(path) else { return (["missing"], 0) }
         do {
-            let database = try Database.open(path: path, migrations: migrations)
+            let database = try Database.open(path: path, migrations: migrations, migrate: false)
             defer { database.close() }
             return (try database.integrityCheck(), database.schemaVersion)
         } catch {

@@ -10,8 +10,8 @@ public struct ConnectionStateMachine: Sendable, Equatable {
     public enum State: Sendable, Equatable {
         /// Waiting for (the rest of) a request head; `since` is when it started.
         case readingHead(since: UInt64)
-        /// Head parsed, body arriving; `lastActivity` is the last time bytes came.
-        case readingBody(lastActivity: UInt64)
+        /// Head parsed, body arriving since `since`; `lastActivity` is the last time bytes came.
+        case readingBody(since: UInt64, lastActivity: UInt64)
         /// A request is with the handler or its response is queued: no read timeout runs.
         case responding
         /// Keep-alive: waiting for the first byte of the next request.
@@ -36,6 +36,7 @@ public struct ConnectionStateMachine: Sendable, Equatable {
 
     private let headerTimeout: UInt64
     private let bodyTimeout: UInt64
+    private let bodyTotalTimeout: UInt64
     private let idleTimeout: UInt64
     private let writeTimeout: UInt64
     private let lingerTimeout: UInt64
@@ -46,6 +47,7 @@ public struct ConnectionStateMachine: Sendable, Equatable {
         state = .readingHead(since: now)
         headerTimeout = limits.headerTimeout.nanoseconds
         bodyTimeout = limits.bodyTimeout.nanoseconds
+        bodyTotalTimeout = limits.bodyTotalTimeout.nanoseconds
         idleTimeout = limits.idleTimeout.nanoseconds
         writeTimeout = limits.writeTimeout.nanoseconds
         self.lingerTimeout = lingerTimeout.nanoseconds
@@ -55,14 +57,14 @@ public struct ConnectionStateMachine: Sendable, Equatable {
     public mutating func bytesReceived(now: UInt64) {
         switch state {
         case .idle: state = .readingHead(since: now)
-        case .readingBody: state = .readingBody(lastActivity: now)
+        case .readingBody(let since, _): state = .readingBody(since: since, lastActivity: now)
         case .readingHead, .responding, .lingering, .closed: break
         }
     }
 
     /// The parser has a whole head and now waits for a body.
     public mutating func headComplete(now: UInt64) {
-        if case .readingHead = state { state = .readingBody(lastActivity: now) }
+        if case .readingHead = state { state = .readingBody(since: now, lastActivity: now) }
     }
 
     /// A whole request was parsed and handed to the handler.
@@ -113,7 +115,7 @@ public struct ConnectionStateMachine: Sendable, Equatable {
         let readDeadline: UInt64?
         switch state {
         case .readingHead(let since): readDeadline = since &+ headerTimeout
-        case .readingBody(let last): readDeadline = last &+ bodyTimeout
+        case .readingBody(let since, let last): readDeadline = min(last &+ bodyTimeout, since &+ bodyTotalTimeout)
         case .idle(let since): readDeadline = since &+ idleTimeout
         case .lingering(let since): readDeadline = since &+ lingerTimeout
         case .responding, .closed: readDeadline = nil
@@ -137,7 +139,9 @@ public struct ConnectionStateMachine: Sendable, Equatable {
         }
         switch state {
         case .readingHead(let since) where now >= since &+ headerTimeout,
-             .readingBody(let since) where now >= since &+ bodyTimeout:
+             .readingBody(_, let since) where now >= since &+ bodyTimeout,
+             // A body trickled a byte at a time never falls silent: it gets a time in all.
+             .readingBody(let since, _) where now >= since &+ bodyTotalTimeout:
             state = .lingering(since: now)
             return .requestTimeout
         case .idle(let since) where now >= since &+ idleTimeout,

@@ -18,6 +18,10 @@ public struct HTTPLimits: Sendable, Equatable {
     public var headerTimeout: Duration = .seconds(10)
     /// Silence allowed while a body is arriving.
     public var bodyTimeout: Duration = .seconds(30)
+    /// Time to receive a whole body, however steadily it comes: a client trickling
+    /// a byte every few seconds is never silent for `bodyTimeout`. 1 MiB in 120 s is
+    /// 70 kbit/s, slower than any phone on a bad connection.
+    public var bodyTotalTimeout: Duration = .seconds(120)
     /// Time a keep-alive connection may sit idle between requests.
     public var idleTimeout: Duration = .seconds(60)
     /// Time a response may wait for the client to read it without progress.

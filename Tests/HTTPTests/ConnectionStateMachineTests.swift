@@ -34,12 +34,37 @@ final class ConnectionStateMachineTests: XCTestCase {
         var m = ConnectionStateMachine(limits: limits, now: 0)
         m.bytesReceived(now: 1 * second)
         m.headComplete(now: 2 * second)
-        XCTAssertEqual(m.state, .readingBody(lastActivity: 2 * second))
+        XCTAssertEqual(m.state, .readingBody(since: 2 * second, lastActivity: 2 * second))
         // Bytes every 20 s keep the body alive well past 30 s in total.
         m.bytesReceived(now: 22 * second)
         m.bytesReceived(now: 42 * second)
         XCTAssertEqual(m.tick(now: 71 * second), .none)
         XCTAssertEqual(m.tick(now: 72 * second), .requestTimeout)
+    }
+
+    func testATrickledBodyGetsATimeInAll() {
+        var m = ConnectionStateMachine(limits: limits, now: 0)
+        m.headComplete(now: 1 * second)
+        // A byte every 29 s is never 30 s of silence, but the whole body has 120 s.
+        var t: UInt64 = 1
+        while t + 29 < 121 {
+            t += 29
+            m.bytesReceived(now: t * second)
+            XCTAssertEqual(m.tick(now: t * second), .none)
+        }
+        XCTAssertEqual(m.nextDeadline, 121 * second)
+        XCTAssertEqual(m.tick(now: 121 * second - 1), .none)
+        XCTAssertEqual(m.tick(now: 121 * second), .requestTimeout)
+        XCTAssertEqual(m.state, .lingering(since: 121 * second))
+    }
+
+    func testTheWholeBodyClockStartsWithTheBodyNotTheConnection() {
+        var m = ConnectionStateMachine(limits: limits, now: 0)
+        m.bytesReceived(now: 5 * second)
+        m.headComplete(now: 9 * second)
+        m.bytesReceived(now: 100 * second)
+        XCTAssertEqual(m.tick(now: 128 * second), .none)
+        XCTAssertEqual(m.tick(now: 129 * second), .requestTimeout)
     }
 
     func testNoReadTimeoutWhileTheHandlerRuns() {

@@ -68,6 +68,27 @@ def test_body_trickling_within_timeout_is_fine(fresh_dawn):
         assert Reader(s).read().body == b"a=bcde\n"
 
 
+def test_a_body_trickled_forever_is_cut_at_the_whole_body_deadline(fresh_dawn):
+    # A byte every 0.1 s is never 0.5 s of silence; the whole body still has only 1 s.
+    dawn = fresh_dawn(env=dict(SHORT, DAWN_BODY_TOTAL_TIMEOUT="1"))
+    with dawn.connect() as s:
+        s.sendall(f"POST /_test/echo HTTP/1.1\r\n{H}Content-Type: application/x-www-form-urlencoded\r\n"
+                  f"Content-Length: 100000\r\n\r\na=".encode())
+        started = time.time()
+        sent = 0
+        while time.time() - started < 5 and not select.select([s], [], [], 0.1)[0]:
+            try:
+                s.send(b"b")
+            except (BrokenPipeError, ConnectionResetError):
+                break
+            sent += 1
+        cut = time.time() - started
+        assert Reader(s).read().status == 408
+        assert Reader(s).closed(timeout=3)
+    assert sent >= 8
+    assert 0.9 < cut < 2, f"cut after {cut:.2f} s with a 1 s whole-body timeout"
+
+
 def test_idle_keep_alive_connection_is_closed_silently(fresh_dawn):
     dawn = fresh_dawn(env=SHORT)
     with dawn.connect() as s:

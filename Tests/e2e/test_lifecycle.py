@@ -28,6 +28,19 @@ def test_slow_header_gets_408(fresh_dawn):
         assert 0.4 < time.time() - started < 3
 
 
+def trickle(s, byte, started, limit=5):
+    """Sends `byte` every 0.1 s until the server answers (or `limit` s pass);
+    returns how many were sent and the seconds from `started` to the answer."""
+    sent = 0
+    while time.time() - started < limit and not select.select([s], [], [], 0.1)[0]:
+        try:
+            s.send(byte)
+        except (BrokenPipeError, ConnectionResetError):
+            break
+        sent += 1
+    return sent, time.time() - started
+
+
 def test_slowloris_trickling_a_head_is_cut_at_the_header_deadline(fresh_dawn):
     # One byte every 0.1 s never leaves the connection silent, yet the head must be whole
     # within the header timeout of its first byte: the deadline is not renewed per byte.
@@ -35,14 +48,7 @@ def test_slowloris_trickling_a_head_is_cut_at_the_header_deadline(fresh_dawn):
     with dawn.connect() as s:
         started = time.time()
         s.sendall(f"GET /healthz HTTP/1.1\r\n{H}X-Slow: ".encode())
-        sent = 0
-        while time.time() - started < 5 and not select.select([s], [], [], 0.1)[0]:
-            try:
-                s.send(b"a")
-            except (BrokenPipeError, ConnectionResetError):
-                break
-            sent += 1
-        cut = time.time() - started
+        sent, cut = trickle(s, b"a", started)
         assert Reader(s).read().status == 408
         assert Reader(s).closed(timeout=3)
     assert sent >= 4, "it kept talking until the deadline"
@@ -74,15 +80,7 @@ def test_a_body_trickled_forever_is_cut_at_the_whole_body_deadline(fresh_dawn):
     with dawn.connect() as s:
         s.sendall(f"POST /_test/echo HTTP/1.1\r\n{H}Content-Type: application/x-www-form-urlencoded\r\n"
                   f"Content-Length: 100000\r\n\r\na=".encode())
-        started = time.time()
-        sent = 0
-        while time.time() - started < 5 and not select.select([s], [], [], 0.1)[0]:
-            try:
-                s.send(b"b")
-            except (BrokenPipeError, ConnectionResetError):
-                break
-            sent += 1
-        cut = time.time() - started
+        sent, cut = trickle(s, b"b", time.time())
         assert Reader(s).read().status == 408
         assert Reader(s).closed(timeout=3)
     assert sent >= 8

@@ -1,7 +1,7 @@
+import Locks
 import Accounts
 import Foundation
 import Store
-import Synchronization
 import XCTest
 
 final class FamilyTests: XCTestCase {
@@ -29,7 +29,7 @@ final class FamilyTests: XCTestCase {
     func testRacingSetupsHaveOneWinner() throws {
         let directory = try TemporaryDirectory()
         let family = try makeFamily(in: directory)
-        let outcomes = Mutex<[Result<Member, any Error>]>([])
+        let outcomes = Lock<[Result<Member, any Error>]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             let outcome = Result { try family.setUp(admin: "admin\(index)") }
             outcomes.withLock { $0.append(outcome) }

@@ -1,5 +1,5 @@
+import Locks
 import Foundation
-import Synchronization
 import XCTest
 @testable import Store
 
@@ -94,7 +94,7 @@ final class DataDirectoryTests: XCTestCase {
     func testConcurrentFirstAccessOpensOneDatabase() throws {
         let data = try openData()
         defer { data.closeAll() }
-        let opened = Mutex<[ObjectIdentifier]>([])
+        let opened = Lock<[ObjectIdentifier]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             if let database = try? data.member(MemberID(5)) {
                 opened.withLock { $0.append(ObjectIdentifier(database)) }

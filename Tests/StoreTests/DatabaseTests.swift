@@ -1,5 +1,5 @@
+import Locks
 import Foundation
-import Synchronization
 import XCTest
 @testable import Store
 
@@ -175,7 +175,7 @@ final class DatabaseTests: XCTestCase {
         defer { database.close() }
         let threads = 8
         let insertsPerThread = 200
-        let failures = Mutex(0)
+        let failures = Lock(0)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for index in 0..<insertsPerThread {
                 do {

@@ -1,5 +1,5 @@
+import Locks
 import Foundation
-import Synchronization
 import XCTest
 import Templates
 
@@ -81,7 +81,7 @@ final class TemplateDirectoryTests: XCTestCase {
     func testLibraryRendersFromManyThreadsWhileReloading() throws {
         try write("page.html", "<p>{{x}}</p>")
         let library = try TemplateLibrary(directory: directory, reloadOnChange: true)
-        let failures = Mutex(0)
+        let failures = Lock(0)
         let file = URL(fileURLWithPath: directory + "/page.html")
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             for round in 0..<300 {

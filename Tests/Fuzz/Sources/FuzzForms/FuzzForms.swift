@@ -1,7 +1,7 @@
 import FuzzSupport
 import HTTP
 
-// Input: 1 byte choosing what to fuzz (and a field limit), then the data.
+// Input: 1 byte choosing what to fuzz (low 2 bits) and a limit (the rest), then the data.
 //
 // - URL-encoded forms: never more fields than the limit; every field written back with
 //   `encode` parses again to the same fields.
@@ -9,6 +9,8 @@ import HTTP
 //   NUL or is not UTF-8; decode(encode(text)) == text for any text without NUL.
 // - multipart/form-data (first line of the data: the Content-Type): never more parts than
 //   the limit; the parts written back with the same boundary parse again to the same parts.
+// - Request paths: no segment is empty, `.`, `..` or holds `/`, `\` or a control character;
+//   the segments percent-encoded again give the same segments.
 
 /// Percent-encodes everything but unreserved characters; spaces as `+` when `plusAsSpace`.
 func encode(_ text: String, plusAsSpace: Bool) -> String {
@@ -136,6 +138,27 @@ func fuzzMultipart(_ data: [UInt8], maxParts: Int) {
     require(again.parts == form.parts, "rewritten multipart differs: \(shown(written))")
 }
 
+func fuzzRequestPath(_ data: [UInt8]) {
+    let path = String(decoding: data, as: UTF8.self)
+    let segments: [String]
+    do {
+        segments = try RequestPath.segments(path)
+    } catch {
+        require((error == .notAbsolute) == (path.utf8.first != UInt8(ascii: "/")), "\(error) for \(shown(data))")
+        return
+    }
+    for segment in segments {
+        require(!segment.isEmpty && segment != "." && segment != "..", "segment '\(segment)' of \(shown(data))")
+        for scalar in segment.unicodeScalars {
+            let v = scalar.value
+            require(v > 0x1F && !(0x7F...0x9F).contains(v) && scalar != "/" && scalar != "\\",
+                    "segment with U+\(String(v, radix: 16)) from \(shown(data))")
+        }
+    }
+    let written = "/" + segments.map { encode($0, plusAsSpace: false) }.joined(separator: "/")
+    require((try? RequestPath.segments(written)) == segments, "re-encoded path \(written) differs")
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
@@ -145,7 +168,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     switch choice & 3 {
     case 0: fuzzURLEncodedForm(data, maxFields: limit)
     case 1: fuzzPercentDecoding(data, plusAsSpace: choice & 4 != 0)
-    default: fuzzMultipart(data, maxParts: limit)
+    case 2: fuzzMultipart(data, maxParts: limit)
+    default: fuzzRequestPath(data)
     }
     return 0
 }

@@ -7,6 +7,10 @@ let package = Package(
     name: "Dawn",
     products: [
         .executable(name: "dawn", targets: ["dawn"]),
+        // For the fuzz targets in Tests/Fuzz, a package of their own (no `main`, libFuzzer's instead).
+        .library(name: "DawnHTTP", targets: ["HTTP"]),
+        .library(name: "DawnTemplates", targets: ["Templates"]),
+        .library(name: "DawnApp", targets: ["DawnApp"]),
     ],
     targets: [
         // C libraries from the system, each named for what it wraps.

@@ -178,6 +178,11 @@ public struct RequestParser: Sendable {
     private mutating func headLine(_ bytes: UnsafeBufferPointer<UInt8>, lf: Int) -> Step? {
         let isRequestLine: Bool
         if case .requestLine = state { isRequestLine = true } else { isRequestLine = false }
+        // Too long is 414 whatever ends the line, as when its LF has not arrived yet.
+        if isRequestLine, lf - position > limits.maxRequestLineBytes,
+           lf - position - (bytes[lf - 1] == HTTPBytes.cr ? 1 : 0) > limits.maxRequestLineBytes {
+            return fail(.requestLineTooLong)
+        }
         guard let content = lineContent(bytes, lf: lf) else { return fail(.bareLineFeed) }
 
         if isRequestLine {
@@ -185,7 +190,6 @@ public struct RequestParser: Sendable {
                 leadingEmptyLines += 1
                 return leadingEmptyLines > Self.maxLeadingEmptyLines ? fail(.tooManyLeadingEmptyLines) : nil
             }
-            if content.count > limits.maxRequestLineBytes { return fail(.requestLineTooLong) }
             if let error = parseRequestLine(content) { return fail(error) }
             state = .headerLines
             return nil

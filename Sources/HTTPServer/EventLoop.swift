@@ -1,10 +1,10 @@
 import Gzip
 import HTTP
+import Locks
 
 import CLinux
 #if canImport(Glibc)
 import Glibc
-import Locks
 #endif
 
 /// One epoll event loop on its own thread. It accepts from the shared

@@ -1,8 +1,8 @@
 import HTTP
+import Locks
 
 #if canImport(Glibc)
 import Glibc
-import Locks
 #endif
 
 /// Dawn's HTTP/1.1 server: one listening socket, `eventLoops` epoll threads, a

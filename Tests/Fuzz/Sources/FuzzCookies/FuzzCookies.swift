@@ -10,17 +10,6 @@ import HTTP
 //   reads back, through the Cookie parser, to its name and value.
 // - HTTP dates: parse → format → parse gives the same time; format of any time in range parses back.
 
-func isToken(_ s: String) -> Bool {
-    !s.isEmpty && s.utf8.allSatisfy { b in
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(b)
-        }
-    }
-}
-
 func isCookieOctet(_ b: UInt8) -> Bool {
     b >= 0x21 && b <= 0x7E && b != UInt8(ascii: "\"") && b != UInt8(ascii: ",") && b != UInt8(ascii: ";")
         && b != UInt8(ascii: "\\")

@@ -74,17 +74,6 @@ func same(_ a: HTTPRequest, _ b: HTTPRequest) -> Bool {
         && a.headers.map(\.name) == b.headers.map(\.name) && a.headers.map(\.value) == b.headers.map(\.value)
 }
 
-func isToken(_ s: String) -> Bool {
-    !s.isEmpty && s.utf8.allSatisfy { b in
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(b)
-        }
-    }
-}
-
 func checkInvariants(_ r: HTTPRequest, limits: HTTPLimits) {
     require(r.version == .http1_0 || r.version == .http1_1, "version \(r.version)")
     require(r.target.hasPrefix("/") || (r.target == "*" && r.method == .OPTIONS), "target \(r.target)")

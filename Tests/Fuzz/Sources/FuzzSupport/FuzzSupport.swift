@@ -57,3 +57,16 @@ public func shown<C: Collection<UInt8>>(_ bytes: C, limit: Int = 300) -> String 
     }
     return bytes.count > limit ? text + "…" : text
 }
+
+/// An RFC 9110 token (header field and cookie names), written out byte by byte as the
+/// reference the parsers' answers are checked against.
+public func isToken(_ s: String) -> Bool {
+    !s.isEmpty && s.utf8.allSatisfy { b in
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(b)
+        }
+    }
+}

@@ -64,7 +64,7 @@ public enum MaintenanceCommand: Equatable, Sendable {
                 let folder = try backup(to: to, data: data, say: say)
                 if let keep { try prune(to, keep: keep, sparing: folder, say: say) }
             case let .restore(from, data): try restore(from: from, data: data, say: say)
-            case let .check(data): return check(data: data, say: say, fail: fail)
+            case let .check(data): return try check(data: data, say: say, fail: fail)
             }
             return 0
         } catch let error as MaintenanceError {
@@ -264,17 +264,8 @@ public enum MaintenanceCommand: Equatable, Sendable {
 
     // MARK: - check
 
-    private func check(data: String, say: (String) -> Void, fail: (String) -> Void) -> Int32 {
-        var names: [String]
-        do {
-            names = try databaseFiles(in: data, onlyMembers: false)
-        } catch let error as MaintenanceError {
-            fail(error.message)
-            return 1
-        } catch {
-            fail("\(error)")
-            return 1
-        }
+    private func check(data: String, say: (String) -> Void, fail: (String) -> Void) throws -> Int32 {
+        let names = try databaseFiles(in: data, onlyMembers: false)
         var bad = 0
         for relative in names {
             let result = Self.inspect(data + "/" + relative, migrations: migrations(for: relative))

@@ -1,7 +1,7 @@
 import PlainText
 
-/// A habit's name: trimmed of whitespace and newlines, 1–60 characters
-/// (grapheme clusters), one line.
+/// A habit's name: trimmed of whitespace and newlines, 1–60 characters (Unicode
+/// scalars, as `PlainText.length` and the schema's `CHECK` count them), one line.
 ///
 /// One line of text in the sense of `PlainText.isSingleLine`, as a member's display name.
 public struct HabitName: Hashable, Sendable, CustomStringConvertible {
@@ -9,7 +9,7 @@ public struct HabitName: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ raw: String) throws(HabitError) {
         let trimmed = PlainText.trimmed(raw)
-        guard HabitConstants.nameLength.contains(trimmed.count) else { throw .nameLength }
+        guard HabitConstants.nameLength.contains(PlainText.length(trimmed)) else { throw .nameLength }
         guard PlainText.isSingleLine(trimmed) else { throw .nameCharacters }
         value = String(trimmed)
     }

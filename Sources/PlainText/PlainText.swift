@@ -15,6 +15,28 @@ public enum PlainText {
         return string[first...last]
     }
 
+    /// The length of text for every limit Dawn sets, in Unicode scalars (code points). It
+    /// is what SQLite's `length()` counts, so a form's limit and the schema's `CHECK` agree:
+    /// counted in grapheme clusters, "a\r\n" is 2 and 🏃‍♀️ is 1, but they are 3 and 4
+    /// to the database. A browser's `maxlength` counts UTF-16 units, never fewer.
+    public static func length<S: StringProtocol>(_ text: S) -> Int {
+        text.unicodeScalars.count
+    }
+
+    /// Text of several lines with every line break as one "\n": browsers send a textarea's
+    /// breaks as "\r\n", which would count twice against a limit the browser counted once.
+    public static func normalizingLineBreaks<S: StringProtocol>(_ text: S) -> String {
+        guard text.unicodeScalars.contains("\r") else { return String(text) }
+        var result = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", afterCR { afterCR = false; continue }
+            afterCR = scalar == "\r"
+            result.append(afterCR ? "\n" : scalar)
+        }
+        return String(result)
+    }
+
     /// Whether `scalar` may not appear in one-line text.
     public static func isRefusedInLine(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -13,9 +13,22 @@ final class DisplayNameTests: XCTestCase {
         XCTAssertEqual(try DisplayName("A").value, "A")
         XCTAssertNoThrow(try DisplayName(String(repeating: "x", count: 60)))
         assertThrows(.displayNameInvalid) { try DisplayName(String(repeating: "x", count: 61)) }
-        // 60 family emoji are 60 characters, though hundreds of bytes.
-        XCTAssertNoThrow(try DisplayName(String(repeating: "👩‍👩‍👧", count: 60)))
-        assertThrows(.displayNameInvalid) { try DisplayName(String(repeating: "👩‍👩‍👧", count: 61)) }
+        // Characters are Unicode scalars (as the other limits and the database count them):
+        // 👩‍👩‍👧 is five, so twelve fit and thirteen do not.
+        XCTAssertNoThrow(try DisplayName(String(repeating: "👩‍👩‍👧", count: 12)))
+        assertThrows(.displayNameInvalid) { try DisplayName(String(repeating: "👩‍👩‍👧", count: 13)) }
+    }
+
+    /// One grapheme cluster can be a megabyte: "a" and a million combining marks.
+    func testBoundedInBytes() throws {
+        let huge = "a" + String(repeating: "\u{301}", count: 1 << 19)
+        XCTAssertEqual(huge.count, 1, "one grapheme cluster")
+        assertThrows(.displayNameInvalid) { try DisplayName(huge) }
+        assertThrows(.displayNameInvalid) { try DisplayName("a" + String(repeating: "\u{301}", count: 60)) }
+        // 60 four-byte scalars are the most there can be: exactly the byte bound.
+        let sixtyWide = String(repeating: "😀", count: 60)
+        XCTAssertEqual(sixtyWide.utf8.count, DisplayName.maximumBytes)
+        XCTAssertNoThrow(try DisplayName(sixtyWide))
     }
 
     func testRefusesControlCharactersInside() {

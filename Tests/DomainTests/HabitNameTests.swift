@@ -15,13 +15,18 @@ final class HabitNameTests: XCTestCase {
         assertHabitError(.nameLength, { () throws(HabitError) in try HabitName(" " + sixty + "x ") })
     }
 
-    /// Characters are grapheme clusters: a 25-byte family emoji counts as one.
-    func testCountsCharactersNotScalars() throws {
-        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
-        let sixty = String(repeating: family, count: 60)
-        XCTAssertEqual(try HabitName(sixty).value, sixty)
-        assertHabitError(.nameLength, { () throws(HabitError) in try HabitName(sixty + "e\u{301}") })
-        XCTAssertEqual(try HabitName(String(repeating: "e\u{301}", count: 60)).value.count, 60)
+    /// Characters are Unicode scalars, as the database's `CHECK (length(name) …)` counts them:
+    /// counting grapheme clusters let 16 × 🏃‍♀️ (64 scalars) through the form into a failed insert.
+    func testCountsScalarsAsTheDatabaseDoes() throws {
+        let runner = "\u{1F3C3}\u{200D}\u{2640}\u{FE0F}"  // 🏃‍♀️: one grapheme, four scalars
+        XCTAssertEqual(try HabitName(String(repeating: runner, count: 15)).value.unicodeScalars.count, 60)
+        assertHabitError(.nameLength, { () throws(HabitError) in try HabitName(String(repeating: runner, count: 16)) })
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"  // 7 scalars
+        assertHabitError(.nameLength, { () throws(HabitError) in try HabitName(String(repeating: family, count: 9)) })
+        XCTAssertNoThrow(try HabitName(String(repeating: family, count: 8) + "abcd"))
+        // A combining accent is a scalar of its own: 30 × "é" written as e + U+0301 is 60.
+        XCTAssertNoThrow(try HabitName(String(repeating: "e\u{301}", count: 30)))
+        assertHabitError(.nameLength, { () throws(HabitError) in try HabitName(String(repeating: "e\u{301}", count: 30) + "x") })
     }
 
     func testControlAndBidiCharactersRefused() {

@@ -23,4 +23,25 @@ final class PlainTextTests: XCTestCase {
             XCTAssertTrue(PlainText.isSingleLine(text), text)
         }
     }
+
+    /// Limits count Unicode scalars, which is what SQLite's length() counts.
+    func testLengthCountsScalarsNotGraphemeClusters() {
+        XCTAssertEqual(PlainText.length(""), 0)
+        XCTAssertEqual(PlainText.length("abc"), 3)
+        XCTAssertEqual(PlainText.length("a\r\n"), 3, "CR LF is one grapheme cluster but two scalars")
+        XCTAssertEqual(PlainText.length("🏃‍♀️"), 4)
+        XCTAssertEqual(PlainText.length("e\u{301}"), 2)
+        XCTAssertEqual(PlainText.length("città"), 5)
+        XCTAssertEqual(PlainText.length(Substring("xyz").dropFirst()), 2)
+    }
+
+    func testLineBreaksBecomeOneLineFeedEach() {
+        XCTAssertEqual(PlainText.normalizingLineBreaks("a\r\nb"), "a\nb")
+        XCTAssertEqual(PlainText.normalizingLineBreaks("a\rb\r"), "a\nb\n", "a lone CR is a break too")
+        XCTAssertEqual(PlainText.normalizingLineBreaks("a\r\r\nb"), "a\n\nb")
+        XCTAssertEqual(PlainText.normalizingLineBreaks("a\n\r\nb\n"), "a\n\nb\n")
+        XCTAssertEqual(PlainText.normalizingLineBreaks("no breaks, 🏃‍♀️"), "no breaks, 🏃‍♀️")
+        let textarea = String(repeating: "a\r\n", count: 9_999)
+        XCTAssertEqual(PlainText.length(PlainText.normalizingLineBreaks(textarea)), 19_998)
+    }
 }

@@ -179,14 +179,15 @@ function habitDrags(card) {
     return clamp(Math.floor((y - r.top) / (r.height / SLOTS)), 0, SLOTS - 1);
   };
 
-  // What the forms say: the log form's default duration, the edit form's duration and note.
+  // What the forms say: the log form's default duration, the edit form's duration, note and
+  // version (so a move based on a log another device changed meanwhile is refused, not applied).
   const formValues = (url) => fetch(url, { credentials: "same-origin" }).then((r) => {
     if (!r.ok) throw new Error(r.status);
     return r.text();
   }).then((html) => {
     const form = new DOMParser().parseFromString(html, "text/html").querySelector("form input[name=duration]")?.form;
     if (!form) throw new Error("no form");
-    return Object.fromEntries(["start", "duration", "note"].map((n) => [n, form.elements[n]?.value ?? ""]));
+    return Object.fromEntries(["start", "duration", "note", "version"].map((n) => [n, form.elements[n]?.value ?? ""]));
   });
 
   // POSTs like the form would, then shows the day again (keeping the scroll position). When the
@@ -375,7 +376,7 @@ function habitDrags(card) {
       buzz();
       d.block.classList.add("pending");
       const start = wall(d.startMinute + d.delta * SLOT);
-      d.values.then((v) => send(d.link.getAttribute("href"), { start, duration: v.duration, note: v.note }),
+      d.values.then((v) => send(d.link.getAttribute("href"), { start, duration: v.duration, note: v.note, version: v.version }),
                     () => { location.href = d.link.href; });
     }
   });

@@ -79,5 +79,37 @@ enum MemberSchema {
             CREATE INDEX habit_instances_by_day ON habit_instances (day, start_minute);
             CREATE INDEX habit_instances_by_habit ON habit_instances (habit_id, day);
             """),
+        // Versions of entries and logged habits, so a save based on what another device
+        // has since changed is refused rather than silently overwriting it. Each change
+        // takes the next number of `edit_sequence`, which never goes back, so a number is
+        // never reused even after a delete and a new entry on the same day. Triggers set
+        // it, so every write path (pages, imports) versions alike. Rows from before have 1;
+        // no row at all is version 0.
+        Migration(version: 4, sql: """
+            CREATE TABLE edit_sequence (
+                id    INTEGER PRIMARY KEY CHECK (id = 1),
+                value INTEGER NOT NULL
+            ) STRICT;
+            INSERT INTO edit_sequence (id, value) VALUES (1, 1);
+            ALTER TABLE entries ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE habit_instances ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+            CREATE TRIGGER entries_version_on_insert AFTER INSERT ON entries BEGIN
+                UPDATE edit_sequence SET value = value + 1 WHERE id = 1;
+                UPDATE entries SET version = (SELECT value FROM edit_sequence WHERE id = 1) WHERE day = NEW.day;
+            END;
+            CREATE TRIGGER entries_version_on_update AFTER UPDATE OF body ON entries BEGIN
+                UPDATE edit_sequence SET value = value + 1 WHERE id = 1;
+                UPDATE entries SET version = (SELECT value FROM edit_sequence WHERE id = 1) WHERE day = NEW.day;
+            END;
+            CREATE TRIGGER habit_instances_version_on_insert AFTER INSERT ON habit_instances BEGIN
+                UPDATE edit_sequence SET value = value + 1 WHERE id = 1;
+                UPDATE habit_instances SET version = (SELECT value FROM edit_sequence WHERE id = 1) WHERE id = NEW.id;
+            END;
+            CREATE TRIGGER habit_instances_version_on_update
+            AFTER UPDATE OF habit_id, day, start_minute, duration_minutes, note ON habit_instances BEGIN
+                UPDATE edit_sequence SET value = value + 1 WHERE id = 1;
+                UPDATE habit_instances SET version = (SELECT value FROM edit_sequence WHERE id = 1) WHERE id = NEW.id;
+            END;
+            """),
     ]
 }

@@ -40,7 +40,7 @@ def test_add_habits_and_see_them_in_tray_and_library(home):
     page = admin.get("/").text
     tray = page[page.index('class="tray"'):]
     assert tray.index("Read") < tray.index("Run"), "the newest habit leads the tray until one is logged"
-    css = admin.get(re.search(r'href="(/habits\.css\?v=\d+)"', page).group(1))
+    css = admin.get(re.search(r'href="(/habits\.css\?v=[0-9a-f]{16}-\d+)"', page).group(1))
     assert css.header("Content-Type") == "text/css; charset=utf-8"
     assert ".habit-1{background:#48DBAB;color:#1A1A1A}" in css.text
     assert ".habit-2{background:#123456;color:#FFFFFF}" in css.text

@@ -29,8 +29,19 @@ struct Habits {
         let startMinute: Int
         let durationMinutes: Int
         let note: String
+        /// Changes with every edit (see `MemberSchema`'s `edit_sequence`).
+        let version: Int64
     }
 
+    /// What an edit based on a version did.
+    enum Update: Equatable {
+        case updated
+        /// Not applied: the log changed since that version; `stored` is what is there now.
+        case conflict(stored: Instance)
+        case notFound
+    }
+
+    /// In characters as `PlainText.length` counts them (the schema's `CHECK` counts alike).
     static let maxNoteCharacters = 200
 
     private static let habitColumns = """
@@ -86,7 +97,7 @@ struct Habits {
     func instances(on day: LocalDate) throws -> [Instance] {
         try database.read { connection in
             try connection.query("""
-                SELECT id, habit_id, day, start_minute, duration_minutes, note FROM habit_instances
+                SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
                 WHERE day = ? ORDER BY start_minute, id
                 """, [.text(day.description)]).compactMap(Self.instance)
         }
@@ -95,7 +106,7 @@ struct Habits {
     func instance(_ id: Int64, on day: LocalDate) throws -> Instance? {
         try database.read { connection in
             try connection.queryOne("""
-                SELECT id, habit_id, day, start_minute, duration_minutes, note FROM habit_instances
+                SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
                 WHERE id = ? AND day = ?
                 """, [.integer(id), .text(day.description)]).flatMap(Self.instance)
         }
@@ -104,7 +115,7 @@ struct Habits {
     static func instance(_ row: Row) -> Instance? {
         guard let day = LocalDate(iso: row.string(2)) else { return nil }
         return Instance(id: row.int64(0), habitID: row.int64(1), day: day, startMinute: row.int(3),
-                        durationMinutes: row.int(4), note: row.string(5))
+                        durationMinutes: row.int(4), note: row.string(5), version: row.int64(6))
     }
 
     /// Logs an instance of an active habit; false when the habit is missing or archived
@@ -123,12 +134,26 @@ struct Habits {
         }
     }
 
-    func updateInstance(_ id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String) throws -> Bool {
+    /// Moves, resizes or re-notes a log, based on the version the member saw; when it
+    /// changed since, nothing is written unless the edit would leave it as it is.
+    /// `basedOn: nil` edits whatever is there (a client that sent no version).
+    func updateInstance(_ id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String,
+                        basedOn version: Int64?) throws -> Update {
         try database.write { connection in
+            guard let stored = try connection.queryOne("""
+                SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
+                WHERE id = ? AND day = ?
+                """, [.integer(id), .text(day.description)]).flatMap(Self.instance) else { return .notFound }
+            if let version, version != stored.version {
+                let unchanged = stored.startMinute == startMinute && stored.durationMinutes == durationMinutes
+                    && stored.note == note
+                guard unchanged else { return .conflict(stored: stored) }
+            }
             try connection.run("""
                 UPDATE habit_instances SET start_minute = ?, duration_minutes = ?, note = ? WHERE id = ? AND day = ?
                 """, [.integer(Int64(startMinute)), .integer(Int64(durationMinutes)), .text(note),
-                      .integer(id), .text(day.description)]) == 1
+                      .integer(id), .text(day.description)])
+            return .updated
         }
     }
 
@@ -162,7 +187,7 @@ extension Habits {
     func instances(from: LocalDate, to: LocalDate) throws -> [Instance] {
         try database.read { connection in
             try connection.query("""
-                SELECT id, habit_id, day, start_minute, duration_minutes, note FROM habit_instances
+                SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
                 WHERE day BETWEEN ? AND ? ORDER BY day, start_minute, id
                 """, [.text(from.description), .text(to.description)]).compactMap(Self.instance)
         }
@@ -174,7 +199,7 @@ extension Habits {
     func allInstances() throws -> [Instance] {
         try database.read { connection in
             try connection.query("""
-                SELECT id, habit_id, day, start_minute, duration_minutes, note FROM habit_instances
+                SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
                 ORDER BY day, start_minute, id
                 """).compactMap(Self.instance)
         }

@@ -126,7 +126,7 @@ enum Importer {
             guard HabitConstants.instanceDurations.contains(instance.durationMinutes) else {
                 throw Problem(place: place, key: "import.problem.duration", arguments: ["value": String(instance.durationMinutes)])
             }
-            guard instance.note.count <= Habits.maxNoteCharacters, PlainText.isSingleLine(instance.note) else {
+            guard PlainText.length(instance.note) <= Habits.maxNoteCharacters, PlainText.isSingleLine(instance.note) else {
                 throw Problem(place: place, key: "import.problem.instance_note")
             }
             plan.instances.append(Plan.Instance(habit: habit, day: day, startMinute: start,
@@ -136,16 +136,17 @@ enum Importer {
         for (i, entry) in file.entries.enumerated() {
             let place = Problem.Place.record("entries[\(i)]")
             let day = try date(entry.date, place)
-            guard !entry.text.allSatisfy(\.isWhitespace), entry.text.count <= Journal.maxEntryCharacters else {
+            let text = PlainText.normalizingLineBreaks(entry.text)
+            guard !text.allSatisfy(\.isWhitespace), PlainText.length(text) <= Journal.maxEntryCharacters else {
                 throw Problem(place: place, key: "import.problem.entry")
             }
             guard entryDays.insert(day).inserted else { throw Problem(place: place, key: "import.problem.duplicate_entry", arguments: ["value": entry.date]) }
-            plan.entries.append(Plan.Entry(day: day, text: entry.text))
+            plan.entries.append(Plan.Entry(day: day, text: text))
         }
         for (i, note) in file.notes.enumerated() {
             let place = Problem.Place.record("notes[\(i)]")
             let day = try date(note.date, place)
-            guard !note.text.allSatisfy(\.isWhitespace), note.text.count <= Journal.maxNoteCharacters,
+            guard !note.text.allSatisfy(\.isWhitespace), PlainText.length(note.text) <= Journal.maxNoteCharacters,
                   PlainText.isSingleLine(note.text) else {
                 throw Problem(place: place, key: "import.problem.note")
             }

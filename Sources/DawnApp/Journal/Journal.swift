@@ -4,6 +4,7 @@ import TimeZones
 /// One member's entries and notes, in their own database. Only reachable
 /// through `SignedIn.database`, so only ever the signed-in member's.
 struct Journal {
+    /// In characters as `PlainText.length` counts them (the schema's `CHECK`s count alike).
     static let maxEntryCharacters = 20_000
     static let maxNoteCharacters = 500
 
@@ -21,14 +22,42 @@ struct Journal {
         var entryDays: Set<LocalDate> = []
     }
 
-    func entry(on day: LocalDate) throws -> String? {
-        try database.read { try $0.queryOne("SELECT body FROM entries WHERE day = ?", [.text(day.description)])?.string(0) }
+    /// A day's entry as stored, with its version (see `MemberSchema`'s `edit_sequence`).
+    struct Entry: Sendable, Equatable {
+        let body: String
+        let version: Int64
     }
 
-    /// Saves the day's entry; an empty (after trimming) entry deletes it.
-    func saveEntry(_ body: String, on day: LocalDate, now: Int64) throws {
+    /// What a save based on a version did.
+    enum Save: Equatable {
+        case saved
+        /// Not applied: the entry changed since the version the save was based on.
+        /// `stored` is what is there now (nil when it was deleted).
+        case conflict(stored: Entry?)
+    }
+
+    func entry(on day: LocalDate) throws -> Entry? {
+        try database.read { try Self.entry(on: day, $0) }
+    }
+
+    private static func entry(on day: LocalDate, _ connection: Connection) throws -> Entry? {
+        try connection.queryOne("SELECT body, version FROM entries WHERE day = ?", [.text(day.description)])
+            .map { Entry(body: $0.string(0), version: $0.int64(1)) }
+    }
+
+    /// Saves the day's entry, based on the version the member saw (0: there was none);
+    /// an empty (after trimming) entry deletes it. When the entry changed since that
+    /// version, nothing is written, unless the save would leave it as it already is.
+    /// `basedOn: nil` saves whatever is there (a client that sent no version).
+    func saveEntry(_ body: String, on day: LocalDate, basedOn version: Int64?, now: Int64) throws -> Save {
         try database.write { connection in
-            if body.allSatisfy(\.isWhitespace) {
+            let deletes = body.allSatisfy(\.isWhitespace)
+            let stored = try Self.entry(on: day, connection)
+            if let version, version != (stored?.version ?? 0) {
+                let unchanged = deletes ? stored == nil : stored?.body == body
+                guard unchanged else { return .conflict(stored: stored) }
+            }
+            if deletes {
                 try connection.run("DELETE FROM entries WHERE day = ?", [.text(day.description)])
             } else {
                 try connection.run("""
@@ -36,11 +65,8 @@ struct Journal {
                     ON CONFLICT (day) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at
                     """, [.text(day.description), .text(body), .integer(now), .integer(now)])
             }
+            return .saved
         }
-    }
-
-    func deleteEntry(on day: LocalDate) throws {
-        try database.write { try $0.run("DELETE FROM entries WHERE day = ?", [.text(day.description)]) }
     }
 
     func notes(on day: LocalDate) throws -> [Note] {

@@ -4,6 +4,11 @@ import Locks
 /// What Dawn keeps in memory per member: their settings (read on every page)
 /// and a revision that every write of theirs bumps, so an unchanged page can be
 /// answered 304 or from the page cache without touching their database.
+///
+/// Revisions start at 0 in every process, so a validator built on one alone would
+/// repeat after a restart and a browser's stale copy would be answered 304. Every
+/// validator therefore uses `validator(_:)`: the revision behind a random epoch
+/// drawn once per process.
 final class MemberCache: Sendable {
     private struct Entry {
         var settings: MemberSettings?
@@ -11,6 +16,15 @@ final class MemberCache: Sendable {
     }
 
     private let entries = Lock<[MemberID: Entry]>([:])
+    /// 64 random bits from the system CSPRNG, new in every process.
+    let epoch: String
+
+    init() {
+        var generator = SystemRandomNumberGenerator()
+        let bits = generator.next() as UInt64
+        let hex = String(bits, radix: 16)
+        epoch = String(repeating: "0", count: 16 - hex.count) + hex
+    }
 
     func settings(_ id: MemberID, load: () throws -> MemberSettings) rethrows -> MemberSettings {
         if let cached = entries.withLock({ $0[id]?.settings }) { return cached }
@@ -21,6 +35,12 @@ final class MemberCache: Sendable {
 
     func revision(_ id: MemberID) -> UInt64 {
         entries.withLock { $0[id]?.revision ?? 0 }
+    }
+
+    /// The member's data revision as a validator (an ETag part, a `?v=`): it changes with
+    /// every write of theirs and with every restart of the server.
+    func validator(_ id: MemberID) -> String {
+        "\(epoch)-\(revision(id))"
     }
 
     /// After any write of the member's: forget their settings, bump the revision.

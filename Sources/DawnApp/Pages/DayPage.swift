@@ -22,21 +22,27 @@ enum DayPage {
         router.add(.POST, "/day/:date/entry", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
-            let body = page.form["entry"] ?? ""
-            if page.form["action"] == "delete" {
-                try member.journal.deleteEntry(on: day)
-                app.memberChanged(member)
-                return .redirect(to: url(day) + "?done=entry-deleted#journal")
-            }
-            let length = body.count
+            let deleting = page.form["action"] == "delete"
+            let body = deleting ? "" : PlainText.normalizingLineBreaks(page.form["entry"] ?? "")
+            let version = try EditVersion.read(page.form)
+            let length = PlainText.length(body)
             guard length <= Journal.maxEntryCharacters else {
                 var form = FormState(values: ["entry": .string(body)])
                 form.fail("entry", app.t("entry.too_long", page, ["count": LocalizedNumber.integer(length, page.language)]))
                 return try show(app, page, member, day: day, entryForm: form, status: .badRequest)
             }
-            try member.journal.saveEntry(body, on: day, now: member.now)
-            app.memberChanged(member)
-            return .redirect(to: url(day) + "?done=entry-saved#journal")
+            switch try member.journal.saveEntry(body, on: day, basedOn: version, now: member.now) {
+            case .saved:
+                app.memberChanged(member)
+                return .redirect(to: url(day) + (deleting ? "?done=entry-deleted#journal" : "?done=entry-saved#journal"))
+            case let .conflict(stored):
+                // Nothing typed is lost: theirs stays in the textarea, the stored text beside it.
+                let theirs = deleting ? PlainText.normalizingLineBreaks(page.form["entry"] ?? "") : body
+                var form = FormState(values: ["entry": .string(theirs)])
+                form.fail("entry", app.t(deleting ? "entry.conflict_delete" : "entry.conflict", page))
+                return try show(app, page, member, day: day, entryForm: form,
+                                entryConflict: stored ?? Journal.Entry(body: "", version: 0), status: .conflict)
+            }
         })
         router.add(.POST, "/day/:date/notes", .member { app, page in
             let member = try MemberContext(app, page)
@@ -47,8 +53,9 @@ enum DayPage {
                 form.fail("note", app.t("notes.blank", page))
             } else if !PlainText.isSingleLine(body) {
                 form.fail("note", app.t("notes.invalid", page))
-            } else if body.count > Journal.maxNoteCharacters {
-                form.fail("note", app.t("notes.too_long", page, ["count": LocalizedNumber.integer(body.count, page.language)]))
+            } else if PlainText.length(body) > Journal.maxNoteCharacters {
+                let count = LocalizedNumber.integer(PlainText.length(body), page.language)
+                form.fail("note", app.t("notes.too_long", page, ["count": count]))
             }
             guard form.isValid else { return try show(app, page, member, day: day, noteForm: form, status: .badRequest) }
             try member.journal.addNote(body, on: day, now: member.now)
@@ -78,7 +85,7 @@ enum DayPage {
         guard !app.configuration.development else { return try show(app, page, member, day: day) }
         let me = member.signedIn.member
         let etag = EntityTag.strong([
-            String(me.id.rawValue), String(app.memberCache.revision(me.id)), member.today.description,
+            String(me.id.rawValue), app.memberCache.validator(me.id), member.today.description,
             day.description, page.http.query ?? "", member.signedIn.csrfToken, page.language.rawValue,
             me.displayName, me.timeZone, String(me.isAdmin),
         ])
@@ -193,8 +200,8 @@ enum DayPage {
     }
 
     static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
-                     entryForm: FormState? = nil, noteForm: FormState = FormState(),
-                     status: HTTPStatus = .ok) throws -> HTTPResponse {
+                     entryForm: FormState? = nil, entryConflict: Journal.Entry? = nil,
+                     noteForm: FormState = FormState(), status: HTTPStatus = .ok) throws -> HTTPResponse {
         let language = page.language
         let today = member.today
         var activity = try member.journal.activity()
@@ -230,7 +237,7 @@ enum DayPage {
         }
 
         let entry = try member.journal.entry(on: day)
-        let entryState = entryForm ?? FormState(values: ["entry": .string(entry ?? "")])
+        let entryState = entryForm ?? FormState(values: ["entry": .string(entry?.body ?? "")])
         let notes = try member.journal.notes(on: day).map { note -> TemplateValue in
             let local = member.rules.localDateTime(at: note.createdAt)
             let time = LocalizedDate.time(hour: local.hour, minute: local.minute)
@@ -267,6 +274,12 @@ enum DayPage {
         values["notice"] = notice(app, page).map(TemplateValue.string) ?? .null
         values["entry"] = entryState.template
         values["hasEntry"] = .bool(entry != nil)
+        // The version this page shows, so a save from it is known to be based on it; after
+        // a conflict, the stored one's, so saving again (having merged) goes through.
+        values["entryVersion"] = .string(String(entryConflict?.version ?? entry?.version ?? 0))
+        values["entryConflict"] = entryConflict.map { stored -> TemplateValue in
+            ["stored": .string(stored.body), "deleted": .bool(stored.version == 0)]
+        } ?? .null
         values["entryLabel"] = .string(app.t("entry.label", page, ["date": heading]))
         values["notes"] = .list(notes)
         values["noteForm"] = noteForm.template

@@ -110,9 +110,10 @@ enum HabitsPage {
         return habit
     }
 
-    /// The stylesheet URL, versioned by the member's revision so browsers refetch it after a change.
+    /// The stylesheet URL, versioned by the member's revision (and the process's epoch) so
+    /// browsers refetch it after a change, even one made before a restart.
     static func cssURL(_ app: Dawn, _ member: MemberContext) -> String {
-        "/habits.css?v=\(app.memberCache.revision(member.signedIn.member.id))"
+        "/habits.css?v=\(app.memberCache.validator(member.signedIn.member.id))"
     }
 
     /// A habit as templates show it: pill text, class, counts.

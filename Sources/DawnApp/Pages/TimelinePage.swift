@@ -61,16 +61,25 @@ enum TimelinePage {
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             let (instance, habit) = try find(page, member, day)
+            let version = try EditVersion.read(page.form)
             var form = FormState(values: values(page.form))
             guard let fields = read(app, page, member, &form) else {
                 return show(app, page, member, day: day, habit: habit, instance: instance, form: form, status: .badRequest)
             }
-            guard try member.habits.updateInstance(instance.id, on: day, startMinute: fields.start,
-                                                   durationMinutes: fields.duration, note: fields.note) else {
+            switch try member.habits.updateInstance(instance.id, on: day, startMinute: fields.start,
+                                                    durationMinutes: fields.duration, note: fields.note,
+                                                    basedOn: version) {
+            case .updated:
+                app.memberChanged(member)
+                return .redirect(to: DayPage.url(day) + "?done=log-updated#timeline")
+            case let .conflict(stored):
+                // Nothing typed is lost: their fields stay in the form, what is stored beside them.
+                form.fail("general", app.t("timeline.error.conflict", page))
+                return show(app, page, member, day: day, habit: habit, instance: stored, form: form,
+                            conflict: stored, status: .conflict)
+            case .notFound:
                 throw PageError(.notFound, key: "timeline.error.not_found")
             }
-            app.memberChanged(member)
-            return .redirect(to: DayPage.url(day) + "?done=log-updated#timeline")
         })
         router.add(.POST, "/day/:date/instances/:id/delete", .member { app, page in
             let member = try MemberContext(app, page)
@@ -126,7 +135,7 @@ enum TimelinePage {
             form.fail("duration", app.t("timeline.error.duration", page))
         }
         let note = String(PlainText.trimmed(page.form["note"] ?? ""))
-        if note.count > maxNoteCharacters || !PlainText.isSingleLine(note) {
+        if PlainText.length(note) > maxNoteCharacters || !PlainText.isSingleLine(note) {
             form.fail("note", app.t("timeline.error.note", page))
         }
         guard form.isValid, let start, let duration else { return nil }
@@ -136,7 +145,7 @@ enum TimelinePage {
 
     private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
                              habit: Habits.Habit, instance: Habits.Instance?, form: FormState,
-                             status: HTTPStatus = .ok) -> HTTPResponse {
+                             conflict: Habits.Instance? = nil, status: HTTPStatus = .ok) -> HTTPResponse {
         let date = LocalizedDate.long(day, page.language)
         let title = instance == nil ? app.t("timeline.log_title", page, ["name": habit.name])
             : app.t("timeline.edit_title", page, ["name": habit.name, "date": date])
@@ -147,6 +156,16 @@ enum TimelinePage {
             "habit": HabitsPage.pill(habit, app, page),
             "action": .string(instance.map { "\(DayPage.url(day))/instances/\($0.id)" } ?? "\(DayPage.url(day))/instances"),
             "instance": instance.map { .int(Int($0.id)) } ?? .null,
+            // The version the form is based on: the shown log's, or after a conflict the stored one's.
+            "version": instance.map { .string(String($0.version)) } ?? .null,
+            "conflict": conflict.map { stored -> TemplateValue in
+                let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
+                let start = timelineMinute(stored.startMinute, slots)
+                return .string(app.t("timeline.conflict_stored", page, [
+                    "start": slots.label(forMinute: start), "end": slots.label(forMinute: start + stored.durationMinutes),
+                    "note": stored.note,
+                ]))
+            } ?? .null,
             "dayURL": .string(DayPage.url(day)),
             "habitsCSS": .string(HabitsPage.cssURL(app, member)),
         ], status: status, for: page)

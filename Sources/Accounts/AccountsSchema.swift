@@ -29,4 +29,14 @@ public enum AccountsSchema {
 
         CREATE INDEX sessions_by_member ON sessions(member_id);
         """
+
+    /// Server secrets, by name: `device_key` signs the device cookies (`DeviceKey`). Kept
+    /// here rather than in a file so a backup or restore keeps them with the members they
+    /// name. Installed as its own instance migration.
+    public static let secretsSQL = """
+        CREATE TABLE secrets (
+            name  TEXT PRIMARY KEY NOT NULL,
+            value BLOB NOT NULL CHECK (length(value) BETWEEN 16 AND 256)
+        ) STRICT, WITHOUT ROWID;
+        """
 }

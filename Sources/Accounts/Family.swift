@@ -162,6 +162,29 @@ public final class Family: Sendable {
         }
     }
 
+    // MARK: - Device cookies
+
+    /// The key that signs device cookies: read from `secrets`, or made (from the system
+    /// CSPRNG) and stored on first use. Of two processes racing to make it, the first
+    /// insert wins and both read that one.
+    public func deviceKey() throws(AccountError) -> DeviceKey {
+        let select = "SELECT value FROM secrets WHERE name = 'device_key'"
+        if let row = try reading({ try $0.queryOne(select) }) { return try Self.deviceKey(row.blob(0)) }
+        let stored = try writing { connection in
+            try connection.run("INSERT OR IGNORE INTO secrets (name, value) VALUES ('device_key', ?)",
+                               [.blob(DeviceKey.generate().bytes)])
+            return try connection.queryOne(select)?.blob(0) ?? []
+        }
+        return try Self.deviceKey(stored)
+    }
+
+    private static func deviceKey(_ bytes: [UInt8]) throws(AccountError) -> DeviceKey {
+        guard let key = DeviceKey(bytes: bytes) else {
+            throw .storage("the device key in instance.sqlite is not \(DeviceKey.byteCount) bytes long")
+        }
+        return key
+    }
+
     // MARK: - Sessions
 
     /// Signs `id` in: a new random token (for the cookie; only its SHA-256 is stored) and

@@ -5,13 +5,18 @@ enum RandomToken {
     static let length = 43
 
     static func generate() -> String {
+        Base64URL.encode(bytes())
+    }
+
+    /// `byteCount` random bytes, for keys rather than text.
+    static func bytes() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         var bytes: [UInt8] = []
         bytes.reserveCapacity(byteCount)
         for _ in 0..<byteCount / 8 {
             withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
         }
-        return Base64URL.encode(bytes)
+        return bytes
     }
 
     /// Exactly 43 base64url characters, the last one canonical (32 bytes leave its two

@@ -16,7 +16,11 @@ public final class Dawn: HTTPResponder {
     let staticFiles: StaticFiles
     let data: DataDirectory
     let family: Family
-    let throttle = SignInThrottle()
+    let throttle: SignInThrottle
+    /// Signs and checks the device cookies (`DeviceCookie`).
+    let deviceKey: DeviceKey
+    /// Hashes and checks passwords, apart from the server's worker pool (`Route.Runs`).
+    let passwordPool: WorkerPool
     let timeZones: TimeZoneDatabase
     let strings: Strings
     let memberCache = MemberCache()
@@ -64,6 +68,13 @@ public final class Dawn: HTTPResponder {
         self.strings = strings
         stringValues = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Self.nested(strings.table($0))) })
         family = Family(data: data, sessionCacheSeconds: Int64(configuration.sessionCacheSeconds))
+        do {
+            deviceKey = try family.deviceKey()
+        } catch {
+            data.closeAll()
+            throw .resources("cannot read or store the device cookie key in instance.sqlite: \(error)")
+        }
+        throttle = SignInThrottle(failureBudget: configuration.signInFailureBudget)
         timeZones = TimeZoneDatabase(directory: configuration.timeZoneDirectory)
         router = Self.routes(testHooks: configuration.testHooks, metrics: configuration.metrics)
         // (Not a ternary: `nil` there would become TemplateValue.null, which is a value.)
@@ -72,10 +83,15 @@ public final class Dawn: HTTPResponder {
         } else {
             fixedAssets = Self.assetValues(staticFiles)
         }
+        // Last: nothing above may throw once its threads run.
+        passwordPool = WorkerPool(threads: configuration.passwordWorkers,
+                                  capacity: configuration.passwordQueueCapacity, name: "dawn-password")
     }
 
-    /// Closes every database; called once the server has drained.
+    /// Finishes the password jobs still queued, then closes every database; called once
+    /// the server has drained.
     public func shutdown() {
+        passwordPool.shutdown()
         data.closeAll()
     }
 
@@ -144,9 +160,28 @@ public final class Dawn: HTTPResponder {
                 SecurityHeaders.apply(to: &response)
                 return response
             }
-            // Every POST writes, and a write waits for its fsync (synchronous=FULL): never on an event loop.
-            return route.runsOnWorkerPool || request.method == .POST ? .onWorkerPool(run) : .now(run())
+            switch route.runs {
+            case .onPasswordPool:
+                let language = page.language
+                return .onPool(passwordPool, whenFull: { [self] in passwordsBusyPage(language: language) }, work: run)
+            case .onWorkerPool:
+                return .onWorkerPool(run)
+            case .onEventLoop:
+                // Every POST writes, and a write waits for its fsync (synchronous=FULL): never on an event loop.
+                return request.method == .POST ? .onWorkerPool(run) : .now(run())
+            }
         }
+    }
+
+    /// Seconds a browser is asked to wait when the password pool's queue is full.
+    static let passwordsBusyRetrySeconds = 5
+
+    /// 503 when every password thread is busy and the queue is full: in the page's
+    /// language, with `Retry-After`. Only password forms get it; saves run elsewhere.
+    func passwordsBusyPage(language: Language) -> HTTPResponse {
+        var response = errorPage(PageError(.serviceUnavailable, key: "error.passwords_busy"), language: language)
+        response.headers.add("Retry-After", String(Self.passwordsBusyRetrySeconds))
+        return response
     }
 
     /// A request stopped before its handler: a redirect, or an error page.

@@ -1,3 +1,4 @@
+import Accounts
 import HTTP
 import HTTPServer
 
@@ -21,6 +22,14 @@ public struct DawnConfiguration: Sendable, Equatable {
     /// With it, `/metrics` is served to any address that presents it as a bearer token;
     /// without it, to loopback only.
     public var metricsToken: String?
+    /// Threads that hash and check passwords (sign-in, setup, password changes), apart
+    /// from the worker pool that saves entries, so a flood of sign-ins cannot stall saves.
+    public var passwordWorkers = max(1, ServerConfiguration.cores / 2)
+    /// Password jobs that may wait for those threads; beyond this, the form answers 503.
+    public var passwordQueueCapacity = 16
+    /// Failed sign-ins per minute across the whole server; past it, browsers that never
+    /// signed in here wait (known browsers still get in). See `SignInThrottle`.
+    public var signInFailureBudget = SignInThrottle.defaultFailureBudget
     /// Where the IANA time zone files live.
     public var timeZoneDirectory = "/usr/share/zoneinfo"
     public var server = ServerConfiguration()

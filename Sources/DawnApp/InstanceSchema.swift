@@ -25,6 +25,8 @@ enum InstanceSchema {
                 updated_at     INTEGER NOT NULL
             ) STRICT;
             """),
+        // The key that signs device cookies (made at first start, see `Family.deviceKey`).
+        Migration(version: 4, sql: AccountsSchema.secretsSQL),
     ]
 }
 

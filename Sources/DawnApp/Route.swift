@@ -19,25 +19,41 @@ struct Route: Sendable {
         case testHook
     }
 
+    /// Where the handler runs. Every POST writes, and a write waits for its fsync, so a
+    /// POST runs at least on the worker pool (see `Dawn.reply`).
+    enum Runs: Sendable {
+        case onEventLoop
+        /// Handlers that may take milliseconds (exports, imports) run on the worker pool.
+        case onWorkerPool
+        /// Handlers that hash or check a password (tens of milliseconds each) run on the
+        /// password pool, whose own bounded queue a flood of sign-ins fills instead of the
+        /// worker pool's: saves never wait behind sign-ins.
+        case onPasswordPool
+    }
+
     let access: Access
-    /// Handlers that may take milliseconds (password hashing, exports) run on the
-    /// worker pool, never on an event loop.
-    let runsOnWorkerPool: Bool
+    let runs: Runs
     let handle: Handler
 
-    static func open(slow: Bool = false, _ handle: @escaping Handler) -> Route {
-        Route(access: .open, runsOnWorkerPool: slow, handle: handle)
+    private init(access: Access, slow: Bool, hashesPasswords: Bool, handle: @escaping Handler) {
+        self.access = access
+        runs = hashesPasswords ? .onPasswordPool : slow ? .onWorkerPool : .onEventLoop
+        self.handle = handle
     }
 
-    static func member(slow: Bool = false, _ handle: @escaping Handler) -> Route {
-        Route(access: .member, runsOnWorkerPool: slow, handle: handle)
+    static func open(slow: Bool = false, hashesPasswords: Bool = false, _ handle: @escaping Handler) -> Route {
+        Route(access: .open, slow: slow, hashesPasswords: hashesPasswords, handle: handle)
     }
 
-    static func admin(slow: Bool = false, _ handle: @escaping Handler) -> Route {
-        Route(access: .admin, runsOnWorkerPool: slow, handle: handle)
+    static func member(slow: Bool = false, hashesPasswords: Bool = false, _ handle: @escaping Handler) -> Route {
+        Route(access: .member, slow: slow, hashesPasswords: hashesPasswords, handle: handle)
     }
 
-    static func testHook(slow: Bool = false, _ handle: @escaping Handler) -> Route {
-        Route(access: .testHook, runsOnWorkerPool: slow, handle: handle)
+    static func admin(slow: Bool = false, hashesPasswords: Bool = false, _ handle: @escaping Handler) -> Route {
+        Route(access: .admin, slow: slow, hashesPasswords: hashesPasswords, handle: handle)
+    }
+
+    static func testHook(slow: Bool = false, hashesPasswords: Bool = false, _ handle: @escaping Handler) -> Route {
+        Route(access: .testHook, slow: slow, hashesPasswords: hashesPasswords, handle: handle)
     }
 }

@@ -241,17 +241,27 @@ final class EventLoop: @unchecked Sendable {
         case let .now(response):
             finish(connection, info, response)
         case let .onWorkerPool(work):
-            connection.pending = info
-            let id = connection.id
-            let accepted = shared.workers.submit { [self] in
-                post(.completed(id: id, response: work()))
-            }
-            if !accepted {
-                connection.pending = nil
+            run(work, on: shared.workers, for: connection, info) {
                 var busy = HTTPResponse.text(.serviceUnavailable, "The server is busy. Please try again in a moment.")
                 busy.headers.add("Retry-After", "1")
-                finish(connection, info, busy)
+                return busy
             }
+        case let .onPool(pool, whenFull, work):
+            run(work, on: pool, for: connection, info, whenFull: whenFull)
+        }
+    }
+
+    /// Queues `work` on `pool`; when the queue is full, answers `whenFull()` at once.
+    private func run(_ work: @escaping @Sendable () -> HTTPResponse, on pool: WorkerPool, for connection: Connection,
+                     _ info: PendingRequest, whenFull: () -> HTTPResponse) {
+        connection.pending = info
+        let id = connection.id
+        let accepted = pool.submit { [self] in
+            post(.completed(id: id, response: work()))
+        }
+        if !accepted {
+            connection.pending = nil
+            finish(connection, info, whenFull())
         }
     }
 

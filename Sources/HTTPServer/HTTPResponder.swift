@@ -18,6 +18,9 @@ public struct RequestContext: Sendable {
 public enum Reply: Sendable {
     case now(HTTPResponse)
     case onWorkerPool(@Sendable () -> HTTPResponse)
+    /// Work for a pool of the application's own. When that pool's queue is full the
+    /// client gets `whenFull()` (called on the event loop: keep it cheap) instead.
+    case onPool(WorkerPool, whenFull: @Sendable () -> HTTPResponse, work: @Sendable () -> HTTPResponse)
 }
 
 /// The application, as the server sees it. Called on an event-loop thread:

@@ -3,8 +3,12 @@ import Locks
 /// A fixed set of threads for slow work, with a bounded queue: when the queue is
 /// full, `submit` refuses at once (the caller answers 503) instead of letting
 /// work pile up without limit.
-final class WorkerPool: Sendable {
-    typealias Job = @Sendable () -> Void
+///
+/// The server runs one for every slow request; an application may make more of its own
+/// (Dawn hashes passwords on one) and hand them to the server with `Reply.onPool`, so
+/// one kind of work cannot fill the queue another kind needs.
+public final class WorkerPool: Sendable {
+    public typealias Job = @Sendable () -> Void
 
     private struct Queue {
         /// Taken jobs leave a nil behind at once: a job holds its request (an upload
@@ -20,16 +24,17 @@ final class WorkerPool: Sendable {
     private let capacity: Int
     private let threads = Lock<[PosixThread]>([])
 
-    init(threads: Int, capacity: Int) {
+    /// `name` names the threads (`name-0`, `name-1`…; Linux keeps 15 bytes of it).
+    public init(threads: Int, capacity: Int, name: String = "dawn-worker") {
         self.capacity = max(1, capacity)
         let started = (0..<max(1, threads)).map { index in
-            PosixThread(name: "dawn-worker-\(index)") { [self] in run() }
+            PosixThread(name: "\(name)-\(index)") { [self] in run() }
         }
         self.threads.withLock { $0 = started }
     }
 
     /// Queues `job`; false when the queue is full or the pool stopped.
-    func submit(_ job: @escaping Job) -> Bool {
+    public func submit(_ job: @escaping Job) -> Bool {
         let accepted = queue.withLock { q -> Bool in
             guard !q.stopped, q.pending < capacity else { return false }
             q.jobs.append(job)
@@ -40,7 +45,7 @@ final class WorkerPool: Sendable {
     }
 
     /// Runs what is queued, then stops the threads and waits for them.
-    func shutdown() {
+    public func shutdown() {
         queue.withLock { $0.stopped = true }
         let running = threads.withLock { t in defer { t = [] }; return t }
         for _ in running { available.signal() }

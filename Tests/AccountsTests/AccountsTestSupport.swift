@@ -45,6 +45,7 @@ enum Fixtures {
     static let instanceMigrations = [
         Migration(version: 1, sql: "CREATE TABLE instance_meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT;"),
         Migration(version: 2, sql: AccountsSchema.sql),
+        Migration(version: 3, sql: AccountsSchema.secretsSQL),
     ]
     static let memberMigrations = [
         Migration(version: 1, sql: "CREATE TABLE member_settings (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT;")

@@ -81,6 +81,23 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertTrue(fromFlags.metrics)
     }
 
+    func testPasswordPoolAndSignInBudgetSettings() throws {
+        let defaults = try serve(["serve"])
+        XCTAssertGreaterThanOrEqual(defaults.passwordWorkers, 1)
+        XCTAssertLessThan(defaults.passwordWorkers, max(2, defaults.server.workerThreads), "fewer than the workers")
+        XCTAssertEqual(defaults.passwordQueueCapacity, 16)
+        XCTAssertEqual(defaults.signInFailureBudget, 60)
+        let fromFlags = try serve(["serve", "--password-workers", "2", "--password-queue=3", "--signin-failure-budget", "7"])
+        let fromVariables = try serve(["serve"], ["DAWN_PASSWORD_WORKERS": "2", "DAWN_PASSWORD_QUEUE": "3",
+                                                  "DAWN_SIGNIN_FAILURE_BUDGET": "7"])
+        XCTAssertEqual(fromFlags, fromVariables)
+        XCTAssertEqual([fromFlags.passwordWorkers, fromFlags.passwordQueueCapacity, fromFlags.signInFailureBudget], [2, 3, 7])
+        XCTAssertEqual(error(["serve", "--password-queue", "0"]),
+                       "--password-queue must be a whole number from 1 to 10000, not \"0\"")
+        XCTAssertEqual(error(["serve"], ["DAWN_SIGNIN_FAILURE_BUDGET": "none"]),
+                       "DAWN_SIGNIN_FAILURE_BUDGET must be a whole number from 1 to 1000000, not \"none\"")
+    }
+
     func testTrustedProxyFlagsReplaceTheVariablesList() throws {
         XCTAssertEqual(try serve(["serve"], ["DAWN_TRUSTED_PROXIES": "10.0.0.1, ::1 ,"]).trustedProxies, ["10.0.0.1", "::1"])
         let c = try serve(["serve", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "10.0.0.9"],
@@ -125,7 +142,8 @@ final class CommandLineOptionsTests: XCTestCase {
     }
 
     func testHelpListsEveryDocumentedSetting() {
-        for variable in ["DAWN_HOST", "DAWN_METRICS_TOKEN", "DAWN_WRITE_TIMEOUT", "DAWN_WORKER_QUEUE", "TZDIR"] {
+        for variable in ["DAWN_HOST", "DAWN_METRICS_TOKEN", "DAWN_WRITE_TIMEOUT", "DAWN_WORKER_QUEUE", "DAWN_PASSWORD_WORKERS",
+                         "DAWN_PASSWORD_QUEUE", "DAWN_SIGNIN_FAILURE_BUDGET", "TZDIR"] {
             XCTAssertTrue(CommandLineOptions.usage.contains(variable), variable)
         }
         XCTAssertFalse(CommandLineOptions.usage.contains("DAWN_TEST_HOOKS"))

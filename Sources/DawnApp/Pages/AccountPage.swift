@@ -3,6 +3,10 @@ import HTTP
 import HTTPServer
 import Templates
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `/account`, for every member: display name, password, and signing out
 /// everywhere. (The time zone is a setting: `/settings`.)
 enum AccountPage {
@@ -20,7 +24,7 @@ enum AccountPage {
             try app.family.setDisplayName(name, for: try page.member.member.id)
             return .redirect(to: "/account?done=name")
         })
-        router.add(.POST, "/account/password", .member(slow: true) { app, page in try changePassword(app, page) })
+        router.add(.POST, "/account/password", .member(hashesPasswords: true) { app, page in try changePassword(app, page) })
         router.add(.POST, "/account/sign-out-everywhere", .member { app, page in
             try app.family.endAllSessions(for: try page.member.member.id, except: nil)
             return .redirect(to: "/login", setCookies: [SessionCookie.clear(secure: page.isSecure)])
@@ -52,9 +56,22 @@ enum AccountPage {
     private static func changePassword(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let me = try page.member
         var form = FormState()
+        let now = Int64(time(nil))
+        // Throttled like sign-in: a borrowed session must not buy unlimited guesses at the
+        // password that would let it lock the member out.
+        if app.throttle.isBlocked(currentPasswordOf: me.member.id, now: now) {
+            form.fail("current_password", app.t("account.password.throttled", page,
+                                                ["minutes": String(SignInThrottle.window / 60)]))
+            return show(app, page, password: form, status: .tooManyRequests)
+        }
         let current = page.form["current_password"] ?? ""
         let stored = try app.family.credentials(username: me.member.username)?.passwordHash ?? PasswordHasher.decoyHash
         let currentMatches = PasswordHasher.verify(current, against: stored)
+        if currentMatches {
+            app.throttle.recordSuccess(currentPasswordOf: me.member.id)
+        } else {
+            app.throttle.recordFailure(currentPasswordOf: me.member.id, now: now)
+        }
         let password = AccountFields(app, page).newPassword(&form)
         if !currentMatches { form.fail("current_password", app.t(AccountError.wrongCurrentPassword, page)) }
         guard form.isValid, let password else {

@@ -11,7 +11,7 @@ enum SetupPage {
             guard app.needsSetup else { throw PageError(.notFound, app.t("error.setup_done", page)) }
             return show(app, page, FormState(values: ["timeZone": "UTC"]))
         })
-        router.add(.POST, "/setup", .open(slow: true) { app, page in
+        router.add(.POST, "/setup", .open(hashesPasswords: true) { app, page in
             guard app.needsSetup else { throw PageError(.notFound, app.t("error.setup_done", page)) }
             return submit(app, page)
         })
@@ -51,7 +51,8 @@ enum SetupPage {
             let admin = try app.family.createFirstAdmin(username: username, displayName: displayName,
                                                        passwordHash: hash, timeZone: timeZone)
             let (token, _) = try app.family.startSession(for: admin.id)
-            return .redirect(to: "/", setCookies: [SessionCookie.set(token, secure: page.isSecure)])
+            return .redirect(to: "/", setCookies: [SessionCookie.set(token, secure: page.isSecure),
+                                                   DeviceCookie.remembering(admin.id, page, key: app.deviceKey)])
         } catch AccountError.setupAlreadyDone {
             return .redirect(to: "/login")
         } catch let error as AccountError {

@@ -14,7 +14,8 @@ enum SignInPage {
             if page.signedIn != nil { return .redirect(to: ReturnPath.sanitize(try page.query()["next"])) }
             return show(app, page, FormState(values: ["next": .string(ReturnPath.sanitize(try page.query()["next"]))]))
         })
-        router.add(.POST, "/login", .open(slow: true) { app, page in submit(app, page) })
+        router.add(.POST, "/login", .open(hashesPasswords: true) { app, page in submit(app, page) })
+        // The device cookie stays: sign-out does not make the browser a stranger.
         router.add(.POST, "/logout", .member { app, page in
             if let token = page.cookies[SessionCookie.name] { try app.family.endSession(token: token) }
             return .redirect(to: "/login", setCookies: [SessionCookie.clear(secure: page.isSecure)])
@@ -45,10 +46,6 @@ enum SignInPage {
         var form = FormState(values: ["username": .string(username), "next": .string(next)])
         let now = Int64(time(nil))
 
-        if app.throttle.isBlocked(username: username, address: page.clientAddress, now: now) {
-            form.fail("general", app.t("login.throttled", page, ["minutes": String(SignInThrottle.window / 60)]))
-            return show(app, page, form, status: .tooManyRequests)
-        }
         // An unknown username is checked against a decoy hash, so it costs what a wrong password costs.
         let credentials: (member: Member, passwordHash: String)?
         do {
@@ -57,16 +54,31 @@ enum SignInPage {
             form.fail("general", app.t(error, page))
             return show(app, page, form, status: .internalServerError)
         }
+        // A browser that signed in as this very member before is judged by its own failures.
+        let device = credentials.flatMap { DeviceCookie.devices(page, key: app.deviceKey).device(for: $0.member.id) }
+        switch app.throttle.verdict(username: username, address: page.clientAddress, device: device, now: now) {
+        case .allowed:
+            break
+        case .throttled:
+            form.fail("general", app.t("login.throttled", page, ["minutes": String(SignInThrottle.window / 60)]))
+            return show(app, page, form, status: .tooManyRequests)
+        case .overBudget:
+            form.fail("general", app.t("login.server_throttled", page))
+            var response = show(app, page, form, status: .serviceUnavailable)
+            response.headers.add("Retry-After", String(SignInThrottle.budgetWindow))
+            return response
+        }
         let matches = PasswordHasher.verify(password, against: credentials?.passwordHash ?? PasswordHasher.decoyHash)
         guard let member = credentials?.member, matches else {
-            app.throttle.recordFailure(username: username, address: page.clientAddress, now: now)
+            app.throttle.recordFailure(username: username, address: page.clientAddress, device: device, now: now)
             form.fail("general", app.t("login.mismatch", page))
             return show(app, page, form, status: .badRequest)
         }
-        app.throttle.recordSuccess(username: username)
+        app.throttle.recordSuccess(username: username, device: device)
         do {
             let (token, _) = try app.family.startSession(for: member.id)
-            return .redirect(to: next, setCookies: [SessionCookie.set(token, secure: page.isSecure)])
+            return .redirect(to: next, setCookies: [SessionCookie.set(token, secure: page.isSecure),
+                                                    DeviceCookie.remembering(member.id, page, key: app.deviceKey)])
         } catch {
             // A full disk cannot store the session: say so, and when to try again.
             guard StorageFullPage.matches(error) else {

@@ -6,16 +6,13 @@ import Glibc
 #endif
 
 /// Routes that exist only when `DAWN_TEST_HOOKS=1`, for the end-to-end tests
-/// of the server itself: a slow request (graceful shutdown, worker pool) and a
-/// form echo (strict form decoding through a real socket).
+/// of the server itself: a slow request (graceful shutdown, worker pool, password
+/// pool) and a form echo (strict form decoding through a real socket).
 enum TestHooks {
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/_test/sleep", .testHook(slow: true) { _, page in
-            let query = try decodedQuery(page)
-            let milliseconds = min(Int(query["ms"] ?? "") ?? 100, 10_000)
-            usleep(useconds_t(milliseconds * 1000))
-            return .text(.ok, "slept \(milliseconds) ms")
-        })
+        router.add(.GET, "/_test/sleep", .testHook(slow: true) { _, page in try sleep(page) })
+        // The same on the password pool: holds its thread, so a test can fill its queue.
+        router.add(.GET, "/_test/sleep-passwords", .testHook(hashesPasswords: true) { _, page in try sleep(page) })
         router.add(.POST, "/_test/echo", .testHook { _, page in
             let form = page.form
             let lines = form.map { "\($0.name)=\($0.value)" }.joined(separator: "\n")
@@ -29,6 +26,14 @@ enum TestHooks {
             while body.count < count { body.append(contentsOf: line) }
             return HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: Array(body.prefix(count)))
         })
+    }
+
+    /// Sleeps `?ms=` milliseconds (100 unless given, at most 10 s).
+    private static func sleep(_ page: PageRequest) throws -> HTTPResponse {
+        let query = try decodedQuery(page)
+        let milliseconds = min(Int(query["ms"] ?? "") ?? 100, 10_000)
+        usleep(useconds_t(milliseconds * 1000))
+        return .text(.ok, "slept \(milliseconds) ms")
     }
 
     private static func decodedQuery(_ page: PageRequest) throws(PageError) -> FormFields {

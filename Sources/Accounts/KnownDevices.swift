@@ -1,0 +1,44 @@
+import Store
+
+/// What one browser's device cookie holds: a `KnownDevice` for each member who signed in
+/// on it (a shared family computer knows several), newest first, at most `capacity`.
+public struct KnownDevices: Sendable, Equatable {
+    /// More members than a family computer plausibly serves; the oldest is dropped.
+    public static let capacity = 8
+    /// A longer cookie is not ours: ignored without parsing.
+    public static let maximumValueBytes = 1024
+    static let separator: Character = "~"
+
+    /// The valid entries, newest first, one per member.
+    public private(set) var devices: [KnownDevice]
+
+    public init(_ devices: [KnownDevice] = []) {
+        self.devices = devices
+    }
+
+    /// The entries of a cookie value that verify under `key`; forged, altered or
+    /// malformed ones are dropped (an empty list when nothing verifies).
+    public static func parse(_ value: String?, key: DeviceKey) -> KnownDevices {
+        guard let value, value.utf8.count <= maximumValueBytes else { return KnownDevices() }
+        var seen = Set<Int64>()
+        let devices = value.split(separator: separator).compactMap { KnownDevice.verified($0, key: key) }
+            .filter { seen.insert($0.member.rawValue).inserted }
+        return KnownDevices(Array(devices.prefix(capacity)))
+    }
+
+    /// The entry for `member`, if this browser has one.
+    public func device(for member: MemberID) -> KnownDevice? {
+        devices.first { $0.member == member }
+    }
+
+    /// After `member` signed in here: their entry (kept, or new) moves to the front.
+    public func remembering(_ member: MemberID) -> KnownDevices {
+        let entry = device(for: member) ?? KnownDevice(member: member)
+        return KnownDevices(Array(([entry] + devices.filter { $0.member != member }).prefix(Self.capacity)))
+    }
+
+    /// The cookie value.
+    public func value(key: DeviceKey) -> String {
+        devices.map { $0.signed(with: key) }.joined(separator: String(Self.separator))
+    }
+}

@@ -35,8 +35,14 @@ public final class Dawn: HTTPResponder {
     /// Once an admin exists, setup is over for the life of the process.
     private let setupDone = Atomic<Bool>(false)
 
-    public init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics()) throws(DawnStartError) {
+    /// Unix seconds now: the system clock, or a fixed one in tests. Pages read the time
+    /// only through this (`MemberContext.now`), so a page can be tested on any date.
+    let now: @Sendable () -> Int64
+
+    public init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics(),
+                now: @escaping @Sendable () -> Int64 = Family.wallClock) throws(DawnStartError) {
         self.configuration = configuration
+        self.now = now
         serverMetrics = metrics
         do {
             templates = try TemplateLibrary(directory: configuration.viewsDirectory,
@@ -67,7 +73,7 @@ public final class Dawn: HTTPResponder {
         }
         self.strings = strings
         stringValues = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Self.nested(strings.table($0))) })
-        family = Family(data: data, sessionCacheSeconds: Int64(configuration.sessionCacheSeconds))
+        family = Family(data: data, now: now, sessionCacheSeconds: Int64(configuration.sessionCacheSeconds))
         do {
             deviceKey = try family.deviceKey()
         } catch {

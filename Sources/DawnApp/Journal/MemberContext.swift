@@ -4,9 +4,6 @@ import Localization
 import Store
 import TimeZones
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Everything a member page needs about the signed-in member: their database,
 /// settings, time zone rules and today's date as they count days.
@@ -31,7 +28,7 @@ struct MemberContext {
         } catch {
             rules = .utc
         }
-        now = Int64(time(nil))
+        now = app.now()
         today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)
         skippedDates = MemberDay.skippedDates(rules: rules, dayStartHour: settings.dayStartHour)
     }

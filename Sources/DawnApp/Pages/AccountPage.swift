@@ -3,9 +3,6 @@ import HTTP
 import HTTPServer
 import Templates
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `/account`, for every member: display name, password, and signing out
 /// everywhere. (The time zone is a setting: `/settings`.)
@@ -56,7 +53,7 @@ enum AccountPage {
     private static func changePassword(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let me = try page.member
         var form = FormState()
-        let now = Int64(time(nil))
+        let now = app.now()
         // Throttled like sign-in: a borrowed session must not buy unlimited guesses at the
         // password that would let it lock the member out.
         if app.throttle.isBlocked(currentPasswordOf: me.member.id, now: now) {

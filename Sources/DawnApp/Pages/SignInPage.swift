@@ -3,9 +3,6 @@ import HTTP
 import HTTPServer
 import Templates
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `/login` and `POST /logout`.
 enum SignInPage {
@@ -44,7 +41,7 @@ enum SignInPage {
         let password = page.form["password"] ?? ""
         let next = ReturnPath.sanitize(page.form["next"])
         var form = FormState(values: ["username": .string(username), "next": .string(next)])
-        let now = Int64(time(nil))
+        let now = app.now()
 
         // An unknown username is checked against a decoy hash, so it costs what a wrong password costs.
         let credentials: (member: Member, passwordHash: String)?

@@ -1,0 +1,91 @@
+import HTTP
+import XCTest
+@testable import DawnApp
+
+/// The day page in process, on fixed dates: which day "today" is around a DST change, a
+/// year end far east of Greenwich and a leap day; the row; the streak as days pass.
+final class DayPageTests: XCTestCase {
+    private func today(_ page: PageHarness.Page) -> String? {
+        PageHarness.firstMatch(#"<a class="c today[^"]*" href="/day/([\d-]+)""#, in: page.text)
+    }
+
+    private func rowDates(_ page: PageHarness.Page) -> [String] {
+        PageHarness.allMatches(#"<a class="c [^"]*" href="/day/([\d-]+)""#, in: page.text)
+    }
+
+    /// Rome moves its clocks from 02:00 to 03:00 on 2026-03-29: that day has 23 hours.
+    func testTodayAroundTheSpringDSTChangeInRome() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-03-28T22:59:59Z"))  // 23:59:59 CET
+        dawn.setUp(timeZone: "Europe/Rome")
+        var page = dawn.get("/")
+        XCTAssertEqual(page.status, .ok)
+        XCTAssertEqual(today(page), "2026-03-28")
+        dawn.setNow(PageHarness.instant("2026-03-28T23:00:00Z"))  // 00:00 CET on the 29th
+        page = dawn.get("/")
+        XCTAssertEqual(today(page), "2026-03-29")
+        XCTAssertTrue(page.text.contains("<time datetime=\"2026-03-29\">Sunday, 29 March 2026</time>"))
+        dawn.setNow(PageHarness.instant("2026-03-29T21:59:59Z"))  // 23:59:59 CEST, still the 29th
+        XCTAssertEqual(today(dawn.get("/")), "2026-03-29")
+        dawn.setNow(PageHarness.instant("2026-03-29T22:00:00Z"))
+        XCTAssertEqual(today(dawn.get("/")), "2026-03-30")
+    }
+
+    /// Kiritimati (UTC+14) reaches New Year first; the row crosses the year.
+    func testYearEndInKiritimati() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-12-31T10:00:00Z"))  // 00:00 on 1 January
+        dawn.setUp(timeZone: "Pacific/Kiritimati")
+        let page = dawn.get("/")
+        XCTAssertEqual(today(page), "2027-01-01")
+        let dates = rowDates(page)
+        XCTAssertEqual(dates.count, 33)
+        XCTAssertEqual(dates.first, "2026-12-02")
+        XCTAssertEqual(dates.last, "2027-01-03")
+        XCTAssertTrue(dates.contains("2026-12-31"))
+    }
+
+    func testLeapDay() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2028-02-29T12:00:00Z"))
+        dawn.setUp(timeZone: "UTC")
+        let page = dawn.get("/")
+        XCTAssertEqual(today(page), "2028-02-29")
+        XCTAssertEqual(rowDates(page).suffix(3), ["2028-02-29", "2028-03-01", "2028-03-02"])
+        XCTAssertEqual(dawn.get("/day/2028-02-29").status, .ok)
+        XCTAssertEqual(dawn.get("/day/2027-02-29").status, .badRequest, "no such date")
+        XCTAssertEqual(dawn.get("/day/2031-01-01").status, .notFound, "more than two years ahead")
+    }
+
+    /// The streak counts consecutive active days ending yesterday, plus today once active,
+    /// and is gone once a whole day passes without activity.
+    func testTheStreakFollowsTheClock() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-11-20T09:00:00Z"))
+        dawn.setUp(timeZone: "Europe/Rome")
+        for day in ["2026-11-18", "2026-11-19"] {
+            _ = dawn.get("/day/\(day)")
+            XCTAssertEqual(dawn.post("/day/\(day)/notes", [("note", "walked")]).status, .seeOther)
+        }
+        XCTAssertTrue(dawn.get("/").text.contains("2 Days Streak • 2 Active days • 0 Entries"))
+        _ = dawn.get("/")
+        XCTAssertEqual(dawn.post("/day/2026-11-20/entry", [("entry", "A good day."), ("version", "0")]).status, .seeOther)
+        XCTAssertEqual(dawn.post("/day/2026-11-20/notes", [("note", "ran")]).status, .seeOther)
+        XCTAssertTrue(dawn.get("/").text.contains("3 Days Streak • 3 Active days • 1 Entry"))
+        dawn.setNow(PageHarness.instant("2026-11-21T12:00:00Z"))
+        XCTAssertTrue(dawn.get("/").text.contains("3 Days Streak"), "today may still come")
+        dawn.setNow(PageHarness.instant("2026-11-22T12:00:00Z"))
+        let page = dawn.get("/").text
+        XCTAssertTrue(page.contains("0 Days Streak • 3 Active days • 1 Entry"), page)
+    }
+
+    /// The ETag changes with every write and with the process (a new harness over the same
+    /// folder would be a restart; a new epoch stands for it here).
+    func testAnUnchangedDayIs304AndAChangedOneIsNot() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-06-01T08:00:00Z"))
+        dawn.setUp()
+        let first = dawn.get("/")
+        let etag = try XCTUnwrap(first.headers["ETag"])
+        XCTAssertEqual(dawn.get("/", headers: [("If-None-Match", etag)]).status, .notModified)
+        XCTAssertEqual(dawn.post("/day/2026-06-01/notes", [("note", "coffee")]).status, .seeOther)
+        let changed = dawn.get("/", headers: [("If-None-Match", etag)])
+        XCTAssertEqual(changed.status, .ok)
+        XCTAssertTrue(changed.text.contains("coffee"))
+    }
+}

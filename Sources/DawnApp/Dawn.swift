@@ -264,16 +264,17 @@ public final class Dawn: HTTPResponder {
     }
 
     func publishBoard(_ member: MemberContext) throws {
-        var active = try member.journal.activity().activeDays
-        active.formUnion(try member.habits.activeDays())
+        let active = try MemberActivity.load(member.database).activeDays
         // Fresh settings and time zone: this may run right after the member changed them.
         let id = member.signedIn.member.id
         let settings = try memberSettings(id, member.database)
         let zone = try family.member(id: id)?.timeZone ?? member.signedIn.member.timeZone
         let rules = (try? timeZones.rules(for: zone)) ?? member.rules
         let today = MemberDay.today(at: member.now, rules: rules, dayStartHour: settings.dayStartHour)
+        let skipped = MemberDay.skippedDates(rules: rules, dayStartHour: settings.dayStartHour)
         try Board(instance: data.instance).publish(member.signedIn.member.id, activeDays: active, today: today,
-                                                    dayStartHour: settings.dayStartHour, now: member.now)
+                                                    skipping: skipped, dayStartHour: settings.dayStartHour,
+                                                    now: member.now)
     }
 
     /// True until the first admin exists.

@@ -26,14 +26,13 @@ struct Board {
         try instance.write { try $0.run("DELETE FROM board WHERE member_id = ?", [.integer(id.rawValue)]) }
     }
 
-    /// Stores the member's summary (and so opts them in).
-    func publish(_ id: MemberID, activeDays: Set<LocalDate>, today: LocalDate, dayStartHour: Int, now: Int64) throws {
+    /// Stores the member's summary (and so opts them in): their last active day up to
+    /// today and the run ending there, counted by `Streak` as the day page counts it
+    /// (across days their zone skipped, `skipped`).
+    func publish(_ id: MemberID, activeDays: Set<LocalDate>, today: LocalDate, skipping skipped: Set<LocalDate> = [],
+                 dayStartHour: Int, now: Int64) throws {
         let last = activeDays.filter { $0 <= today }.max()
-        var run = 0
-        if let last {
-            var day = last
-            while activeDays.contains(day) { run += 1; day = day.adding(days: -1) }
-        }
+        let run = last.map { Streak.current(activeDates: activeDays, today: $0, skipping: skipped) } ?? 0
         try instance.write { connection in
             try connection.run("""
                 INSERT INTO board (member_id, last_active, run, day_start_hour, updated_at) VALUES (?, ?, ?, ?, ?)

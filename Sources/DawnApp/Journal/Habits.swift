@@ -162,24 +162,6 @@ struct Habits {
             try $0.run("DELETE FROM habit_instances WHERE id = ? AND day = ?", [.integer(id), .text(day.description)]) == 1
         }
     }
-
-    /// Days with at least one logged instance: they are active.
-    func activeDays() throws -> Set<LocalDate> {
-        try database.read { connection in
-            Set(try connection.query("SELECT DISTINCT day FROM habit_instances").compactMap { LocalDate(iso: $0.string(0)) })
-        }
-    }
-
-    /// The days each habit was logged on, for per-habit streaks.
-    func daysByHabit() throws -> [Int64: Set<LocalDate>] {
-        try database.read { connection in
-            var result: [Int64: Set<LocalDate>] = [:]
-            for row in try connection.query("SELECT DISTINCT habit_id, day FROM habit_instances") {
-                if let day = LocalDate(iso: row.string(1)) { result[row.int64(0), default: []].insert(day) }
-            }
-            return result
-        }
-    }
 }
 
 extension Habits {

@@ -16,12 +16,6 @@ struct Journal {
         let createdAt: Int64
     }
 
-    /// What the row, grid and streak need: which days have activity or an entry.
-    struct Activity: Sendable {
-        var activeDays: Set<LocalDate> = []
-        var entryDays: Set<LocalDate> = []
-    }
-
     /// A day's entry as stored, with its version (see `MemberSchema`'s `edit_sequence`).
     struct Entry: Sendable, Equatable {
         let body: String
@@ -88,20 +82,6 @@ struct Journal {
     func deleteNote(id: Int64, on day: LocalDate) throws -> Bool {
         try database.write { connection in
             try connection.run("DELETE FROM notes WHERE id = ? AND day = ?", [.integer(id), .text(day.description)]) == 1
-        }
-    }
-
-    /// Every day with activity or an entry. All of history, for the best streak.
-    func activity() throws -> Activity {
-        try database.read { connection in
-            var activity = Activity()
-            for row in try connection.query("SELECT DISTINCT day FROM notes") {
-                if let day = LocalDate(iso: row.string(0)) { activity.activeDays.insert(day) }
-            }
-            for row in try connection.query("SELECT day FROM entries") {
-                if let day = LocalDate(iso: row.string(0)) { activity.entryDays.insert(day) }
-            }
-            return activity
         }
     }
 }

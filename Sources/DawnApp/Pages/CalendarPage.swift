@@ -24,8 +24,7 @@ enum CalendarPage {
                 throw PageError(.notFound, key: "error.date_range")
             }
             let selected = try page.query()["day"].flatMap { LocalDate(iso: $0) } ?? member.today
-            var activity = try member.journal.activity()
-            activity.activeDays.formUnion(try member.habits.activeDays())
+            let activity = try MemberActivity.load(member.database)
             let calendar = MonthCalendar(month: first, firstWeekday: member.settings.firstWeekday, today: member.today,
                                          selected: selected, highlighted: activity.activeDays, entries: activity.entryDays)
             let language = page.language

@@ -144,12 +144,11 @@ enum DayPage {
 
     /// The tray (recently used first), the library (most logged first) and the day's timeline.
     private static func habitValues(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
-                                    habits: Habits) throws -> [String: TemplateValue] {
+                                    habits: Habits, activity: MemberActivity) throws -> [String: TemplateValue] {
         let all = try habits.all()
         let active = all.filter { !$0.isArchived }
-        let daysByHabit = try habits.daysByHabit()
         func pill(_ habit: Habits.Habit) -> TemplateValue {
-            let streak = Streak(activeDates: daysByHabit[habit.id] ?? [], today: member.today, skipping: member.skippedDates).current
+            let streak = Streak(activeDates: activity.daysByHabit[habit.id] ?? [], today: member.today, skipping: member.skippedDates).current
             guard case var .object(fields) = HabitsPage.pill(habit, app, page, streak: streak) else { return .null }
             fields["logURL"] = .string("\(url(day))/log/\(habit.id)")
             fields["editLabel"] = .string(app.t("habits.edit_title", page, ["name": habit.name]))
@@ -204,9 +203,8 @@ enum DayPage {
                      noteForm: FormState = FormState(), status: HTTPStatus = .ok) throws -> HTTPResponse {
         let language = page.language
         let today = member.today
-        var activity = try member.journal.activity()
+        let activity = try MemberActivity.load(member.database)
         let habits = member.habits
-        activity.activeDays.formUnion(try habits.activeDays())
         let window = DayWindow(today: today)
         let streak = Streak(activeDates: activity.activeDays, today: today, skipping: member.skippedDates)
         let inWindow = window.dates
@@ -259,7 +257,7 @@ enum DayPage {
         stats["best"] = .string(app.strings.plural("day.best", count: streak.best, language))
         stats["hasStreak"] = .bool(streak.current > 0)
 
-        var values: [String: TemplateValue] = try habitValues(app, page, member, day: day, habits: habits)
+        var values: [String: TemplateValue] = try habitValues(app, page, member, day: day, habits: habits, activity: activity)
         values["title"] = .string(heading)
         values["heading"] = .string(heading)
         values["dayISO"] = .string(day.description)

@@ -41,24 +41,15 @@ enum StatsAPI {
             guard from.days(to: to) < maxDays else {
                 return problem(.badRequest, "a range is at most \(maxDays) days")
             }
-            let instances = try member.habits.instances(from: from, to: to)
-            var activity = try member.journal.activity()
-            let habitDays = try member.habits.daysByHabit()
-            for days in habitDays.values { activity.activeDays.formUnion(days) }
-            let inRange = { (day: LocalDate) in from <= day && day <= to }
-            let byHabit = Dictionary(grouping: instances, by: \.habitID)
-            let habits = try member.habits.all().compactMap { habit -> HabitFigures? in
-                let logged = byHabit[habit.id] ?? []
-                guard !habit.isArchived || !logged.isEmpty else { return nil }
-                let streak = Streak(activeDates: habitDays[habit.id] ?? [], today: member.today, skipping: member.skippedDates)
-                return HabitFigures(id: habit.id, name: habit.name, emoji: habit.emoji, count: logged.count,
-                                    minutes: logged.reduce(0) { $0 + $1.durationMinutes },
-                                    activeDays: Set(logged.map(\.day)).count,
-                                    currentStreak: streak.current, bestStreak: streak.best)
+            let computed = try StatsFigures(member, from: from, to: to)
+            // By id, as this API has always listed them.
+            let habits = computed.habits.sorted { $0.habit.id < $1.habit.id }.map { figures in
+                HabitFigures(id: figures.habit.id, name: figures.habit.name, emoji: figures.habit.emoji,
+                             count: figures.count, minutes: figures.minutes, activeDays: figures.activeDays,
+                             currentStreak: figures.streak.current, bestStreak: figures.streak.best)
             }
             let figures = Figures(from: from.description, to: to.description, days: from.days(to: to) + 1,
-                                  activeDays: activity.activeDays.filter(inRange).count,
-                                  entries: activity.entryDays.filter(inRange).count, habits: habits)
+                                  activeDays: computed.activeDays, entries: computed.entries, habits: habits)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             var response = HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8",

@@ -38,13 +38,7 @@ enum StatsPage {
         }
         let language = page.language
 
-        let habits = try member.habits.all()
-        let instances = try member.habits.instances(from: period.first, to: period.last)
-        var activity = try member.journal.activity()
-        let habitDays = try member.habits.daysByHabit()
-        activity.activeDays.formUnion(habitDays.values.reduce(into: Set<LocalDate>()) { $0.formUnion($1) })
-        let activeInPeriod = period.days.filter { activity.activeDays.contains($0) }.count
-        let entriesInPeriod = period.days.filter { activity.entryDays.contains($0) }.count
+        let figures = try StatsFigures(member, from: period.first, to: period.last)
 
         // The picker: five segments, links keeping the period around the same date.
         let anchor = min(period.last, member.today)
@@ -55,27 +49,20 @@ enum StatsPage {
         }
 
         // Per habit, in the order of the library: most logged first.
-        let byHabit = Dictionary(grouping: instances, by: \.habitID)
-        let ordered = HabitFrequency.sorted(habits.map { (id: $0.id, createdAt: $0.createdAt, count: $0.count) })
-        let habitByID = Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0) })
-        let rows = ordered.compactMap { id -> TemplateValue? in
-            guard let habit = habitByID[id] else { return nil }
-            let logged = byHabit[id] ?? []
-            guard !habit.isArchived || !logged.isEmpty else { return nil }
-            let streak = Streak(activeDates: habitDays[id] ?? [], today: member.today, skipping: member.skippedDates)
-            return [
-                "emoji": .string(habit.emoji), "name": .string(habit.name), "class": .string("habit-\(habit.id)"),
-                "count": .string(LocalizedNumber.integer(logged.count, language)),
-                "minutes": .string(LocalizedNumber.integer(logged.reduce(0) { $0 + $1.durationMinutes }, language)),
-                "active": .string("\(Set(logged.map(\.day)).count) / \(period.dayCount)"),
-                "streak": .int(streak.current), "best": .int(streak.best),
+        let rows = figures.habits.map { row -> TemplateValue in
+            [
+                "emoji": .string(row.habit.emoji), "name": .string(row.habit.name), "class": .string("habit-\(row.habit.id)"),
+                "count": .string(LocalizedNumber.integer(row.count, language)),
+                "minutes": .string(LocalizedNumber.integer(row.minutes, language)),
+                "active": .string("\(row.activeDays) / \(period.dayCount)"),
+                "streak": .int(row.streak.current), "best": .int(row.streak.best),
             ]
         }
 
         let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
         let buckets = StatsChartBuckets.buckets(
             for: period, firstWeekday: firstWeekday, dayStartHour: member.settings.dayStartHour,
-            instances: instances.map { (day: $0.day, startMinute: TimelinePage.timelineMinute($0.startMinute, slots),
+            instances: figures.instances.map { (day: $0.day, startMinute: TimelinePage.timelineMinute($0.startMinute, slots),
                                         durationMinutes: $0.durationMinutes) })
 
         var values: [String: TemplateValue] = [
@@ -84,8 +71,8 @@ enum StatsPage {
             "segments": .list(segments),
             "previous": navigation.previous(from: period).map { .string(url($0)) } ?? .null,
             "next": navigation.next(from: period).map { .string(url($0)) } ?? .null,
-            "activeDays": .string(app.t("stats.active_days", page, ["active": String(activeInPeriod), "days": String(period.dayCount)])),
-            "entries": .string(app.strings.plural("stats.entries", count: entriesInPeriod, language)),
+            "activeDays": .string(app.t("stats.active_days", page, ["active": String(figures.activeDays), "days": String(period.dayCount)])),
+            "entries": .string(app.strings.plural("stats.entries", count: figures.entries, language)),
             "habits": rows.isEmpty ? .null : .list(rows),
             "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
             "habitsCSS": .string(HabitsPage.cssURL(app, member)),

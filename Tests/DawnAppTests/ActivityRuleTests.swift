@@ -1,0 +1,48 @@
+import Store
+import TimeZones
+import XCTest
+@testable import DawnApp
+
+/// The one rule for which days count (`MemberActivity`), and the family board counting
+/// runs with `Streak` as the day page does.
+final class ActivityRuleTests: XCTestCase {
+    private let clock = PageHarness.instant("2026-05-20T09:00:00Z")
+
+    func testActiveMeansANoteOrALoggedHabitAndEntriesAreApart() throws {
+        let dawn = try PageHarness(now: clock)
+        dawn.setUp(timeZone: "UTC")
+        _ = dawn.get("/habits/new")
+        XCTAssertEqual(dawn.post("/habits", [("name", "Run"), ("emoji", "🏃"), ("color", "#48DBAB"),
+                                             ("custom_color", "#888888"), ("duration", "30")]).status, .seeOther)
+        _ = dawn.get("/day/2026-05-18")
+        XCTAssertEqual(dawn.post("/day/2026-05-17/notes", [("note", "tea")]).status, .seeOther)
+        XCTAssertEqual(dawn.post("/day/2026-05-18/instances", [("habit", "1"), ("start", "07:00"), ("duration", "30"),
+                                                                ("note", "")]).status, .seeOther)
+        XCTAssertEqual(dawn.post("/day/2026-05-19/entry", [("entry", "Quiet day.")]).status, .seeOther)
+        let database = try dawn.app.data.member(MemberID(1))
+        let activity = try MemberActivity.load(database)
+        XCTAssertEqual(activity.activeDays, [LocalDate(iso: "2026-05-17")!, LocalDate(iso: "2026-05-18")!])
+        XCTAssertEqual(activity.entryDays, [LocalDate(iso: "2026-05-19")!])
+        XCTAssertEqual(activity.daysByHabit, [1: [LocalDate(iso: "2026-05-18")!]])
+        // The day page, the calendar and the API all count from it.
+        XCTAssertTrue(dawn.get("/").text.contains("0 Days Streak • 2 Active days • 1 Entry"))
+        let api = dawn.get("/api/stats?from=2026-05-01&to=2026-05-31").text
+        XCTAssertTrue(api.contains("\"activeDays\":2,") && api.contains("\"entries\":1,"), api)
+        let calendar = dawn.get("/calendar/2026-05").text
+        XCTAssertEqual(PageHarness.allMatches(#"class="cal-day[^"]*highlighted[^"]*"[^>]*>(?:<[^>]*>)*(\d+)"#, in: calendar).count, 2, calendar)
+    }
+
+    /// Samoa skipped 2011-12-30: the board's run goes on across it, as the day page's does.
+    func testTheBoardRunBridgesASkippedDate() throws {
+        let dawn = try PageHarness(now: clock)
+        dawn.setUp(timeZone: "UTC")
+        let board = Board(instance: dawn.app.data.instance)
+        let days = ["2011-12-28", "2011-12-29", "2011-12-31"].map { LocalDate(iso: $0)! }
+        let today = LocalDate(iso: "2011-12-31")!
+        try board.publish(MemberID(1), activeDays: Set(days), today: today, skipping: [LocalDate(iso: "2011-12-30")!],
+                          dayStartHour: 0, now: clock)
+        XCTAssertEqual(try board.summaries().first?.run, 3)
+        try board.publish(MemberID(1), activeDays: Set(days), today: today, dayStartHour: 0, now: clock)
+        XCTAssertEqual(try board.summaries().first?.run, 1, "without the skipped date the run is broken")
+    }
+}

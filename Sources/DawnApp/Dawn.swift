@@ -45,8 +45,11 @@ public final class Dawn: HTTPResponder {
         self.now = now
         serverMetrics = metrics
         do {
+            // In development and under the tests' hooks, a page that prints a key it did not
+            // give is a 500 naming the key, not a silently empty value.
             templates = try TemplateLibrary(directory: configuration.viewsDirectory,
-                                            reloadOnChange: configuration.development)
+                                            reloadOnChange: configuration.development,
+                                            strict: configuration.development || configuration.testHooks)
         } catch {
             throw .templates("\(error)")
         }
@@ -311,6 +314,7 @@ public final class Dawn: HTTPResponder {
         do {
             try templates.render(name, .object(values), into: &body)
         } catch {
+            StandardError.line("template \(name) not rendered: \(error)")
             return .text(.internalServerError, "The page could not be shown.")
         }
         return HTTPResponse(status: status, contentType: "text/html; charset=utf-8", body: body)

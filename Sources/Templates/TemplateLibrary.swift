@@ -15,6 +15,8 @@ public final class TemplateLibrary: Sendable {
 
     public let directory: String
     public let reloadOnChange: Bool
+    /// A hole whose key the page did not give fails the render (see `TemplateSet.render`).
+    public let strict: Bool
     private let initial: TemplateSet
     private let reloading: Lock<ReloadState>
 
@@ -25,9 +27,10 @@ public final class TemplateLibrary: Sendable {
         var lastError: TemplateError?
     }
 
-    public init(directory: String, reloadOnChange: Bool) throws {
+    public init(directory: String, reloadOnChange: Bool, strict: Bool = false) throws {
         self.directory = directory
         self.reloadOnChange = reloadOnChange
+        self.strict = strict
         // Fingerprint first: a file changed while loading is then seen as changed later.
         let fingerprint = reloadOnChange ? TemplateDirectory.fingerprint(directory) : [:]
         let templates = try TemplateSet(directory: directory)
@@ -46,11 +49,11 @@ public final class TemplateLibrary: Sendable {
     }
 
     public func render(_ name: String, _ context: TemplateValue, into buffer: inout [UInt8]) throws {
-        try templates.render(name, context, into: &buffer)
+        try templates.render(name, context, into: &buffer, strict: strict)
     }
 
     public func render(_ name: String, _ context: TemplateValue) throws -> [UInt8] {
-        try templates.render(name, context)
+        try templates.render(name, context, strict: strict)
     }
 
     private func currentTemplates() -> TemplateSet {

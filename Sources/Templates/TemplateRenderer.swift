@@ -2,6 +2,12 @@
 ///
 /// Lookups walk a stack of scopes: the root context, then one entry per enclosing
 /// `each` item. Values that can't be written (lists, objects) write nothing.
+///
+/// A hole whose key no object in its path has (a misspelt key, a value the page forgot)
+/// writes nothing too, and is reported: the first such hole is returned, so a strict
+/// caller (tests, development) can refuse the page like Go's `missingkey=error`. A key
+/// present with `.null`, and conditions and loops over missing keys, are not reported:
+/// "absent means false" is how templates test for optional values.
 struct TemplateRenderer {
     private let ops: UnsafeBufferPointer<TemplateOp>
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -12,6 +18,8 @@ struct TemplateRenderer {
     private let layoutChain: [Int]
     private var scopes: [TemplateValue]
     private var loops: [Loop] = []
+    /// The first hole whose key was missing: `template: {{path}}`.
+    private var missing: String?
 
     private struct Loop {
         let items: [TemplateValue]
@@ -20,13 +28,17 @@ struct TemplateRenderer {
 
     /// Renders `page` inside its layouts. The outermost layout runs first; each
     /// `{{content}}` runs the next template inward.
-    static func render(_ program: TemplateProgram, _ templates: [CompiledTemplate], page: Int, root: TemplateValue, into buffer: inout [UInt8]) {
+    /// Returns the first hole whose key was missing, if any (see above).
+    @discardableResult
+    static func render(_ program: TemplateProgram, _ templates: [CompiledTemplate], page: Int, root: TemplateValue,
+                       into buffer: inout [UInt8]) -> String? {
         program.ops.withUnsafeBufferPointer { ops in
             program.bytes.withUnsafeBufferPointer { bytes in
                 program.keys.withUnsafeBufferPointer { keys in
                     var renderer = TemplateRenderer(ops: ops, bytes: bytes, keys: keys, templates: templates, page: page, root: root)
                     let level = renderer.layoutChain.count - 1
                     renderer.run(template: renderer.layoutChain[level], level: level, into: &buffer)
+                    return renderer.missing
                 }
             }
         }
@@ -54,7 +66,11 @@ struct TemplateRenderer {
                 buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(op.a) ..< Int(op.a) + Int(op.b)]))
 
             case .hole:
-                write(lookup(op.path), op.escaping, into: &buffer)
+                if let value = lookupIfPresent(op.path) {
+                    write(value, op.escaping, into: &buffer)
+                } else if missing == nil {
+                    missing = "\(templates[template].name): {{\(name(op.path))}}"
+                }
 
             case .jumpIfFalsy:
                 if !lookup(op.path).isTruthy { pc = Int(op.a) }
@@ -108,6 +124,12 @@ struct TemplateRenderer {
     }
 
     private func lookup(_ path: PathReference) -> TemplateValue {
+        lookupIfPresent(path) ?? .null
+    }
+
+    /// nil when an object on the path lacks the key; a value that is not an object
+    /// (`.null`, say) part-way ends the walk with `.null`, as the page meant nothing there.
+    private func lookupIfPresent(_ path: PathReference) -> TemplateValue? {
         switch path.kind {
         case .current:
             return scopes[scopes.count - 1]
@@ -115,11 +137,12 @@ struct TemplateRenderer {
             return loops.last.map { .int($0.index) } ?? .null
         case .keys:
             let first = Int(path.first)
-            var value = find(keys[first])
+            guard var value = find(keys[first]) else { return nil }
             var index = first + 1
             let end = first + Int(path.count)
             while index < end {
-                guard case .object(let fields) = value, let next = fields[keys[index]] else { return .null }
+                guard case .object(let fields) = value else { return .null }
+                guard let next = fields[keys[index]] else { return nil }
                 value = next
                 index += 1
             }
@@ -127,8 +150,16 @@ struct TemplateRenderer {
         }
     }
 
-    /// The innermost scope that is an object with this key wins.
-    private func find(_ name: String) -> TemplateValue {
+    private func name(_ path: PathReference) -> String {
+        switch path.kind {
+        case .current: "."
+        case .loopIndex: "@index"
+        case .keys: keys[Int(path.first) ..< Int(path.first + path.count)].joined(separator: ".")
+        }
+    }
+
+    /// The innermost scope that is an object with this key wins; nil when none has it.
+    private func find(_ name: String) -> TemplateValue? {
         scopes.withUnsafeBufferPointer { scopes in
             var index = scopes.count - 1
             while index >= 0 {
@@ -137,7 +168,7 @@ struct TemplateRenderer {
                 }
                 index -= 1
             }
-            return .null
+            return nil
         }
     }
 

@@ -64,19 +64,25 @@ public struct TemplateSet: Sendable {
 
     /// Appends the page `name`, wrapped in its layouts, to `buffer`. Throws only for an
     /// unknown name: missing values render empty.
-    public func render(_ name: String, _ context: TemplateValue, into buffer: inout [UInt8]) throws {
+    /// Renders `name` with `context`. A hole whose key the context lacks writes nothing;
+    /// with `strict` it is an error naming the template and the key (for development and
+    /// tests: a misspelt key must not pass as an empty value).
+    public func render(_ name: String, _ context: TemplateValue, into buffer: inout [UInt8], strict: Bool = false) throws {
         guard let page = indexByName[name] else {
             throw TemplateError(file: name, line: 0, column: 0, message: "no template named '\(name)'")
         }
-        TemplateRenderer.render(program, templates, page: page, root: context, into: &buffer)
+        let missing = TemplateRenderer.render(program, templates, page: page, root: context, into: &buffer)
+        if strict, let missing {
+            throw TemplateError(file: name, line: 0, column: 0, message: "a hole names a key the page did not give: \(missing)")
+        }
     }
 
-    public func render(_ name: String, _ context: TemplateValue) throws -> [UInt8] {
+    public func render(_ name: String, _ context: TemplateValue, strict: Bool = false) throws -> [UInt8] {
         var buffer: [UInt8] = []
         if let page = indexByName[name] {
             buffer.reserveCapacity(templates[page].estimatedSize)
         }
-        try render(name, context, into: &buffer)
+        try render(name, context, into: &buffer, strict: strict)
         return buffer
     }
 }

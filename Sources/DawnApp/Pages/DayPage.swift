@@ -200,7 +200,7 @@ enum DayPage {
 
     static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
                      entryForm: FormState? = nil, entryConflict: Journal.Entry? = nil,
-                     noteForm: FormState = FormState(), status: HTTPStatus = .ok) throws -> HTTPResponse {
+                     noteForm: FormState = FormState(values: ["note": ""]), status: HTTPStatus = .ok) throws -> HTTPResponse {
         let language = page.language
         let today = member.today
         let activity = try MemberActivity.load(member.database)

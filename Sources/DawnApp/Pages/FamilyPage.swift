@@ -77,7 +77,7 @@ enum FamilyPage {
         return fields
     }
 
-    private static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, add: FormState = FormState(),
+    private static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, add: FormState = FormState(values: ["username": "", "displayName": ""]),
                              reset: (username: String, state: FormState)? = nil,
                              status: HTTPStatus = .ok) throws -> HTTPResponse {
         let me = page.signedIn!.member

@@ -9,7 +9,7 @@ enum SetupPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/setup", .open { app, page in
             guard app.needsSetup else { throw PageError(.notFound, app.t("error.setup_done", page)) }
-            return show(app, page, FormState(values: ["timeZone": "UTC"]))
+            return show(app, page, FormState(values: ["username": "", "displayName": "", "timeZone": "UTC"]))
         })
         router.add(.POST, "/setup", .open(hashesPasswords: true) { app, page in
             guard app.needsSetup else { throw PageError(.notFound, app.t("error.setup_done", page)) }

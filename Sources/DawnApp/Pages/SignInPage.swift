@@ -9,7 +9,7 @@ enum SignInPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/login", .open { app, page in
             if page.signedIn != nil { return .redirect(to: ReturnPath.sanitize(try page.query()["next"])) }
-            return show(app, page, FormState(values: ["next": .string(ReturnPath.sanitize(try page.query()["next"]))]))
+            return show(app, page, FormState(values: ["username": "", "next": .string(ReturnPath.sanitize(try page.query()["next"]))]))
         })
         router.add(.POST, "/login", .open(hashesPasswords: true) { app, page in submit(app, page) })
         // The device cookie stays: sign-out does not make the browser a stranger.

@@ -36,6 +36,8 @@ final class PageHarness {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
         configuration.passwordWorkers = 1
+        // Strict templates: a page printing a key it did not give fails its test.
+        configuration.testHooks = true
         let clock = Lock(now)
         self.clock = clock
         app = try Dawn(configuration: configuration, now: { clock.withLock { $0 } })

@@ -11,14 +11,13 @@ import subprocess
 import tempfile
 import threading
 import time
-import urllib.parse
 
 import pytest
 
-from conftest import ROOT, Browser, Dawn, dawn_binary, get
+from conftest import ROOT, dawn_binary, get
 from test_accounts import ADMIN_PASSWORD, MEMBER_PASSWORD, add_member, run_cli, setup_admin, sign_in
 from test_day import member_db, rows, today_in
-from test_import import counts, do_import
+from test_import import do_import
 
 MAX_HABITS = 500
 MAX_LOGS = 200_000
@@ -286,7 +285,7 @@ def test_new_databases_and_folders_are_private(fresh_dawn, permissive_umask):
     assert not loose, loose
 
 
-def test_loose_modes_are_tightened_at_start_with_one_line_each(fresh_dawn, permissive_umask, tmp_path):
+def test_loose_modes_are_tightened_at_start_with_one_line_each(fresh_dawn, permissive_umask):
     first = fresh_dawn()
     setup_admin(first)
     assert first.stop() == 0

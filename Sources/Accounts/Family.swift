@@ -341,7 +341,7 @@ public final class Family: Sendable {
                         "\(data.root)/users/\(id.rawValue).sqlite already exists but belongs to no member; move it away and try again")
                 }
                 createdFiles = id
-                _ = try data.member(id)
+                try data.createMember(id)
                 return Member(
                     id: id, username: username.value, displayName: displayName.value,
                     isAdmin: isAdmin, timeZone: timeZone, createdAt: createdAt)

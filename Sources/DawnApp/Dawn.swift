@@ -212,8 +212,8 @@ public final class Dawn: HTTPResponder {
             throw Refusal(response: .redirect(to: "/setup"))
         }
         var signedIn: SignedIn?
-        if let token = cookies[SessionCookie.name], let session = try family.session(forToken: token) {
-            let database = try data.member(session.member.id)
+        if let token = cookies[SessionCookie.name], let session = try family.session(forToken: token),
+           let database = try memberDatabase(session.member.id) {
             signedIn = SignedIn(member: session.member, session: session, database: database,
                                 settings: try memberSettings(session.member.id, database))
         }
@@ -245,6 +245,18 @@ public final class Dawn: HTTPResponder {
         return PageRequest(http: request, context: context, parameters: parameters, form: form, files: files,
                            signedIn: signedIn, cookies: cookies, clientAddress: forwarded.clientAddress,
                            isSecure: forwarded.isSecure, language: language, limits: configuration.server.limits)
+    }
+
+    /// The member's database; nil when the member was removed after their session was
+    /// checked (the request then goes on as signed out). A member who still exists but
+    /// whose file is gone is an error: the file is never made again here.
+    private func memberDatabase(_ id: MemberID) throws -> Database? {
+        do {
+            return try data.member(id)
+        } catch StoreError.missing(let path) {
+            if try family.member(id: id) == nil { return nil }
+            throw StoreError.missing(path: path)
+        }
     }
 
     /// The member's settings, from memory when nothing changed since they were read.

@@ -116,8 +116,9 @@ public struct ConnectionStateMachine: Sendable, Equatable {
         switch state {
         case .readingHead(let since): readDeadline = since &+ headerTimeout
         case .readingBody(let since, let last): readDeadline = min(last &+ bodyTimeout, since &+ bodyTotalTimeout)
-        case .idle(let since): readDeadline = since &+ idleTimeout
-        case .lingering(let since): readDeadline = since &+ lingerTimeout
+        // While a response is still going out, only the write timeout applies to it.
+        case .idle(let since): readDeadline = writeStalledSince == nil ? since &+ idleTimeout : nil
+        case .lingering(let since): readDeadline = writeStalledSince == nil ? since &+ lingerTimeout : nil
         case .responding, .closed: readDeadline = nil
         }
         let writeDeadline = writeStalledSince.map { $0 &+ writeTimeout }
@@ -144,8 +145,11 @@ public struct ConnectionStateMachine: Sendable, Equatable {
              .readingBody(let since, _) where now >= since &+ bodyTotalTimeout:
             state = .lingering(since: now)
             return .requestTimeout
-        case .idle(let since) where now >= since &+ idleTimeout,
-             .lingering(let since) where now >= since &+ lingerTimeout:
+        // Not while the response is still being written (a large export to a slow client
+        // with `Connection: close`): the write timeout above covers a client that stopped
+        // reading, and lingering starts again once the output is out (`stopReading`).
+        case .idle(let since) where writeStalledSince == nil && now >= since &+ idleTimeout,
+             .lingering(let since) where writeStalledSince == nil && now >= since &+ lingerTimeout:
             close()
             return .close
         default:

@@ -58,17 +58,36 @@ public final class Connection {
         transactionControlAllowed.deallocate()
     }
 
-    /// Opens (creating if missing) the file at `path`. Only opens the handle; checking the
+    enum OpenMode {
+        /// Read and write, creating the file when it is missing.
+        case create
+        /// Read and write an existing file; a missing one is `StoreError.missing`, never created.
+        case existing
+        /// Read only (`Database.read`'s connections): SQLite refuses every write.
+        case readOnly
+
+        var flags: Int32 {
+            let common = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+            switch self {
+            case .create: return SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | common
+            case .existing: return SQLITE_OPEN_READWRITE | common
+            case .readOnly: return SQLITE_OPEN_READONLY | common
+            }
+        }
+    }
+
+    /// Opens the file at `path` as `mode` says. Only opens the handle; checking the
     /// file and configuring it is `Database.open`'s job.
-    static func open(path: String) throws -> Connection {
+    static func open(path: String, mode: OpenMode = .create) throws -> Connection {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        let rc = sqlite3_open_v2(path, &handle, mode.flags, nil)
         guard rc == SQLITE_OK, let handle else {
             let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             let outOfDescriptors = handle.map(isOutOfDescriptors) ?? false
             sqlite3_close_v2(handle)
-            throw outOfDescriptors ? StoreError.outOfDescriptors(path: path) : StoreError.cannotOpen(path: path, reason: reason)
+            if outOfDescriptors { throw StoreError.outOfDescriptors(path: path) }
+            if mode != .create, rc & 0xFF == SQLITE_CANTOPEN, !FileSystem.exists(path) { throw StoreError.missing(path: path) }
+            throw StoreError.cannotOpen(path: path, reason: reason)
         }
         return Connection(path: path, handle: handle)
     }

@@ -9,20 +9,29 @@ public final class DataDirectory: Sendable {
     public let root: String
     public let instance: Database
 
+    /// What start-up changed to make the folder private (one line per folder or file,
+    /// "tightened …: was 0644, now 0600"), for the caller to report; usually empty.
+    public let tightened: [String]
+
     private let memberMigrations: [Migration]
     private let members = Lock(OpenMembers())
 
     private struct OpenMembers {
         var databases: [MemberID: Database] = [:]
+        /// Members removed while this process ran: never opened again (ids are not reused).
+        var removed: Set<MemberID> = []
         var isClosed = false
     }
 
-    /// Creates `root` and `root/users` (0700) when missing, checks both are writable, and
-    /// opens and migrates `instance.sqlite` now, so a broken or newer instance database
-    /// stops the server at start rather than on the first request.
+    /// Makes `root`, `root/users` and the databases in them private to their owner when
+    /// group or others could read them (reported in `tightened`; `.notPrivate` when that
+    /// is not possible), creates both folders (0700) when missing, checks both are
+    /// writable, and opens and migrates `instance.sqlite` now, so a broken or newer
+    /// instance database stops the server at start rather than on the first request.
     public init(root: String, instanceMigrations: [Migration], memberMigrations: [Migration]) throws {
         Migration.validate(memberMigrations)
         let users = root + "/users"
+        tightened = try FileSystem.makeDataFolderPrivate(root)
         try FileSystem.makeDirectories(root, mode: 0o700)
         try FileSystem.makeDirectories(users, mode: 0o700)
         try FileSystem.probeWritable(root)
@@ -32,14 +41,38 @@ public final class DataDirectory: Sendable {
         instance = try Database.open(path: root + "/instance.sqlite", migrations: instanceMigrations)
     }
 
-    /// The member's database, opened (created and migrated if new) on first use and
-    /// cached afterwards. Opening holds the directory's lock, so two threads never open
-    /// the same file twice; other members wait only for that first open.
+    /// Sets the process's umask to 077, so every file and folder it creates is private to
+    /// its owner. Call once at start-up, before any thread or file is made.
+    public static func restrictNewFilesToOwner() {
+        FileSystem.restrictNewFilesToOwner()
+    }
+
+    /// The member's database, opened (and migrated) on first use and cached afterwards.
+    /// It is never created here: a missing file is `StoreError.missing`, so a request in
+    /// flight while its member is removed cannot bring the file back (`createMember`
+    /// makes it). Opening holds the directory's lock, so two threads never open the same
+    /// file twice; other members wait only for that first open.
     public func member(_ id: MemberID) throws -> Database {
         try members.withLock { members in
             guard !members.isClosed else { throw StoreError.closed(path: root) }
             if let database = members.databases[id] { return database }
-            let database = try Database.open(path: memberPath(id), migrations: memberMigrations)
+            guard !members.removed.contains(id) else { throw StoreError.missing(path: memberPath(id)) }
+            let database = try Database.open(path: memberPath(id), migrations: memberMigrations, create: false)
+            members.databases[id] = database
+            return database
+        }
+    }
+
+    /// Creates (or opens, if it is there) and migrates a new member's database: the only
+    /// place a member's file is made.
+    @discardableResult
+    public func createMember(_ id: MemberID) throws -> Database {
+        try members.withLock { members in
+            guard !members.isClosed else { throw StoreError.closed(path: root) }
+            // An id whose creation failed and was rolled back may be handed out again.
+            members.removed.remove(id)
+            if let database = members.databases[id] { return database }
+            let database = try Database.open(path: memberPath(id), migrations: memberMigrations, create: true)
             members.databases[id] = database
             return database
         }
@@ -50,14 +83,18 @@ public final class DataDirectory: Sendable {
     }
 
     /// Closes the member's database and deletes its files (WAL and shared memory first,
-    /// so no stale log outlives the database it belongs to).
+    /// so no stale log outlives the database it belongs to). From now on `member(id)`
+    /// throws `.missing`. Closing waits for a write in progress (an import) to end, but
+    /// outside the directory's lock, so other members' requests do not wait with it.
     public func removeMember(_ id: MemberID) throws {
-        try members.withLock { members in
-            members.databases.removeValue(forKey: id)?.close()
-            let path = memberPath(id)
-            for file in [path + "-wal", path + "-shm", path + "-journal", path] {
-                try FileSystem.removeIfPresent(file)
-            }
+        let database = members.withLock { members in
+            members.removed.insert(id)
+            return members.databases.removeValue(forKey: id)
+        }
+        database?.close()
+        let path = memberPath(id)
+        for file in [path + "-wal", path + "-shm", path + "-journal", path] {
+            try FileSystem.removeIfPresent(file)
         }
     }
 

@@ -2,11 +2,18 @@ import CSQLite
 import Locks
 
 /// One SQLite database file, opened, checked, configured (WAL, foreign keys) and
-/// migrated. All access goes through `read` / `write`, which serialise callers on a
-/// mutex, so one `Database` can be shared by every thread.
+/// migrated, so one `Database` can be shared by every thread.
 ///
-/// The lock is not re-entrant: calling `read`, `write`, `backup`, `integrityCheck` or
-/// `close` of the same Database from inside a `read`/`write` closure deadlocks.
+/// Writes (`write`, `backup`, `integrityCheck`) go through one read-write connection and
+/// wait for each other on its lock. Each `read` borrows a read-only connection of its
+/// own (`ReadConnections`): in WAL mode it reads the last committed snapshot at once,
+/// so no read waits behind a long write transaction, nor behind another read.
+/// An in-memory database cannot be shared between connections: there `read` uses the
+/// writer's connection and lock too.
+///
+/// The writer's lock is not re-entrant: calling `write`, `backup`, `integrityCheck` or
+/// `close` of the same Database from inside a `read`/`write` closure deadlocks (and a
+/// `read` inside a `write` would not see the write's own changes).
 public final class Database: Sendable {
     public let path: String
     /// The last migration applied (`PRAGMA user_version`) once `open` returned.
@@ -16,18 +23,23 @@ public final class Database: Sendable {
     /// Safe to share although `Connection` is not Sendable: it is only ever touched
     /// inside `lock.withLock`, so one thread at a time uses it.
     nonisolated(unsafe) private let connection: Connection
+    /// Nil for an in-memory database.
+    private let readers: ReadConnections?
 
     private init(path: String, schemaVersion: Int, connection: Connection) {
         self.path = path
         self.schemaVersion = schemaVersion
         self.connection = connection
+        readers = Self.isInMemory(path) ? nil : ReadConnections(path: path)
     }
 
     deinit {
         connection.close()
+        readers?.close()
     }
 
-    /// Opens (creating if missing) and migrates the database at `path`.
+    /// Opens and migrates the database at `path`, creating the file if it is missing
+    /// unless `create` is false (then a missing file is `StoreError.missing`).
     ///
     /// Fails, leaving the file untouched, with `.notADatabase` for a file that is not
     /// SQLite and `.newerSchema` for a database from a newer build. Each pending
@@ -35,9 +47,9 @@ public final class Database: Sendable {
     /// `migrate: false` (backups, checks) the schema stays as found: a backup taken by a
     /// newer binary before an upgrade must still be the older version's data, and must
     /// not upgrade the database of the older server still running on it.
-    public static func open(path: String, migrations: [Migration], migrate: Bool = true) throws -> Database {
+    public static func open(path: String, migrations: [Migration], migrate: Bool = true, create: Bool = true) throws -> Database {
         Migration.validate(migrations)
-        let connection = try Connection.open(path: path)
+        let connection = try Connection.open(path: path, mode: create ? .create : .existing)
         do {
             try verifyDatabase(connection, path: path)
             // Checked before anything (such as switching to WAL) writes to the file.
@@ -55,10 +67,17 @@ public final class Database: Sendable {
         }
     }
 
-    /// Runs `body` in a deferred (read) transaction, so its queries see one snapshot.
-    /// Statements that would change the database throw `StoreError.writeInRead`.
+    /// Runs `body` in a deferred (read) transaction on a read-only connection of its own,
+    /// so its queries see one snapshot: the last write committed before it began, even
+    /// while another write is in progress. Statements that would change the database
+    /// throw `StoreError.writeInRead`.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        try transaction(.deferred, access: .readOnly, body)
+        // No reader (in memory, closed, or none could be opened now): read on the writer.
+        guard let readers, let reader = readers.lend() else {
+            return try transaction(.deferred, access: .readOnly, body)
+        }
+        defer { readers.giveBack(reader) }
+        return try Self.run(.deferred, access: .readOnly, on: reader, body)
     }
 
     /// Runs `body` in `BEGIN IMMEDIATE … COMMIT`; if it throws, everything it did is
@@ -97,8 +116,10 @@ public final class Database: Sendable {
         return messages == ["ok"] ? [] : messages
     }
 
-    /// Closes the file. Idempotent; every later call throws `StoreError.closed`.
+    /// Closes the file: the writer once any write in progress is over, the readers as
+    /// their reads end. Idempotent; every later call throws `StoreError.closed`.
     public func close() {
+        readers?.close()
         lock.withLock { _ in
             connection.close()
         }
@@ -110,16 +131,31 @@ public final class Database: Sendable {
         _ body: (Connection) throws -> T
     ) throws -> T {
         try lock.withLock { _ in
-            try connection.begin(kind, access: access)
-            do {
-                let result = try body(connection)
-                try connection.commit()
-                return result
-            } catch {
-                connection.rollback()
-                throw error
-            }
+            try Self.run(kind, access: access, on: connection, body)
         }
+    }
+
+    /// `body` between BEGIN and COMMIT on `connection`, rolled back if it throws.
+    private static func run<T>(
+        _ kind: Connection.TransactionKind,
+        access: Connection.Access,
+        on connection: Connection,
+        _ body: (Connection) throws -> T
+    ) throws -> T {
+        try connection.begin(kind, access: access)
+        do {
+            let result = try body(connection)
+            try connection.commit()
+            return result
+        } catch {
+            connection.rollback()
+            throw error
+        }
+    }
+
+    /// `:memory:` and `""` (a temporary database) exist once per connection.
+    private static func isInMemory(_ path: String) -> Bool {
+        path == ":memory:" || path.isEmpty
     }
 
     // MARK: - Opening

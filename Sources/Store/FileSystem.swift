@@ -75,6 +75,78 @@ enum FileSystem {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// Sets the process's file mode creation mask to 077, so every file and folder it
+    /// creates from now on (databases, their `-wal` and `-shm`, backups) is its owner's only.
+    static func restrictNewFilesToOwner() {
+        umask(0o077)
+    }
+
+    /// Narrows `root`, `root/users` and the database files in them (`*.sqlite` and their
+    /// `-wal`, `-shm`, `-journal`) to their owner when group or others have any access:
+    /// folders to 0700, files to 0600 (the owner's own bits are kept). Returns one line per
+    /// change; throws `.notPrivate` naming the first path that cannot be changed.
+    /// Missing folders are skipped (they are created 0700 afterwards); symlinks inside are
+    /// left alone, never followed.
+    static func makeDataFolderPrivate(_ root: String) throws -> [String] {
+        var changes: [String] = []
+        for folder in [root, root + "/users"] where isDirectory(folder) {
+            if let change = try makePrivate(folder) { changes.append(change) }
+            for name in try list(folder) where isDatabaseFileName(name) {
+                let path = folder + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                if let change = try makePrivate(path) { changes.append(change) }
+            }
+        }
+        return changes
+    }
+
+    /// The mode without group and other bits, or nil when it has none (nothing to change).
+    static func privateMode(_ mode: mode_t) -> mode_t? {
+        let permissions = mode & 0o7777
+        guard permissions & 0o077 != 0 else { return nil }
+        return permissions & 0o700
+    }
+
+    /// `instance.sqlite`, `3.sqlite-wal`…: the files SQLite keeps for a database.
+    static func isDatabaseFileName(_ name: String) -> Bool {
+        [".sqlite", ".sqlite-wal", ".sqlite-shm", ".sqlite-journal"].contains { name.hasSuffix($0) }
+    }
+
+    /// `0644`.
+    static func octal(_ mode: UInt32) -> String {
+        let digits = String(mode & 0o7777, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    private static func makePrivate(_ path: String) throws -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw StoreError.notWritable(path: path, reason: reason(errno))
+        }
+        guard let mode = privateMode(info.st_mode) else { return nil }
+        guard chmod(path, mode) == 0 else {
+            throw StoreError.notPrivate(path: path, mode: UInt32(info.st_mode & 0o7777), reason: reason(errno))
+        }
+        return "tightened \(path) to its owner only: was \(octal(UInt32(info.st_mode))), now \(octal(UInt32(mode)))"
+    }
+
+    /// The names in a folder, without `.` and `..`.
+    private static func list(_ path: String) throws -> [String] {
+        guard let folder = opendir(path) else {
+            throw StoreError.notWritable(path: path, reason: "cannot read the folder: \(reason(errno))")
+        }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// errno values that mean "no room left": the device, or the owner's quota.
     static func isOutOfSpace(_ code: Int32) -> Bool {
         code == ENOSPC || code == EDQUOT

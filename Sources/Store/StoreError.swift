@@ -6,6 +6,10 @@ import CSQLite
 public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     /// SQLite could not open or read the file (missing directory, permissions, corruption…).
     case cannotOpen(path: String, reason: String)
+    /// The database file does not exist, and was not created: a member's database is
+    /// created only when the member is added, so a request still in flight when its member
+    /// was removed cannot bring the file back.
+    case missing(path: String)
     /// The process (or the system) is out of file descriptors: nothing is wrong with the
     /// file, and the same call may succeed once descriptors are freed.
     case outOfDescriptors(path: String)
@@ -16,6 +20,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case newerSchema(path: String, found: Int, supported: Int)
     /// A directory could not be created or written to.
     case notWritable(path: String, reason: String)
+    /// Group or others may read a folder or database file of the data folder, and its mode
+    /// could not be narrowed to the owner (e.g. the file belongs to another user).
+    case notPrivate(path: String, mode: UInt32, reason: String)
     /// A file that must not be overwritten (e.g. a backup target) already exists.
     case fileExists(path: String)
     /// Migration `version` failed and was rolled back; the database is still at `version - 1`.
@@ -84,6 +91,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
         switch self {
         case .cannotOpen(let path, let reason):
             "cannot open database \(path): \(reason)"
+        case .missing(let path):
+            "\(path) does not exist (it is created only when its member is added; was the member removed?)"
         case .outOfDescriptors(let path):
             "cannot open \(path) or its journal now: too many open files"
         case .notADatabase(let path):
@@ -93,6 +102,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "it was written by a newer version — upgrade Dawn (the file was left unchanged)"
         case .notWritable(let path, let reason):
             "cannot write to \(path): \(reason)"
+        case .notPrivate(let path, let mode, let reason):
+            "\(path) can be read by group or others (mode \(FileSystem.octal(mode))) and cannot be made private to its owner: "
+                + "\(reason); chown it to the user running Dawn, or chmod go-rwx it"
         case .fileExists(let path):
             "\(path) already exists; refusing to overwrite it"
         case .migrationFailed(let path, let version, let underlying):

@@ -5,4 +5,7 @@ enum StoreLimits {
     /// Prepared statements kept per connection. The app's SQL is a fixed set of literals;
     /// the cap only guards against SQL built at run time filling memory.
     static let statementCacheCapacity = 256
+    /// Read-only connections kept open per database between reads; more are opened while
+    /// more reads run at once, and closed after.
+    static let idleReadConnections = 2
 }

@@ -111,6 +111,28 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(m.tick(now: 3 * second), .close)
     }
 
+    func testALongResponseIsNotCutByTheLingerOrIdleTimeoutWhileItIsWritten() {
+        for keepAlive in [false, true] {
+            var m = ConnectionStateMachine(limits: limits, now: 0, lingerTimeout: .seconds(2))
+            m.requestComplete()
+            m.responseQueued(now: 1 * second, keepAlive: keepAlive, hasBufferedInput: false)
+            // A 27 MB export going out to a slow reader for 100 s, progressing all along.
+            for t in stride(from: 1, through: 100, by: 1) {
+                m.outputPending(now: UInt64(t) * second, progressed: true)
+                XCTAssertEqual(m.tick(now: UInt64(t) * second + second / 2), .none, "\(keepAlive) at \(t) s")
+                XCTAssertEqual(m.nextDeadline, UInt64(t) * second + 30 * second)
+            }
+            m.outputDrained()
+            if keepAlive {
+                XCTAssertNotNil(m.nextDeadline)
+            } else {
+                m.stopReading(now: 101 * second)  // the event loop does this once the output is out
+                XCTAssertEqual(m.tick(now: 102 * second), .none)
+                XCTAssertEqual(m.tick(now: 103 * second), .close)
+            }
+        }
+    }
+
     func testStalledWriterIsClosedEvenWhileResponding() {
         var m = ConnectionStateMachine(limits: limits, now: 0)
         m.requestComplete()

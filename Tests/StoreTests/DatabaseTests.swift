@@ -190,6 +190,118 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try habitCount(database), threads * insertsPerThread)
     }
 
+    func testAReadDoesNotWaitForAWriteTransactionInProgress() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Read"]) }
+        let writing = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? database.write { db in
+                try db.run("INSERT INTO habit (name) VALUES (?)", ["Run"])
+                writing.signal()
+                // Holds the write transaction (and the writer's lock) open until the test says so.
+                _ = release.wait(timeout: .now() + 30)
+            }
+            finished.signal()
+        }
+        XCTAssertEqual(writing.wait(timeout: .now() + 10), .success)
+        // A read on this thread, meanwhile: it answers from the last committed snapshot.
+        let read = DispatchSemaphore(value: 0)
+        let seen = Lock<[String]?>(nil)
+        Thread.detachNewThread {
+            let names = try? database.read { try $0.query("SELECT name FROM habit ORDER BY id").map { $0.string(0) } }
+            seen.withLock { $0 = names }
+            read.signal()
+        }
+        let answered = read.wait(timeout: .now() + 10)
+        release.signal()
+        XCTAssertEqual(answered, .success, "the read waited for the write transaction")
+        XCTAssertEqual(seen.withLock { $0 }, ["Read"], "the uncommitted row is not visible")
+        XCTAssertEqual(finished.wait(timeout: .now() + 10), .success)
+        // Once committed, the next read sees it.
+        XCTAssertEqual(try database.read { try $0.query("SELECT name FROM habit ORDER BY id").map { $0.string(0) } }, ["Read", "Run"])
+    }
+
+    func testAReadOnlyConnectionRefusesWritesEvenWithoutTheCheck() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        // Reads' connections are opened like this: SQLite refuses a write that got past the check.
+        let connection = try Connection.open(path: database.path, mode: .readOnly)
+        defer { connection.close() }
+        XCTAssertThrowsError(try connection.run("INSERT INTO habit (name) VALUES (?)", ["Sneaky"])) { error in
+            XCTAssertEqual((error as? StoreError)?.resultCode.map { $0 & 0xFF }, 8)  // SQLITE_READONLY
+        }
+        XCTAssertEqual(try habitCount(database), 0)
+    }
+
+    func testManyReadsAtOnceEachGetAConnection() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Read"]) }
+        // Four reads inside each other's lifetimes: none waits for another.
+        let inside = DispatchSemaphore(value: 0)
+        let leave = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let counts = Lock<[Int]>([])
+        for _ in 0..<4 {
+            Thread.detachNewThread {
+                let count = try? database.read { db -> Int in
+                    inside.signal()
+                    _ = leave.wait(timeout: .now() + 30)
+                    return try db.queryOne("SELECT count(*) FROM habit")?.int(0) ?? -1
+                }
+                counts.withLock { $0.append(count ?? -1) }
+                done.signal()
+            }
+        }
+        for _ in 0..<4 { XCTAssertEqual(inside.wait(timeout: .now() + 10), .success, "a read waited for another") }
+        for _ in 0..<4 { leave.signal() }
+        for _ in 0..<4 { XCTAssertEqual(done.wait(timeout: .now() + 10), .success) }
+        XCTAssertEqual(counts.withLock { $0 }, [1, 1, 1, 1])
+        XCTAssertEqual(try habitCount(database), 1)
+    }
+
+    func testAnInMemoryDatabaseReadsOnItsOneConnection() throws {
+        let database = try Database.open(path: ":memory:", migrations: habits)
+        defer { database.close() }
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Read"]) }
+        XCTAssertEqual(try habitCount(database), 1)
+    }
+
+    func testCloseAlsoClosesAReadInProgressWhenItEnds() throws {
+        let database = try openHabits()
+        let inside = DispatchSemaphore(value: 0)
+        let leave = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? database.read { db -> Int? in
+                inside.signal()
+                _ = leave.wait(timeout: .now() + 30)
+                return try db.queryOne("SELECT count(*) FROM habit")?.int(0)
+            }
+            done.signal()
+        }
+        XCTAssertEqual(inside.wait(timeout: .now() + 10), .success)
+        database.close()
+        leave.signal()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertThrowsError(try habitCount(database)) { error in
+            XCTAssertEqual(error as? StoreError, .closed(path: database.path))
+        }
+    }
+
+    func testOpeningWithoutCreateRefusesAMissingFileAndMakesNone() throws {
+        let path = directory.file("gone.sqlite")
+        XCTAssertThrowsError(try Database.open(path: path, migrations: habits, create: false)) { error in
+            XCTAssertEqual(error as? StoreError, .missing(path: path))
+        }
+        XCTAssertFalse(directory.exists("gone.sqlite"))
+        try Database.open(path: path, migrations: habits).close()
+        XCTAssertNoThrow(try Database.open(path: path, migrations: habits, create: false).close())
+    }
+
     // MARK: - Backup and integrity
 
     func testBackupIsAConsistentCopyThatOpens() throws {

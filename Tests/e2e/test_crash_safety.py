@@ -33,6 +33,9 @@ from test_import import multipart
 ROUNDS = int(os.environ.get("DAWN_CRASH_ROUNDS", "50"))
 SEED = int(os.environ.get("DAWN_CRASH_SEED", str(random.randrange(1 << 30))))
 THREADS_PER_MEMBER = 2
+# An account holds at most 500 habits: each thread adds at most its share (habits and
+# imports each add one), then writes only the other kinds.
+HABITS_PER_THREAD = (500 - 20) // THREADS_PER_MEMBER
 ENTRY_DAYS_PER_THREAD = 4
 IMPORT_NOTES = 30
 IMPORT_INSTANCES = 3
@@ -82,6 +85,7 @@ class Writer:
         self.acked = []
         self.pending = None
         self.failure = None
+        self.habits_sent = 0
 
     def token(self):
         self.counter += 1
@@ -96,6 +100,10 @@ class Writer:
         else:
             kinds += ["import"]
         kind = rng.choice(kinds)
+        if kind in ("habit", "import"):
+            self.habits_sent += 1
+            if self.habits_sent > HABITS_PER_THREAD:
+                kind = rng.choice(["note", "entry", "instance"])
         if kind == "note":
             return {"kind": kind, "token": token, "day": day, "path": f"/day/{day}/notes", "fields": {"note": token}}
         if kind == "entry":

@@ -1,4 +1,5 @@
 import HTTPServer
+import Store
 
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +9,9 @@ import Glibc
 public enum DawnCommand {
     /// Runs the command and returns the process exit status.
     public static func run(arguments: [String], environment: [String: String]) -> Int32 {
+        // Before any file is made: databases (password and session hashes, journals),
+        // their logs and backups are readable by the user running Dawn only.
+        DataDirectory.restrictNewFilesToOwner()
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(Array(arguments.dropFirst()), environment: environment)
@@ -47,6 +51,7 @@ public enum DawnCommand {
             fail("\(error)")
             return 1
         }
+        for change in app.data.tightened { fail(change) }
         let server = HTTPServer(configuration: configuration.server, responder: app, metrics: metrics)
         let port: Int
         do {

@@ -94,7 +94,7 @@ public enum MaintenanceCommand: Equatable, Sendable {
                 }
                 do {
                     // As found: a backup must not upgrade a database (see Database.open).
-                    let database = try Database.open(path: source, migrations: migrations(for: relative), migrate: false)
+                    let database = try Database.open(path: source, migrations: migrations(for: relative), migrate: false, create: false)
                     defer { database.close() }
                     try database.backup(to: snapshot)
                 } catch {
@@ -323,7 +323,7 @@ public enum MaintenanceCommand: Equatable, Sendable {
     static func inspect(_ path: String, migrations: [Migration]) -> (problems: [String], schemaVersion: Int) {
         guard Files.exists(path) else { return (["missing"], 0) }
         do {
-            let database = try Database.open(path: path, migrations: migrations, migrate: false)
+            let database = try Database.open(path: path, migrations: migrations, migrate: false, create: false)
             defer { database.close() }
             return (try database.integrityCheck(), database.schemaVersion)
         } catch {

@@ -74,7 +74,7 @@ public enum UserCommand: Equatable, Sendable {
                     fail("unknown time zone \"\(timeZone)\" (use a name like Europe/Rome, or UTC)")
                     return 2
                 }
-                let family = try open(data)
+                let family = try open(data, fail: fail)
                 guard try family.member(username: username) == nil else { throw AccountError.usernameTaken }
                 let password = try readNewPassword()
                 let hash = try PasswordHasher.hash(password)
@@ -88,7 +88,7 @@ public enum UserCommand: Equatable, Sendable {
                 }
                 say("added \(member.username)\(member.isAdmin ? " (admin)" : "")")
             case let .passwd(rawUsername, data):
-                let family = try open(data)
+                let family = try open(data, fail: fail)
                 guard let member = try family.member(username: try Username(rawUsername)) else {
                     throw AccountError.memberNotFound
                 }
@@ -96,7 +96,7 @@ public enum UserCommand: Equatable, Sendable {
                 try family.setPasswordHash(try PasswordHasher.hash(password), for: member.id, keepingSession: nil)
                 say("password changed for \(member.username); their sessions were signed out")
             case let .list(data):
-                let family = try open(data)
+                let family = try open(data, fail: fail)
                 let members = try family.members()
                 if members.isEmpty { say("no members yet: run dawn user add USERNAME --admin, or open /setup") }
                 for member in members {
@@ -107,7 +107,7 @@ public enum UserCommand: Equatable, Sendable {
                     fail("removing \(rawUsername) deletes their account and all their data; add --yes to do it")
                     return 2
                 }
-                let family = try open(data)
+                let family = try open(data, fail: fail)
                 guard let member = try family.member(username: try Username(rawUsername)) else {
                     throw AccountError.memberNotFound
                 }
@@ -127,9 +127,11 @@ public enum UserCommand: Equatable, Sendable {
         }
     }
 
-    private func open(_ data: String) throws -> Family {
+    /// The family of the data folder; what was made private there is told on stderr.
+    private func open(_ data: String, fail: (String) -> Void) throws -> Family {
         let directory = try DataDirectory(root: data, instanceMigrations: InstanceSchema.migrations,
                                           memberMigrations: MemberSchema.migrations)
+        for change in directory.tightened { fail(change) }
         return Family(data: directory)
     }
 

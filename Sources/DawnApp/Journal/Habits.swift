@@ -43,6 +43,31 @@ struct Habits {
 
     /// In characters as `PlainText.length` counts them (the schema's `CHECK` counts alike).
     static let maxNoteCharacters = 200
+    /// An account holds at most this many habits (archived ones count)…
+    static let maxHabits = 500
+    /// …and this many logged instances: a lifetime of daily habits, and a bound on what one
+    /// member's database, pages and exports can cost the server.
+    static let maxLogs = 200_000
+
+    /// A write refused because the account would hold more than `maxHabits` habits or
+    /// `maxLogs` logs; nothing was written.
+    struct LimitReached: Error, Equatable {
+        enum Kind: Equatable { case habits, logs }
+        let kind: Kind
+        /// How many the account would have held.
+        let wouldHold: Int
+
+        var limit: Int { kind == .habits ? Habits.maxHabits : Habits.maxLogs }
+    }
+
+    /// Throws `LimitReached` unless the account has room for `count` more, counted in the
+    /// caller's write transaction so two writes cannot both take the last place.
+    static func checkRoom(for kind: LimitReached.Kind, adding count: Int, in connection: Connection) throws {
+        let sql = kind == .habits ? "SELECT count(*) FROM habits" : "SELECT count(*) FROM habit_instances"
+        let total = (try connection.queryOne(sql)?.int(0) ?? 0) + count
+        let limit = kind == .habits ? maxHabits : maxLogs
+        guard total <= limit else { throw LimitReached(kind: kind, wouldHold: total) }
+    }
 
     private static let habitColumns = """
         habits.id, habits.name, habits.emoji, habits.color, habits.default_duration, habits.created_at,
@@ -65,8 +90,10 @@ struct Habits {
         try database.read { try $0.queryOne("SELECT \(Self.habitColumns) FROM habits WHERE id = ?", [.integer(id)]).map(Self.habit) }
     }
 
+    /// Adds a habit; `LimitReached` when the account already has `maxHabits`.
     func add(name: String, emoji: String, color: String, defaultDuration: Int, now: Int64) throws -> Int64 {
         try database.write { connection in
+            try Self.checkRoom(for: .habits, adding: 1, in: connection)
             try connection.run("""
                 INSERT INTO habits (name, emoji, color, default_duration, created_at) VALUES (?, ?, ?, ?, ?)
                 """, [.text(name), .text(emoji), .text(color), .integer(Int64(defaultDuration)), .integer(now)])
@@ -119,12 +146,14 @@ struct Habits {
     }
 
     /// Logs an instance of an active habit; false when the habit is missing or archived
-    /// (checked in the same transaction as the insert).
+    /// (checked in the same transaction as the insert), `LimitReached` when the account
+    /// already has `maxLogs`.
     func log(habit id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String, now: Int64) throws -> Bool {
         try database.write { connection in
             guard try connection.queryOne("SELECT 1 FROM habits WHERE id = ? AND archived_at IS NULL", [.integer(id)]) != nil else {
                 return false
             }
+            try Self.checkRoom(for: .logs, adding: 1, in: connection)
             try connection.run("""
                 INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at)
                 VALUES (?, ?, ?, ?, ?, ?)

@@ -18,17 +18,43 @@ enum Importer {
         struct Instance { var habit: Int; var day: LocalDate; var startMinute: Int; var durationMinutes: Int?; var note: String }
         struct Entry { var day: LocalDate; var text: String }
         struct Note { var day: LocalDate; var text: String; var createdAt: Int64 }
-        var habits: [Habit] = []
-        var instances: [Instance] = []
+        private(set) var habits: [Habit] = []
+        private(set) var instances: [Instance] = []
         var entries: [Entry] = []
         var notes: [Note] = []
+        /// The index in `habits` of each name's first habit: one lookup per row, never a
+        /// scan, so reading stays linear in the file's size.
+        private var habitsByName: [String: Int] = [:]
+
+        /// Adds a habit and returns its index. One import holds at most `Habits.maxHabits`
+        /// (no account can take more); past that, a problem at `place`.
+        mutating func add(_ habit: Habit, at place: Problem.Place) throws(Problem) -> Int {
+            guard habits.count < Habits.maxHabits else {
+                throw Problem(place: place, key: "import.problem.too_many_habits", numbers: ["max": Habits.maxHabits])
+            }
+            if habitsByName[habit.name] == nil { habitsByName[habit.name] = habits.count }
+            habits.append(habit)
+            return habits.count - 1
+        }
+
+        /// Adds a log; one import holds at most `Habits.maxLogs`.
+        mutating func add(_ instance: Instance, at place: Problem.Place) throws(Problem) {
+            guard instances.count < Habits.maxLogs else {
+                throw Problem(place: place, key: "import.problem.too_many_logs", numbers: ["max": Habits.maxLogs])
+            }
+            instances.append(instance)
+        }
+
+        /// The index of the first habit named `name`, if the plan has one.
+        func habitIndex(named name: String) -> Int? {
+            habitsByName[name]
+        }
 
         /// The plan's habit index for `name`, adding a Loop-style habit when missing.
-        mutating func habitIndex(named name: String, now: Int64) -> Int {
-            if let index = habits.firstIndex(where: { $0.name == name }) { return index }
-            habits.append(Habit(name: name, emoji: HabitEmoji.default.value, color: HabitColor.fallback.hex,
-                                defaultDuration: Importer.loopDuration, createdAt: now, archivedAt: nil))
-            return habits.count - 1
+        mutating func habitIndex(named name: String, now: Int64, at place: Problem.Place) throws(Problem) -> Int {
+            if let index = habitsByName[name] { return index }
+            return try add(Habit(name: name, emoji: HabitEmoji.default.value, color: HabitColor.fallback.hex,
+                                 defaultDuration: Importer.loopDuration, createdAt: now, archivedAt: nil), at: place)
         }
     }
 
@@ -42,6 +68,8 @@ enum Importer {
         /// A string key (`import.problem.…`) and its arguments.
         let key: String
         var arguments: [String: String] = [:]
+        /// Arguments that are numbers, written the page's language's way.
+        var numbers: [String: Int] = [:]
     }
 
     /// The account is not empty and the mode was `empty`.
@@ -112,9 +140,8 @@ enum Importer {
             guard let duration = try? HabitDuration(defaultMinutes: habit.defaultDurationMinutes) else {
                 throw Problem(place: place, key: "import.problem.default_duration", arguments: ["value": String(habit.defaultDurationMinutes)])
             }
-            habitIndex[habit.id] = plan.habits.count
-            plan.habits.append(Plan.Habit(name: name.value, emoji: emoji.value, color: rgb.hex, defaultDuration: duration.minutes,
-                                          createdAt: habit.createdAt, archivedAt: habit.archivedAt))
+            habitIndex[habit.id] = try plan.add(Plan.Habit(name: name.value, emoji: emoji.value, color: rgb.hex, defaultDuration: duration.minutes,
+                                                           createdAt: habit.createdAt, archivedAt: habit.archivedAt), at: place)
         }
         for (i, instance) in file.instances.enumerated() {
             let place = Problem.Place.record("instances[\(i)]")
@@ -129,8 +156,8 @@ enum Importer {
             guard PlainText.length(instance.note) <= Habits.maxNoteCharacters, PlainText.isSingleLine(instance.note) else {
                 throw Problem(place: place, key: "import.problem.instance_note")
             }
-            plan.instances.append(Plan.Instance(habit: habit, day: day, startMinute: start,
-                                                durationMinutes: instance.durationMinutes, note: instance.note))
+            try plan.add(Plan.Instance(habit: habit, day: day, startMinute: start,
+                                       durationMinutes: instance.durationMinutes, note: instance.note), at: place)
         }
         var entryDays: Set<LocalDate> = []
         for (i, entry) in file.entries.enumerated() {
@@ -204,12 +231,12 @@ enum Importer {
                 }
                 color = rgb.hex
             }
-            guard !plan.habits.contains(where: { $0.name == name.value }) else {
+            guard plan.habitIndex(named: name.value) == nil else {
                 throw Problem(place: place, key: "import.problem.duplicate_name", arguments: ["value": name.value])
             }
             let archived = archivedColumn.map { record.fields[$0].lowercased() == "true" } ?? false
-            plan.habits.append(Plan.Habit(name: name.value, emoji: HabitEmoji.default.value, color: color,
-                                          defaultDuration: loopDuration, createdAt: now, archivedAt: archived ? now : nil))
+            _ = try plan.add(Plan.Habit(name: name.value, emoji: HabitEmoji.default.value, color: color,
+                                        defaultDuration: loopDuration, createdAt: now, archivedAt: archived ? now : nil), at: place)
         }
     }
 
@@ -219,8 +246,9 @@ enum Importer {
         let header = records[0].fields
         var columns: [Int] = []
         for raw in header.dropFirst() {
-            guard let name = try? HabitName(raw) else { throw Problem(place: .line(file: filename, line: records[0].line), key: "import.problem.name") }
-            columns.append(plan.habitIndex(named: name.value, now: now))
+            let place = Problem.Place.line(file: filename, line: records[0].line)
+            guard let name = try? HabitName(raw) else { throw Problem(place: place, key: "import.problem.name") }
+            columns.append(try plan.habitIndex(named: name.value, now: now, at: place))
         }
         for record in records.dropFirst() {
             let place = Problem.Place.line(file: filename, line: record.line)
@@ -232,7 +260,7 @@ enum Importer {
                 let raw = String(record.fields[offset + 1])
                 guard let value = Int(raw) else { throw Problem(place: place, key: "import.problem.value", arguments: ["value": raw]) }
                 guard value == 2 || value > 3 else { continue }
-                plan.instances.append(Plan.Instance(habit: habit, day: day, startMinute: 0, durationMinutes: nil, note: ""))
+                try plan.add(Plan.Instance(habit: habit, day: day, startMinute: 0, durationMinutes: nil, note: ""), at: place)
             }
         }
     }
@@ -240,7 +268,9 @@ enum Importer {
     // MARK: Writing
 
     /// Writes the plan in one transaction. `empty` refuses (`NotEmpty`) an account that
-    /// has any habit, log, entry or note; `merge` skips what is already there.
+    /// has any habit, log, entry or note; `merge` skips what is already there. An account
+    /// that would end up with more than `Habits.maxHabits` habits or `Habits.maxLogs` logs
+    /// refuses the whole import (`Habits.LimitReached`). Linear in the plan and the account.
     static func write(_ plan: Plan, mode: Mode, to database: Database, now: Int64) throws -> Counts {
         try database.write { connection in
             var counts = Counts()
@@ -252,7 +282,8 @@ enum Importer {
             // Existing habits by name (the oldest of a name wins); their default durations.
             var byName: [String: Int64] = [:]
             var durations: [Int64: Int] = [:]
-            for row in try connection.query("SELECT id, name, default_duration FROM habits ORDER BY id") {
+            let existingHabits = try connection.query("SELECT id, name, default_duration FROM habits ORDER BY id")
+            for row in existingHabits {
                 if byName[row.string(1)] == nil { byName[row.string(1)] = row.int64(0) }
                 durations[row.int64(0)] = row.int(2)
             }
@@ -272,15 +303,25 @@ enum Importer {
                 if byName[habit.name] == nil { byName[habit.name] = id }
                 counts.habits += 1
             }
+            let habitTotal = existingHabits.count + counts.habits
+            guard habitTotal <= Habits.maxHabits else { throw Habits.LimitReached(kind: .habits, wouldHold: habitTotal) }
             var seen: Set<String> = []
+            var existingLogs = 0
             if mode == .merge {
                 for row in try connection.query("SELECT habit_id, day, start_minute FROM habit_instances") {
                     seen.insert("\(row.int64(0)) \(row.string(1)) \(row.int(2))")
+                    existingLogs += 1
                 }
             }
+            var newInstances: [(habit: Int64, instance: Plan.Instance)] = []
             for instance in plan.instances {
                 let habit = ids[instance.habit]
                 if mode == .merge, !seen.insert("\(habit) \(instance.day) \(instance.startMinute)").inserted { continue }
+                newInstances.append((habit, instance))
+            }
+            let logTotal = existingLogs + newInstances.count
+            guard logTotal <= Habits.maxLogs else { throw Habits.LimitReached(kind: .logs, wouldHold: logTotal) }
+            for (habit, instance) in newInstances {
                 let duration = instance.durationMinutes ?? durations[habit] ?? loopDuration
                 try connection.run("""
                     INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at)

@@ -27,9 +27,15 @@ final class MemberCache: Sendable {
     }
 
     func settings(_ id: MemberID, load: () throws -> MemberSettings) rethrows -> MemberSettings {
-        if let cached = entries.withLock({ $0[id]?.settings }) { return cached }
+        let (cached, revision) = entries.withLock { ($0[id]?.settings, $0[id]?.revision ?? 0) }
+        if let cached { return cached }
         let settings = try load()
-        entries.withLock { $0[id, default: Entry()].settings = settings }
+        entries.withLock { entries in
+            // A write that ended while we read (reads do not wait for writes) may have
+            // changed them: then keep nothing, and the next page reads them again.
+            guard (entries[id]?.revision ?? 0) == revision else { return }
+            entries[id, default: Entry()].settings = settings
+        }
         return settings
     }
 

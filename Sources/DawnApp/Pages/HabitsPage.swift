@@ -25,8 +25,13 @@ enum HabitsPage {
             guard let fields = read(app, page, &form) else {
                 return show(app, page, member, habit: nil, form: form, back: back, status: .badRequest)
             }
-            _ = try member.habits.add(name: fields.name, emoji: fields.emoji, color: fields.color,
-                                      defaultDuration: fields.duration, now: member.now)
+            do {
+                _ = try member.habits.add(name: fields.name, emoji: fields.emoji, color: fields.color,
+                                          defaultDuration: fields.duration, now: member.now)
+            } catch let limit as Habits.LimitReached {
+                form.fail("general", limitMessage(app, page, limit))
+                return show(app, page, member, habit: nil, form: form, back: back, status: .badRequest)
+            }
             app.memberChanged(member)
             return .redirect(to: DayPage.url(back) + "?done=habit-added#tray")
         })
@@ -92,6 +97,12 @@ enum HabitsPage {
             app.memberChanged(member)
             return .redirect(to: DayPage.url(try returnDay(page, member)) + "?done=habit-deleted#tray")
         })
+    }
+
+    /// "You have 500 habits, the most an account can hold…", in the page's language.
+    static func limitMessage(_ app: Dawn, _ page: PageRequest, _ limit: Habits.LimitReached) -> String {
+        let key = limit.kind == .habits ? "habits.error.limit" : "timeline.error.limit"
+        return app.t(key, page, ["max": LocalizedNumber.integer(limit.limit, page.language)])
     }
 
     /// The day page to go back to (`?day=` or the form's `day` field), today by default.

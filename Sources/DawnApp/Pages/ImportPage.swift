@@ -32,6 +32,10 @@ enum ImportPage {
             counts = try Importer.write(plan, mode: mode, to: member.database, now: member.now)
         } catch is Importer.NotEmpty {
             return refuse(app, page, app.t("import.error.not_empty", page))
+        } catch let limit as Habits.LimitReached {
+            let key = limit.kind == .habits ? "import.error.habits_limit" : "import.error.logs_limit"
+            return refuse(app, page, app.t(key, page, ["count": LocalizedNumber.integer(limit.wouldHold, page.language),
+                                                       "max": LocalizedNumber.integer(limit.limit, page.language)]))
         }
         app.memberChanged(member)
         return .redirect(to: "/account?done=imported&habits=\(counts.habits)&logs=\(counts.instances)"
@@ -49,7 +53,9 @@ enum ImportPage {
         case let .file(name): name
         case let .line(file, line): app.t("import.where.line", page, ["file": file, "line": String(line)])
         }
-        return app.t("import.error.at", page, ["where": place, "problem": app.t(problem.key, page, problem.arguments)])
+        var arguments = problem.arguments
+        for (name, number) in problem.numbers { arguments[name] = LocalizedNumber.integer(number, page.language) }
+        return app.t("import.error.at", page, ["where": place, "problem": app.t(problem.key, page, arguments)])
     }
 
     /// The notice after `?done=imported`.

@@ -1,5 +1,6 @@
 import HTTP
 import HTTPServer
+import Store
 
 #if canImport(Glibc)
 import Glibc
@@ -7,12 +8,26 @@ import Glibc
 
 /// Routes that exist only when `DAWN_TEST_HOOKS=1`, for the end-to-end tests
 /// of the server itself: a slow request (graceful shutdown, worker pool, password
-/// pool) and a form echo (strict form decoding through a real socket).
+/// pool), a late member database open (removal while a request is in flight) and a
+/// form echo (strict form decoding through a real socket).
 enum TestHooks {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/_test/sleep", .testHook(slow: true) { _, page in try sleep(page) })
         // The same on the password pool: holds its thread, so a test can fill its queue.
         router.add(.GET, "/_test/sleep-passwords", .testHook(hashesPasswords: true) { _, page in try sleep(page) })
+        // A request in flight that reaches a member's database late (after `after_ms`),
+        // as one might while that member is being removed.
+        router.add(.GET, "/_test/open-member", .testHook(slow: true) { app, page in
+            let query = try decodedQuery(page)
+            guard let id = Int64(query["id"] ?? "") else { return .text(.badRequest, "id?") }
+            usleep(useconds_t(min(Int(query["after_ms"] ?? "") ?? 0, 10_000) * 1000))
+            do {
+                _ = try app.data.member(MemberID(id))
+                return .text(.ok, "opened")
+            } catch StoreError.missing {
+                return .text(.notFound, "missing")
+            }
+        })
         router.add(.POST, "/_test/echo", .testHook { _, page in
             let form = page.form
             let lines = form.map { "\($0.name)=\($0.value)" }.joined(separator: "\n")

@@ -41,10 +41,15 @@ enum TimelinePage {
             guard let fields = read(app, page, member, &form) else {
                 return show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
             }
-            guard try member.habits.log(habit: habit.id, on: day, startMinute: fields.start,
-                                        durationMinutes: fields.duration, note: fields.note, now: member.now) else {
-                throw PageError(.badRequest, key: "habits.error.archived")
+            let logged: Bool
+            do {
+                logged = try member.habits.log(habit: habit.id, on: day, startMinute: fields.start,
+                                               durationMinutes: fields.duration, note: fields.note, now: member.now)
+            } catch let limit as Habits.LimitReached {
+                form.fail("general", HabitsPage.limitMessage(app, page, limit))
+                return show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
             }
+            guard logged else { throw PageError(.badRequest, key: "habits.error.archived") }
             app.memberChanged(member)
             return .redirect(to: DayPage.url(day) + "?done=logged#timeline")
         })

@@ -13,8 +13,12 @@ public struct DawnConfiguration: Sendable, Equatable {
     public var development = false
     /// Routes that exist only for the end-to-end tests (`/_test/…`). Never on in production.
     public var testHooks = false
-    /// Addresses of reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed.
-    public var trustedProxies: [String] = []
+    /// Addresses of reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed
+    /// (kept in the server's configuration: it counts connections by the forwarded address).
+    public var trustedProxies: [String] {
+        get { server.trustedProxies }
+        set { server.trustedProxies = newValue }
+    }
     /// How long a checked session is believed without asking the database again.
     public var sessionCacheSeconds = 5
     /// Serve `/metrics` (Prometheus text); off unless asked for.

@@ -6,6 +6,11 @@
 ///     readingHead ──head──▶ readingBody ──body──▶ responding ──▶ idle ──byte──▶ readingHead
 ///          │                    │                      │            │
 ///          └── 408 ◀────────────┘                      └─ close ◀───┘ (silently)
+///
+/// Whatever the state, while our output waits for the client the write rules hold: it is
+/// closed after `writeTimeout` without taking anything, or once it took less than
+/// `minSendRate` bytes a second over a `sendRateWindow`. Idle and linger time wait for
+/// the output to be out.
 public struct ConnectionStateMachine: Sendable, Equatable {
     public enum State: Sendable, Equatable {
         /// Waiting for (the rest of) a request head; `since` is when it started.
@@ -26,19 +31,28 @@ public struct ConnectionStateMachine: Sendable, Equatable {
         case none
         /// Answer 408 Request Timeout, then close.
         case requestTimeout
-        /// Close without a word (idle keep-alive, stalled writer, finished linger).
+        /// Close without a word (idle keep-alive, stalled or too slow a reader, finished linger).
         case close
     }
 
     public private(set) var state: State
-    /// When the output buffer last stopped making progress, while it is not empty.
+    /// While output waits for the client: the last time it was seen to make progress.
     public private(set) var writeStalledSince: UInt64?
+    /// While output waits for the client: when the current send-rate window began.
+    public private(set) var sendWindowStart: UInt64?
+    /// The client's running total of bytes taken (see `outputPending`): when the
+    /// window began, and at the last look.
+    public private(set) var deliveredAtWindowStart: UInt64 = 0
+    public private(set) var lastDelivered: UInt64 = 0
 
     private let headerTimeout: UInt64
     private let bodyTimeout: UInt64
     private let bodyTotalTimeout: UInt64
     private let idleTimeout: UInt64
     private let writeTimeout: UInt64
+    private let sendRateWindow: UInt64
+    /// The bytes a send-rate window must see (`minSendRate` × the window); 0: no minimum.
+    private let minimumWindowBytes: UInt64
     private let lingerTimeout: UInt64
 
     /// A new connection starts reading a head at once: the header timeout runs
@@ -50,6 +64,9 @@ public struct ConnectionStateMachine: Sendable, Equatable {
         bodyTotalTimeout = limits.bodyTotalTimeout.nanoseconds
         idleTimeout = limits.idleTimeout.nanoseconds
         writeTimeout = limits.writeTimeout.nanoseconds
+        sendRateWindow = limits.sendRateWindow.nanoseconds
+        let perWindow = (Double(max(0, limits.minSendRate)) * Double(sendRateWindow) / 1e9).rounded(.up)
+        minimumWindowBytes = perWindow < Double(UInt64.max) ? UInt64(perWindow) : .max
         self.lingerTimeout = lingerTimeout.nanoseconds
     }
 
@@ -95,19 +112,56 @@ public struct ConnectionStateMachine: Sendable, Equatable {
         if state != .closed { state = .lingering(since: now) }
     }
 
-    /// Output is waiting for the client. `progressed`: some bytes were written just now.
-    public mutating func outputPending(now: UInt64, progressed: Bool) {
-        if progressed || writeStalledSince == nil { writeStalledSince = now }
+    /// Output is waiting for the client: the socket took `sent` bytes of it just now, not all.
+    /// `delivered` is the client's running total of bytes taken on this connection (all the
+    /// socket took, minus what it still holds unacknowledged); it is asked for only when the
+    /// clocks start. The socket's own take is no measure: the kernel says there is room only
+    /// once a third of a buffer of up to 4 MiB is free, minutes apart for a slow reader.
+    public mutating func outputPending(now: UInt64, sent: Int, delivered: @autoclosure () -> UInt64) {
+        guard state != .closed else { return }
+        guard writeStalledSince != nil else {
+            // The clocks start once output has to wait: what the socket took at once
+            // (a response that fits its buffer) is never judged.
+            let total = delivered()
+            writeStalledSince = now
+            lastDelivered = total
+            if minimumWindowBytes > 0 {
+                sendWindowStart = now
+                deliveredAtWindowStart = total
+            }
+            return
+        }
+        // The socket had room again: the client took some.
+        if sent > 0 { writeStalledSince = now }
     }
 
     /// The output buffer is empty.
-    public mutating func outputDrained() {
-        writeStalledSince = nil
+    public mutating func outputDrained(now: UInt64) {
+        if isOutputWaiting {
+            // Idle and linger time count from when the output was all out, not from when the
+            // response was queued: a long download is the write rules' business.
+            switch state {
+            case .idle: state = .idle(since: now)
+            case .lingering: state = .lingering(since: now)
+            case .readingHead, .readingBody, .responding, .closed: break
+            }
+        }
+        forgetOutput()
     }
 
     public mutating func close() {
         state = .closed
+        forgetOutput()
+    }
+
+    /// Output waits for the client (the socket did not take it all).
+    public var isOutputWaiting: Bool { writeStalledSince != nil }
+
+    private mutating func forgetOutput() {
         writeStalledSince = nil
+        sendWindowStart = nil
+        deliveredAtWindowStart = 0
+        lastDelivered = 0
     }
 
     /// The moment the next timeout falls due, if any.
@@ -116,27 +170,52 @@ public struct ConnectionStateMachine: Sendable, Equatable {
         switch state {
         case .readingHead(let since): readDeadline = since &+ headerTimeout
         case .readingBody(let since, let last): readDeadline = min(last &+ bodyTimeout, since &+ bodyTotalTimeout)
-        // While a response is still going out, only the write timeout applies to it.
-        case .idle(let since): readDeadline = writeStalledSince == nil ? since &+ idleTimeout : nil
-        case .lingering(let since): readDeadline = writeStalledSince == nil ? since &+ lingerTimeout : nil
+        case .idle(let since): readDeadline = isOutputWaiting ? nil : since &+ idleTimeout
+        case .lingering(let since): readDeadline = isOutputWaiting ? nil : since &+ lingerTimeout
         case .responding, .closed: readDeadline = nil
         }
-        let writeDeadline = writeStalledSince.map { $0 &+ writeTimeout }
-        switch (readDeadline, writeDeadline) {
-        case let (r?, w?): return min(r, w)
-        case let (r?, nil): return r
-        case let (nil, w?): return w
+        return Self.earliest(readDeadline, writeDeadline)
+    }
+
+    /// When the client's progress must next be looked at, while output waits.
+    private var writeDeadline: UInt64? {
+        Self.earliest(writeStalledSince.map { $0 &+ writeTimeout }, sendWindowStart.map { $0 &+ sendRateWindow })
+    }
+
+    private static func earliest(_ a: UInt64?, _ b: UInt64?) -> UInt64? {
+        switch (a, b) {
+        case let (a?, b?): return min(a, b)
+        case let (a?, nil): return a
+        case let (nil, b?): return b
         case (nil, nil): return nil
         }
     }
 
-    /// Checks the deadlines at `now`. A stalled writer is closed whatever else is
-    /// going on; a slow head or body gets 408 (unless our own output is still
-    /// stuck, in which case a 408 could not be delivered either).
-    public mutating func tick(now: UInt64) -> TimeoutAction {
-        if let stalled = writeStalledSince, now >= stalled &+ writeTimeout {
-            close()
-            return .close
+    /// Checks the deadlines at `now`. A reader that took nothing for `writeTimeout`, or
+    /// fewer than `minSendRate` bytes a second over a whole send-rate window, is closed
+    /// whatever else is going on; a slow head or body gets 408 (unless our own output is
+    /// still stuck, in which case a 408 could not be delivered either). `delivered` (the
+    /// client's running total, as for `outputPending`) is asked for only when a write
+    /// deadline is due.
+    public mutating func tick(now: UInt64, delivered: @autoclosure () -> UInt64 = 0) -> TimeoutAction {
+        if let stalled = writeStalledSince, let due = writeDeadline, now >= due {
+            let total = max(delivered(), lastDelivered)
+            if total > lastDelivered {
+                lastDelivered = total
+                writeStalledSince = now
+            } else if now >= stalled &+ writeTimeout {
+                close()
+                return .close
+            }
+            if let start = sendWindowStart, now >= start &+ sendRateWindow {
+                // Reading a byte now and then keeps a response, and its slot, for ever otherwise.
+                if total &- deliveredAtWindowStart < minimumWindowBytes {
+                    close()
+                    return .close
+                }
+                sendWindowStart = now
+                deliveredAtWindowStart = total
+            }
         }
         switch state {
         case .readingHead(let since) where now >= since &+ headerTimeout,
@@ -145,11 +224,9 @@ public struct ConnectionStateMachine: Sendable, Equatable {
              .readingBody(let since, _) where now >= since &+ bodyTotalTimeout:
             state = .lingering(since: now)
             return .requestTimeout
-        // Not while the response is still being written (a large export to a slow client
-        // with `Connection: close`): the write timeout above covers a client that stopped
-        // reading, and lingering starts again once the output is out (`stopReading`).
-        case .idle(let since) where writeStalledSince == nil && now >= since &+ idleTimeout,
-             .lingering(let since) where writeStalledSince == nil && now >= since &+ lingerTimeout:
+        // Not while our response still goes out: that is neither idle nor a finished linger.
+        case .idle(let since) where !isOutputWaiting && now >= since &+ idleTimeout,
+             .lingering(let since) where !isOutputWaiting && now >= since &+ lingerTimeout:
             close()
             return .close
         default:

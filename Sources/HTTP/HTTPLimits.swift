@@ -26,9 +26,18 @@ public struct HTTPLimits: Sendable, Equatable {
     public var idleTimeout: Duration = .seconds(60)
     /// Time a response may wait for the client to read it without progress.
     public var writeTimeout: Duration = .seconds(30)
+    /// While a response waits for the client, the socket must take at least this many
+    /// bytes a second on average over `sendRateWindow`, or the connection is closed:
+    /// a client reading a byte now and then is never silent for `writeTimeout`.
+    /// 0 turns the minimum off.
+    public var minSendRate = 1024
+    public var sendRateWindow: Duration = .seconds(30)
 
     /// Open connections at most; more are closed at once.
     public var maxConnections = 4096
+    /// Open connections from one client address at most (behind a trusted proxy, the
+    /// address it forwards); more are answered 503 and closed.
+    public var maxConnectionsPerClient = 64
 
     public init() {}
 

@@ -5,6 +5,11 @@ final class Connection {
     let id: UInt64
     let fd: Int32
     let peer: SocketAddress
+    /// The peer is a trusted reverse proxy: the connection counts against the address it
+    /// forwards, request by request, not against the proxy's.
+    let fromTrustedProxy: Bool
+    /// The client address (`ClientAddress.key`) whose slot this connection holds now, if any.
+    var client: String?
     var parser: RequestParser
     var machine: ConnectionStateMachine
 
@@ -14,6 +19,8 @@ final class Connection {
     /// Encoded responses not yet sent start at `outputStart`.
     var output: [UInt8] = []
     var outputStart = 0
+    /// Bytes the socket has taken, in all: `EventLoop.delivered` starts from it.
+    var bytesSent: UInt64 = 0
 
     /// The current request is on the worker pool; parsing waits so responses keep request order.
     var pending: PendingRequest?
@@ -27,10 +34,13 @@ final class Connection {
     /// The epoll interest currently registered.
     var registeredEvents: UInt32
 
-    init(id: UInt64, fd: Int32, peer: SocketAddress, limits: HTTPLimits, now: UInt64, registeredEvents: UInt32) {
+    init(id: UInt64, fd: Int32, peer: SocketAddress, fromTrustedProxy: Bool, client: String?, limits: HTTPLimits,
+         now: UInt64, registeredEvents: UInt32) {
         self.id = id
         self.fd = fd
         self.peer = peer
+        self.fromTrustedProxy = fromTrustedProxy
+        self.client = client
         parser = RequestParser(limits: limits)
         machine = ConnectionStateMachine(limits: limits, now: now)
         self.registeredEvents = registeredEvents
@@ -49,6 +59,7 @@ final class Connection {
 
     func consumeOutput(_ count: Int) {
         outputStart += count
+        bytesSent &+= UInt64(count)
         if outputStart >= output.count {
             output.removeAll(keepingCapacity: output.capacity <= 256 * 1024)
             outputStart = 0

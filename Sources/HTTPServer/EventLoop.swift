@@ -55,7 +55,8 @@ final class EventLoop: @unchecked Sendable {
         try System.epollAdd(epfd, wakeFD, events: Self.readEvents, token: Self.wakeToken)
         // Check timeouts often enough to honour the shortest one within a quarter of it.
         let limits = shared.configuration.limits
-        let shortest = [limits.headerTimeout, limits.bodyTimeout, limits.idleTimeout, limits.writeTimeout]
+        let shortest = [limits.headerTimeout, limits.bodyTimeout, limits.idleTimeout, limits.writeTimeout,
+                        limits.sendRateWindow]
             .map(\.nanoseconds).min() ?? 1_000_000_000
         sweepInterval = min(max(shortest / 4, 10_000_000), 500_000_000)
         try watchListener()
@@ -129,21 +130,75 @@ final class EventLoop: @unchecked Sendable {
                     System.close(fd)
                     continue
                 }
+                // A trusted proxy speaks for many clients: its requests are counted one by one
+                // against the address each is forwarded for (see `attribute`).
+                let fromTrustedProxy = ClientAddress.isTrustedProxy(peer.host, shared.configuration.trustedProxies)
+                let client = fromTrustedProxy ? nil : ClientAddress.key(peer.host)
+                if let client, !shared.takeSlot(client) {
+                    shared.metrics.openConnections.subtract(1, ordering: .relaxed)
+                    refuseOverClientLimit(fd)
+                    continue
+                }
                 System.setNoDelay(fd)
                 let id = nextID
                 nextID += 1
-                let connection = Connection(id: id, fd: fd, peer: peer, limits: shared.configuration.limits,
+                let connection = Connection(id: id, fd: fd, peer: peer, fromTrustedProxy: fromTrustedProxy,
+                                            client: client, limits: shared.configuration.limits,
                                             now: System.monotonicNanoseconds(), registeredEvents: Self.readEvents)
                 do {
                     try System.epollAdd(epfd, fd, events: Self.readEvents, token: id)
                 } catch {
                     shared.metrics.openConnections.subtract(1, ordering: .relaxed)
+                    if let client { shared.releaseSlot(client) }
                     System.close(fd)
                     continue
                 }
                 connections[id] = connection
             }
         }
+    }
+
+    /// A client address already holding all its slots: a 503 it can read, then closed at
+    /// once, so it holds nothing. What it already sent is read first, so that the close
+    /// is a FIN, not a reset that could take the 503 with it.
+    private func refuseOverClientLimit(_ fd: Int32) {
+        _ = readBuffer.withUnsafeMutableBytes { System.read(fd, into: $0) }
+        var bytes: [UInt8] = []
+        ResponseEncoder.encode(Self.tooManyConnections(), version: .http1_1, isHead: false, keepAlive: false,
+                               date: currentDate(), into: &bytes)
+        _ = bytes.withUnsafeBytes { System.send(fd, $0) }
+        System.close(fd)
+        tally.count(status: 503)
+        if shared.configuration.accessLog {
+            let info = PendingRequest(method: .GET, path: "-", version: .http1_1, keepAlive: false,
+                                      acceptsGzip: false, startedAt: 0)
+            log(info, status: 503, bytes: 0, microseconds: 0)
+        }
+    }
+
+    private static func tooManyConnections() -> HTTPResponse {
+        var response = HTTPResponse.text(.serviceUnavailable,
+                                         "Too many connections from your address. Please try again in a moment.")
+        response.headers.add("Retry-After", "5")
+        return response
+    }
+
+    /// Counts a connection from a trusted proxy against the client it forwards this request
+    /// for (known only now that the head is read), until the response is sent. False when
+    /// that client holds all its slots already.
+    private func attribute(_ connection: Connection, to request: HTTPRequest) -> Bool {
+        let client = ClientAddress.key(ClientAddress.lastForwardedHop(request.headers) ?? connection.peer.host)
+        if connection.client == client { return true }
+        releaseSlot(connection)
+        guard shared.takeSlot(client) else { return false }
+        connection.client = client
+        return true
+    }
+
+    private func releaseSlot(_ connection: Connection) {
+        guard let client = connection.client else { return }
+        connection.client = nil
+        shared.releaseSlot(client)
     }
 
     // MARK: events
@@ -219,6 +274,12 @@ final class EventLoop: @unchecked Sendable {
                 connection.consumeInput(consumed)
                 connection.continueSent = false
                 connection.machine.requestComplete()
+                if connection.fromTrustedProxy, !attribute(connection, to: request) {
+                    let info = PendingRequest(method: request.method, path: request.path, version: request.version,
+                                              keepAlive: false, acceptsGzip: false, startedAt: now)
+                    finish(connection, info, Self.tooManyConnections())
+                    continue
+                }
                 dispatch(request, on: connection, now: now)
             case let .error(error):
                 connection.consumeInput(connection.input.count - connection.inputStart)
@@ -295,7 +356,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func flush(_ connection: Connection) {
-        var progressed = false
+        var sent = 0
         while connection.pendingOutputBytes > 0 {
             let result = connection.output.withUnsafeBytes {
                 System.send(connection.fd, UnsafeRawBufferPointer(rebasing: $0[connection.outputStart...]))
@@ -303,7 +364,7 @@ final class EventLoop: @unchecked Sendable {
             switch result {
             case let .bytes(n):
                 connection.consumeOutput(n)
-                progressed = true
+                sent += n
             case .wouldBlock, .endOfFile:
                 break
             case .failed:
@@ -315,14 +376,16 @@ final class EventLoop: @unchecked Sendable {
         }
         let now = System.monotonicNanoseconds()
         if connection.pendingOutputBytes > 0 {
-            connection.machine.outputPending(now: now, progressed: progressed)
+            connection.machine.outputPending(now: now, sent: sent, delivered: delivered(connection))
         } else {
-            connection.machine.outputDrained()
+            connection.machine.outputDrained(now: now)
             // Room again: requests that waited behind a full output buffer may go on.
             if connection.hasBufferedInput, connection.pending == nil, !connection.noMoreRequests {
                 process(connection, now: now)
                 if connection.pendingOutputBytes > 0 { flush(connection); return }
             }
+            // A proxy's connection between requests is the proxy's, not the last client's.
+            if connection.fromTrustedProxy, connection.pending == nil { releaseSlot(connection) }
         }
         settle(connection)
     }
@@ -354,6 +417,7 @@ final class EventLoop: @unchecked Sendable {
     private func close(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         connection.machine.close()
+        releaseSlot(connection)
         System.epollRemove(epfd, connection.fd)
         System.close(connection.fd)
         shared.metrics.openConnections.subtract(1, ordering: .relaxed)
@@ -425,7 +489,7 @@ final class EventLoop: @unchecked Sendable {
     private func sweepTimeouts(now: UInt64) {
         for connection in Array(connections.values) {
             guard let deadline = connection.machine.nextDeadline, now >= deadline else { continue }
-            switch connection.machine.tick(now: now) {
+            switch connection.machine.tick(now: now, delivered: delivered(connection)) {
             case .none:
                 break
             case .close:
@@ -438,6 +502,14 @@ final class EventLoop: @unchecked Sendable {
                 finishTimeout(connection, info)
             }
         }
+    }
+
+    /// What the client has taken of everything this connection sent: what the socket took,
+    /// minus what it still holds unacknowledged. One ioctl, asked for only by connections
+    /// whose output waits, when their clocks start and when a write deadline falls due.
+    private func delivered(_ connection: Connection) -> UInt64 {
+        let held = UInt64(System.unacknowledgedBytes(connection.fd))
+        return connection.bytesSent >= held ? connection.bytesSent - held : 0
     }
 
     private func finishTimeout(_ connection: Connection, _ info: PendingRequest) {

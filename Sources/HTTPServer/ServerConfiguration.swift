@@ -15,6 +15,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Jobs that may wait for a worker; beyond this, 503.
     public var workerQueueCapacity = 256
     public var limits = HTTPLimits.production
+    /// Reverse proxies whose `X-Forwarded-For` names the client: their own connections
+    /// are not counted against `limits.maxConnectionsPerClient`, each request on them
+    /// is counted against the address they forward.
+    public var trustedProxies: [String] = []
     /// Time in-flight requests get to finish after SIGTERM/SIGINT.
     public var shutdownGrace: Duration = .seconds(10)
     /// Bodies smaller than this are not worth compressing.

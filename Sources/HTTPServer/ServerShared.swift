@@ -1,12 +1,14 @@
 import Locks
 
-/// What every event loop of one server shares: all immutable or atomic.
+/// What every event loop of one server shares: all immutable, atomic or behind a lock.
 final class ServerShared: Sendable {
     let configuration: ServerConfiguration
     let responder: any HTTPResponder
     let listener: ListeningSocket
     let workers: WorkerPool
     let metrics: ServerMetrics
+    /// Connections per client address, for `limits.maxConnectionsPerClient`.
+    private let slots: Lock<ClientSlots>
     private let logLock = Lock(())
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder, listener: ListeningSocket,
@@ -16,6 +18,16 @@ final class ServerShared: Sendable {
         self.listener = listener
         self.workers = workers
         self.metrics = metrics
+        slots = Lock(ClientSlots(limit: configuration.limits.maxConnectionsPerClient))
+    }
+
+    /// Takes one of `client`'s connection slots; false when it holds them all already.
+    func takeSlot(_ client: String) -> Bool {
+        slots.withLock { $0.take(client) }
+    }
+
+    func releaseSlot(_ client: String) {
+        slots.withLock { $0.release(client) }
     }
 
     /// Writes a batch of access-log lines to stdout in one call, whole.

@@ -143,6 +143,12 @@ enum System {
         return bytes
     }
 
+    /// Bytes queued on a TCP socket that its peer has not acknowledged yet (sent or not);
+    /// 0 if the kernel cannot say.
+    static func unacknowledgedBytes(_ fd: Int32) -> Int {
+        max(0, Int(CLinux_unacknowledgedBytes(fd)))
+    }
+
     static func shutdownWrite(_ fd: Int32) {
         _ = Glibc.shutdown(fd, Int32(SHUT_WR))
     }

@@ -46,6 +46,26 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(c.server.limits.maxBodyBytes, 2048)
     }
 
+    func testConnectionSlotsAndTheMinimumSendRate() throws {
+        let defaults = try serve(["serve"])
+        XCTAssertEqual(defaults.server.limits.maxConnectionsPerClient, 64)
+        XCTAssertEqual(defaults.server.limits.minSendRate, 1024)
+        XCTAssertEqual(defaults.server.limits.sendRateWindow, .seconds(30))
+        let c = try serve(["serve", "--max-connections-per-client", "8", "--send-rate-window=3"],
+                          ["DAWN_MIN_SEND_RATE": "0", "DAWN_MAX_CONNECTIONS_PER_CLIENT": "1000"])
+        XCTAssertEqual(c.server.limits.maxConnectionsPerClient, 8, "the flag wins")
+        XCTAssertEqual(c.server.limits.minSendRate, 0)
+        XCTAssertEqual(c.server.limits.sendRateWindow, .seconds(3))
+        XCTAssertEqual(error(["serve"], ["DAWN_MAX_CONNECTIONS_PER_CLIENT": "0"]),
+                       "DAWN_MAX_CONNECTIONS_PER_CLIENT must be a whole number from 1 to 1000000, not \"0\"")
+        XCTAssertEqual(error(["serve", "--min-send-rate", "1KiB"]),
+                       "--min-send-rate must be a whole number from 0 to 1073741824, not \"1KiB\"")
+        XCTAssertEqual(error(["serve"], ["DAWN_SEND_RATE_WINDOW": "-3"]),
+                       "DAWN_SEND_RATE_WINDOW must be a number of seconds above 0 and at most 86400, not \"-3\"")
+        // The server gets the trusted proxies too: it counts connections by the forwarded address.
+        XCTAssertEqual(try serve(["serve", "--trusted-proxy", "10.0.0.2"]).server.trustedProxies, ["10.0.0.2"])
+    }
+
     func testHelpAndVersion() throws {
         XCTAssertEqual(try CommandLineOptions.parse([], environment: [:]), .help)
         XCTAssertEqual(try CommandLineOptions.parse(["--help"], environment: [:]), .help)
@@ -143,7 +163,8 @@ final class CommandLineOptionsTests: XCTestCase {
 
     func testHelpListsEveryDocumentedSetting() {
         for variable in ["DAWN_HOST", "DAWN_METRICS_TOKEN", "DAWN_WRITE_TIMEOUT", "DAWN_WORKER_QUEUE", "DAWN_PASSWORD_WORKERS",
-                         "DAWN_PASSWORD_QUEUE", "DAWN_SIGNIN_FAILURE_BUDGET", "TZDIR"] {
+                         "DAWN_PASSWORD_QUEUE", "DAWN_SIGNIN_FAILURE_BUDGET", "TZDIR",
+                         "DAWN_MAX_CONNECTIONS_PER_CLIENT", "DAWN_MIN_SEND_RATE", "DAWN_SEND_RATE_WINDOW"] {
             XCTAssertTrue(CommandLineOptions.usage.contains(variable), variable)
         }
         XCTAssertFalse(CommandLineOptions.usage.contains("DAWN_TEST_HOOKS"))

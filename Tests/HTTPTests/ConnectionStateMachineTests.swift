@@ -111,56 +111,200 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(m.tick(now: 3 * second), .close)
     }
 
-    func testALongResponseIsNotCutByTheLingerOrIdleTimeoutWhileItIsWritten() {
-        for keepAlive in [false, true] {
-            var m = ConnectionStateMachine(limits: limits, now: 0, lingerTimeout: .seconds(2))
-            m.requestComplete()
-            m.responseQueued(now: 1 * second, keepAlive: keepAlive, hasBufferedInput: false)
-            // A 27 MB export going out to a slow reader for 100 s, progressing all along.
-            for t in stride(from: 1, through: 100, by: 1) {
-                m.outputPending(now: UInt64(t) * second, progressed: true)
-                XCTAssertEqual(m.tick(now: UInt64(t) * second + second / 2), .none, "\(keepAlive) at \(t) s")
-                XCTAssertEqual(m.nextDeadline, UInt64(t) * second + 30 * second)
-            }
-            m.outputDrained()
-            if keepAlive {
-                XCTAssertNotNil(m.nextDeadline)
-            } else {
-                m.stopReading(now: 101 * second)  // the event loop does this once the output is out
-                XCTAssertEqual(m.tick(now: 102 * second), .none)
-                XCTAssertEqual(m.tick(now: 103 * second), .close)
-            }
-        }
-    }
-
     func testStalledWriterIsClosedEvenWhileResponding() {
         var m = ConnectionStateMachine(limits: limits, now: 0)
         m.requestComplete()
         m.responseQueued(now: 0, keepAlive: true, hasBufferedInput: false)
-        m.outputPending(now: 1 * second, progressed: false)
+        m.outputPending(now: 1 * second, sent: 0, delivered: 500)
         // No progress: the first stall time stands.
-        m.outputPending(now: 20 * second, progressed: false)
-        XCTAssertEqual(m.tick(now: 30 * second), .none)
-        XCTAssertEqual(m.tick(now: 31 * second), .close)
+        m.outputPending(now: 20 * second, sent: 0, delivered: 500)
+        XCTAssertEqual(m.tick(now: 30 * second, delivered: 500), .none)
+        XCTAssertEqual(m.tick(now: 31 * second, delivered: 500), .close)
     }
 
     func testWriteProgressResetsTheWriteClock() {
         var m = ConnectionStateMachine(limits: limits, now: 0)
         m.requestComplete()
-        m.outputPending(now: 0, progressed: false)
-        m.outputPending(now: 25 * second, progressed: true)
-        XCTAssertEqual(m.tick(now: 54 * second), .none)
-        m.outputDrained()
+        m.outputPending(now: 0, sent: 0, delivered: 0)
+        // The socket had room again at 25 s: the client took some.
+        m.outputPending(now: 25 * second, sent: 64 * 1024, delivered: 0)
+        XCTAssertEqual(m.writeStalledSince, 25 * second)
+        XCTAssertEqual(m.tick(now: 54 * second, delivered: 64 * 1024), .none)
+        m.outputDrained(now: 54 * second)
         XCTAssertNil(m.writeStalledSince)
         XCTAssertEqual(m.tick(now: 1000 * second), .none)
     }
 
+    func testWhatTheClientTookCountsAsProgressThoughTheSocketNeverSaidSo() {
+        // A 4 MiB socket buffer says "room" only once a third of it is free: a client
+        // steadily taking 16 KiB/s would look stalled for over a minute.
+        var m = ConnectionStateMachine(limits: limits, now: 0)
+        m.requestComplete()
+        m.outputPending(now: 0, sent: 0, delivered: 4 << 20)
+        XCTAssertEqual(m.nextDeadline, 30 * second)
+        XCTAssertEqual(m.tick(now: 30 * second, delivered: (4 << 20) + 480 * 1024), .none)
+        XCTAssertEqual(m.writeStalledSince, 30 * second)
+        XCTAssertEqual(m.tick(now: 60 * second, delivered: (4 << 20) + 960 * 1024), .none)
+        // Then it stops taking anything: closed a write timeout after the last look that saw progress.
+        XCTAssertEqual(m.tick(now: 89 * second, delivered: (4 << 20) + 960 * 1024), .none)
+        XCTAssertEqual(m.tick(now: 90 * second, delivered: (4 << 20) + 960 * 1024), .close)
+    }
+
     func testDeadlineIsTheEarlierOfReadAndWrite() {
         var m = ConnectionStateMachine(limits: limits, now: 0)
-        m.outputPending(now: 0, progressed: false)
+        m.outputPending(now: 0, sent: 0, delivered: 0)
         XCTAssertEqual(m.nextDeadline, 10 * second)  // header 10 s < write 30 s
         m.headComplete(now: 5 * second)
         XCTAssertEqual(m.nextDeadline, 30 * second)  // write 30 s < body 35 s
+    }
+
+    func testTheClientsTotalIsAskedForOnlyWhenAClockStartsOrFallsDue() {
+        // It costs the event loop a system call.
+        var asked = 0
+        func total() -> UInt64 { asked += 1; return 0 }
+        var m = ConnectionStateMachine(limits: limits, now: 0)
+        m.requestComplete()
+        m.responseQueued(now: 0, keepAlive: true, hasBufferedInput: false)
+        m.outputPending(now: 0, sent: 10, delivered: total())
+        m.outputPending(now: 1 * second, sent: 10, delivered: total())
+        XCTAssertEqual(m.tick(now: 29 * second, delivered: total()), .none)
+        XCTAssertEqual(asked, 1)
+        XCTAssertEqual(m.tick(now: 30 * second, delivered: total()), .close)
+        XCTAssertEqual(asked, 2)
+    }
+
+    // MARK: the minimum send rate (1 KiB/s over 30 s by default)
+
+    /// A response that waits for the client since `t = 0`, who has taken `delivered` bytes by then.
+    private func waitingResponse(_ limits: HTTPLimits? = nil, delivered: UInt64 = 0) -> ConnectionStateMachine {
+        var m = ConnectionStateMachine(limits: limits ?? self.limits, now: 0)
+        m.requestComplete()
+        m.responseQueued(now: 0, keepAlive: true, hasBufferedInput: false)
+        m.outputPending(now: 0, sent: 0, delivered: delivered)
+        return m
+    }
+
+    func testAReaderTakingAByteEvery25SecondsIsClosedAfterOneWindow() {
+        // Never 30 s without progress, so the stalled-writer timeout alone would keep it for ever.
+        var m = waitingResponse()
+        XCTAssertEqual(m.sendWindowStart, 0)
+        m.outputPending(now: 25 * second, sent: 1, delivered: 1)
+        XCTAssertEqual(m.nextDeadline, 30 * second)
+        XCTAssertEqual(m.tick(now: 30 * second - 1, delivered: 1), .none)
+        XCTAssertEqual(m.tick(now: 30 * second, delivered: 2), .close)
+        XCTAssertEqual(m.state, .closed)
+        XCTAssertNil(m.sendWindowStart)
+    }
+
+    func testAReaderJustBelowTheMinimumIsClosedAndOneAtItIsNot() {
+        // What counts is what the client took in the window, from whatever it had taken before.
+        var slow = waitingResponse(delivered: 1_000_000)
+        var steady = waitingResponse(delivered: 1_000_000)
+        XCTAssertEqual(slow.tick(now: 30 * second, delivered: 1_000_000 + 30 * 1024 - 1), .close)
+        XCTAssertEqual(steady.tick(now: 30 * second, delivered: 1_000_000 + 30 * 1024), .none)  // exactly 1 KiB/s
+        XCTAssertEqual(steady.sendWindowStart, 30 * second, "a new window opens")
+        XCTAssertEqual(steady.deliveredAtWindowStart, 1_000_000 + 30 * 1024)
+    }
+
+    func testAReaderKeepingUpIsNeverClosedHoweverLongTheResponse() {
+        var m = waitingResponse()
+        // 2 KiB/s for ten minutes: a big export to a phone on a bad line, the socket never
+        // saying it has room.
+        for t in 1...600 {
+            XCTAssertEqual(m.tick(now: UInt64(t) * second, delivered: UInt64(t) * 2048), .none, "at \(t) s")
+        }
+        XCTAssertNotEqual(m.state, .closed)
+    }
+
+    func testEachWindowIsJudgedOnItsOwn() {
+        // A fast first window earns nothing for the next: a burst, then a trickle, is closed.
+        var m = waitingResponse()
+        XCTAssertEqual(m.tick(now: 30 * second, delivered: 1 << 20), .none)
+        XCTAssertEqual(m.tick(now: 60 * second - 1, delivered: (1 << 20) + 1), .none)
+        XCTAssertEqual(m.tick(now: 60 * second, delivered: (1 << 20) + 2), .close)
+    }
+
+    func testWhatTheClientTookBeforeOutputWaitedIsNotCredit() {
+        // The window opens when output starts to wait; what went out before does not count.
+        var m = ConnectionStateMachine(limits: limits, now: 0)
+        m.requestComplete()
+        m.responseQueued(now: 0, keepAlive: true, hasBufferedInput: false)
+        m.outputPending(now: 0, sent: 2 << 20, delivered: 2 << 20)
+        XCTAssertEqual(m.deliveredAtWindowStart, 2 << 20)
+        XCTAssertEqual(m.tick(now: 30 * second, delivered: (2 << 20) + 10), .close)
+    }
+
+    func testAResponseSentInFullIsNeverJudged() {
+        // Slow to start with, but all of it taken before the window ends: nothing to judge.
+        var m = waitingResponse()
+        m.outputPending(now: 20 * second, sent: 300, delivered: 0)
+        m.outputDrained(now: 20 * second)
+        XCTAssertNil(m.sendWindowStart)
+        XCTAssertEqual(m.nextDeadline, 80 * second, "only the idle timeout runs, from the last byte out")
+        XCTAssertEqual(m.tick(now: 30 * second), .none)
+        XCTAssertEqual(m.tick(now: 79 * second), .none)
+        XCTAssertEqual(m.tick(now: 80 * second), .close)
+    }
+
+    func testTheIdleTimeoutWaitsForTheResponseToGoOut() {
+        // A ten-minute download at a steady pace is not "idle" after 60 s.
+        var m = waitingResponse()
+        for t in 1...600 {
+            m.outputPending(now: UInt64(t) * second, sent: 4096, delivered: 0)
+            XCTAssertEqual(m.tick(now: UInt64(t) * second, delivered: UInt64(t) * 4096), .none)
+        }
+        m.outputDrained(now: 600 * second)
+        XCTAssertEqual(m.state, .idle(since: 600 * second))
+        XCTAssertEqual(m.tick(now: 659 * second), .none)
+        XCTAssertEqual(m.tick(now: 660 * second), .close)
+    }
+
+    func testTheLingerAfterALastResponseStartsWhenItIsOut() {
+        // Connection: close on a big response: closing 2 s after queueing it would cut it short.
+        var m = ConnectionStateMachine(limits: limits, now: 0, lingerTimeout: .seconds(2))
+        m.requestComplete()
+        m.responseQueued(now: 0, keepAlive: false, hasBufferedInput: false)
+        m.outputPending(now: 0, sent: 0, delivered: 0)
+        for t in 1...10 {
+            XCTAssertEqual(m.tick(now: UInt64(t) * second, delivered: UInt64(t) * 50_000), .none)
+        }
+        m.outputDrained(now: 10 * second)
+        XCTAssertEqual(m.state, .lingering(since: 10 * second))
+        XCTAssertEqual(m.tick(now: 11 * second), .none)
+        XCTAssertEqual(m.tick(now: 12 * second), .close)
+    }
+
+    func testIdleAndReadingConnectionsAreNotJudged() {
+        var m = ConnectionStateMachine(limits: limits, now: 0)
+        XCTAssertNil(m.sendWindowStart)
+        XCTAssertEqual(m.tick(now: 9 * second), .none)
+        m.requestComplete()
+        m.responseQueued(now: 9 * second, keepAlive: true, hasBufferedInput: false)
+        XCTAssertEqual(m.state, .idle(since: 9 * second))
+        XCTAssertEqual(m.nextDeadline, 69 * second)
+        XCTAssertEqual(m.tick(now: 68 * second), .none)
+    }
+
+    func testAZeroMinimumTurnsTheRuleOff() {
+        var l = limits
+        l.minSendRate = 0
+        var m = waitingResponse(l)
+        XCTAssertNil(m.sendWindowStart)
+        XCTAssertEqual(m.tick(now: 25 * second, delivered: 1), .none)
+        XCTAssertEqual(m.tick(now: 30 * second, delivered: 2), .none, "progress, however little")
+        XCTAssertEqual(m.tick(now: 59 * second, delivered: 2), .none)
+        XCTAssertEqual(m.tick(now: 60 * second, delivered: 2), .close, "only the stalled-writer timeout is left")
+    }
+
+    func testTheWindowAndTheRateAreSettable() {
+        var l = limits
+        l.minSendRate = 100
+        l.sendRateWindow = .seconds(3)
+        var m = waitingResponse(l)
+        XCTAssertEqual(m.nextDeadline, 3 * second)
+        XCTAssertEqual(m.tick(now: 3 * second, delivered: 299), .close)
+        var n = waitingResponse(l)
+        XCTAssertEqual(n.tick(now: 3 * second, delivered: 300), .none)
     }
 
     func testClosedMachineIgnoresEvents() {
@@ -169,7 +313,9 @@ final class ConnectionStateMachineTests: XCTestCase {
         m.bytesReceived(now: 1)
         m.requestComplete()
         m.responseQueued(now: 2, keepAlive: true, hasBufferedInput: true)
+        m.outputPending(now: 3, sent: 0, delivered: 0)
         XCTAssertEqual(m.state, .closed)
+        XCTAssertNil(m.writeStalledSince)
         XCTAssertNil(m.nextDeadline)
         XCTAssertEqual(m.tick(now: .max), .none)
     }

@@ -12,4 +12,8 @@ int CLinux_accept4(int fd, struct sockaddr *address, socklen_t *length, int flag
 // pthread_setname_np is a GNU extension too: names the calling thread (15 bytes at most).
 int CLinux_setThreadName(const char *name);
 
+// Bytes in a TCP socket's send queue the peer has not acknowledged yet (SIOCOUTQ), or -1:
+// what was sent minus this is what the client has taken. ioctl is variadic, out of Swift's reach.
+int CLinux_unacknowledgedBytes(int fd);
+
 #endif

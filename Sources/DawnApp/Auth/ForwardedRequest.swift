@@ -10,21 +10,13 @@ struct ForwardedRequest {
     let isSecure: Bool
 
     init(request: HTTPRequest, peer: SocketAddress, trustedProxies: [String]) {
-        guard trustedProxies.contains(peer.host) else {
+        guard ClientAddress.isTrustedProxy(peer.host, trustedProxies) else {
             clientAddress = peer.host
             isSecure = false
             return
         }
-        let forwardedFor = request.headers.values(for: "X-Forwarded-For")
-            .flatMap { $0.split(separator: ",") }
-            .last.map { String($0.trimmingSpaces) }
-        // Only something shaped like an address: this ends up in throttling keys.
-        if let address = forwardedFor, !address.isEmpty, address.count <= 45,
-           address.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }) {
-            clientAddress = address
-        } else {
-            clientAddress = peer.host
-        }
+        // The same address the server counts this request's connection against.
+        clientAddress = ClientAddress.lastForwardedHop(request.headers) ?? peer.host
         isSecure = request.headers["X-Forwarded-Proto"].map { Substring($0).trimmingSpaces.lowercased() } == "https"
     }
 }

@@ -13,9 +13,12 @@ public enum CommandLineOptions: Equatable {
     case version
 
     public static var usage: String {
-        let settings = ServeSettings.all.filter(\.isDocumented).map { setting in
-            let flag = setting.flag.map { $0 + (setting.isSwitch ? "" : " V") } ?? ""
-            return "  " + pad(flag, 30) + pad(setting.variable, 28) + setting.help
+        let documented = ServeSettings.all.filter(\.isDocumented)
+        let flags = documented.map { setting in setting.flag.map { $0 + (setting.isSwitch ? "" : " V") } ?? "" }
+        let flagWidth = max(30, (flags.map(\.count).max() ?? 0) + 2)
+        let variableWidth = max(28, (documented.map(\.variable.count).max() ?? 0) + 2)
+        let settings = zip(documented, flags).map { setting, flag in
+            "  " + pad(flag, flagWidth) + pad(setting.variable, variableWidth) + setting.help
         }
         return """
             Dawn \(DawnVersion.current): a family's habits and daily journal.

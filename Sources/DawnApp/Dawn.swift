@@ -24,6 +24,8 @@ public final class Dawn: HTTPResponder {
     let timeZones: TimeZoneDatabase
     let strings: Strings
     let memberCache = MemberCache()
+    /// Every committed write to a member database is announced here (`memberWritten`).
+    private let memberWrites = MemberWrites()
     let pageCache = PageCache()
     /// The server's live figures, for `/metrics`.
     let serverMetrics: ServerMetrics
@@ -62,7 +64,8 @@ public final class Dawn: HTTPResponder {
         do {
             data = try DataDirectory(root: configuration.dataDirectory,
                                      instanceMigrations: InstanceSchema.migrations,
-                                     memberMigrations: MemberSchema.migrations)
+                                     memberMigrations: MemberSchema.migrations,
+                                     memberWritten: { [memberWrites] id in memberWrites.notify(id) })
         } catch let error as StoreError {
             throw .storage(error)
         } catch {
@@ -95,6 +98,7 @@ public final class Dawn: HTTPResponder {
         // Last: nothing above may throw once its threads run.
         passwordPool = WorkerPool(threads: configuration.passwordWorkers,
                                   capacity: configuration.passwordQueueCapacity, name: "dawn-password")
+        memberWrites.setHandler { [unowned self] id in memberWritten(id) }
     }
 
     /// Finishes the password jobs still queued, then closes every database; called once
@@ -264,32 +268,28 @@ public final class Dawn: HTTPResponder {
         try memberCache.settings(id) { try MemberSettings.load(from: database) }
     }
 
-    /// Call after every write to a member's data or settings: bumps their revision and,
-    /// if they share on the family board, refreshes their summary there.
-    func memberChanged(_ id: MemberID) {
+    /// After every committed write to a member's database, whoever wrote it (a page, an
+    /// import): bumps their revision (so cached pages and validators change) and, when
+    /// they share on the family board, refreshes their summary there.
+    private func memberWritten(_ id: MemberID) {
         memberCache.changed(id)
+        guard (try? Board(instance: data.instance).isOptedIn(id)) == true else { return }
+        try? publishBoard(id)
     }
 
-    /// After a write in a member's own request: their board summary, when they opted in.
-    func memberChanged(_ member: MemberContext) {
-        memberChanged(member.signedIn.member.id)
-        let board = Board(instance: data.instance)
-        guard (try? board.isOptedIn(member.signedIn.member.id)) == true else { return }
-        try? publishBoard(member)
-    }
-
-    func publishBoard(_ member: MemberContext) throws {
-        let active = try MemberActivity.load(member.database).activeDays
-        // Fresh settings and time zone: this may run right after the member changed them.
-        let id = member.signedIn.member.id
-        let settings = try memberSettings(id, member.database)
-        let zone = try family.member(id: id)?.timeZone ?? member.signedIn.member.timeZone
-        let rules = (try? timeZones.rules(for: zone)) ?? member.rules
-        let today = MemberDay.today(at: member.now, rules: rules, dayStartHour: settings.dayStartHour)
+    /// Publishes the member's summary on the board (and so opts them in), from fresh
+    /// settings and time zone: this may run right after the member changed them.
+    func publishBoard(_ id: MemberID) throws {
+        let database = try data.member(id)
+        let active = try MemberActivity.load(database).activeDays
+        let settings = try memberSettings(id, database)
+        let zone = try family.member(id: id)?.timeZone ?? "UTC"
+        let rules = (try? timeZones.rules(for: zone)) ?? .utc
+        let now = self.now()
+        let today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)
         let skipped = MemberDay.skippedDates(rules: rules, dayStartHour: settings.dayStartHour)
-        try Board(instance: data.instance).publish(member.signedIn.member.id, activeDays: active, today: today,
-                                                    skipping: skipped, dayStartHour: settings.dayStartHour,
-                                                    now: member.now)
+        try Board(instance: data.instance).publish(id, activeDays: active, today: today, skipping: skipped,
+                                                    dayStartHour: settings.dayStartHour, now: now)
     }
 
     /// True until the first admin exists.

@@ -14,6 +14,7 @@ public final class DataDirectory: Sendable {
     public let tightened: [String]
 
     private let memberMigrations: [Migration]
+    private let memberWritten: @Sendable (MemberID) -> Void
     private let members = Lock(OpenMembers())
 
     private struct OpenMembers {
@@ -28,8 +29,13 @@ public final class DataDirectory: Sendable {
     /// is not possible), creates both folders (0700) when missing, checks both are
     /// writable, and opens and migrates `instance.sqlite` now, so a broken or newer
     /// instance database stops the server at start rather than on the first request.
-    public init(root: String, instanceMigrations: [Migration], memberMigrations: [Migration]) throws {
+    ///
+    /// `memberWritten` is called after every committed write to a member's database (see
+    /// `Database.open`'s `afterWrite`): caches of member data are kept right there.
+    public init(root: String, instanceMigrations: [Migration], memberMigrations: [Migration],
+                memberWritten: @escaping @Sendable (MemberID) -> Void = { _ in }) throws {
         Migration.validate(memberMigrations)
+        self.memberWritten = memberWritten
         let users = root + "/users"
         tightened = try FileSystem.makeDataFolderPrivate(root)
         try FileSystem.makeDirectories(root, mode: 0o700)
@@ -57,7 +63,8 @@ public final class DataDirectory: Sendable {
             guard !members.isClosed else { throw StoreError.closed(path: root) }
             if let database = members.databases[id] { return database }
             guard !members.removed.contains(id) else { throw StoreError.missing(path: memberPath(id)) }
-            let database = try Database.open(path: memberPath(id), migrations: memberMigrations, create: false)
+            let database = try Database.open(path: memberPath(id), migrations: memberMigrations, create: false,
+                                             afterWrite: writeObserver(id))
             members.databases[id] = database
             return database
         }
@@ -72,7 +79,8 @@ public final class DataDirectory: Sendable {
             // An id whose creation failed and was rolled back may be handed out again.
             members.removed.remove(id)
             if let database = members.databases[id] { return database }
-            let database = try Database.open(path: memberPath(id), migrations: memberMigrations, create: true)
+            let database = try Database.open(path: memberPath(id), migrations: memberMigrations, create: true,
+                                             afterWrite: writeObserver(id))
             members.databases[id] = database
             return database
         }
@@ -116,6 +124,11 @@ public final class DataDirectory: Sendable {
     /// Bytes on disk of a member's database (with its write-ahead log); 0 before its first use.
     public func memberBytes(_ id: MemberID) -> Int {
         FileSystem.databaseBytes(memberPath(id))
+    }
+
+    private func writeObserver(_ id: MemberID) -> @Sendable () -> Void {
+        let memberWritten = self.memberWritten
+        return { memberWritten(id) }
     }
 
     private func memberPath(_ id: MemberID) -> String {

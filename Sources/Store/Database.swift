@@ -25,11 +25,15 @@ public final class Database: Sendable {
     nonisolated(unsafe) private let connection: Connection
     /// Nil for an in-memory database.
     private let readers: ReadConnections?
+    /// Called after every committed `write`, outside the lock: the one place that learns
+    /// of every change, so caches built on this database are kept right there.
+    private let afterWrite: (@Sendable () -> Void)?
 
-    private init(path: String, schemaVersion: Int, connection: Connection) {
+    private init(path: String, schemaVersion: Int, connection: Connection, afterWrite: (@Sendable () -> Void)?) {
         self.path = path
         self.schemaVersion = schemaVersion
         self.connection = connection
+        self.afterWrite = afterWrite
         readers = Self.isInMemory(path) ? nil : ReadConnections(path: path)
     }
 
@@ -47,7 +51,10 @@ public final class Database: Sendable {
     /// `migrate: false` (backups, checks) the schema stays as found: a backup taken by a
     /// newer binary before an upgrade must still be the older version's data, and must
     /// not upgrade the database of the older server still running on it.
-    public static func open(path: String, migrations: [Migration], migrate: Bool = true, create: Bool = true) throws -> Database {
+    /// `afterWrite` runs after each committed `write` (not after migrations), on the
+    /// writing thread, once the write lock is released.
+    public static func open(path: String, migrations: [Migration], migrate: Bool = true, create: Bool = true,
+                            afterWrite: (@Sendable () -> Void)? = nil) throws -> Database {
         Migration.validate(migrations)
         let connection = try Connection.open(path: path, mode: create ? .create : .existing)
         do {
@@ -60,7 +67,7 @@ public final class Database: Sendable {
             try configure(connection, path: path)
             if migrate { try Self.migrate(connection, path: path, from: found, migrations: migrations) }
             let version = try connection.userVersion()
-            return Database(path: path, schemaVersion: version, connection: connection)
+            return Database(path: path, schemaVersion: version, connection: connection, afterWrite: afterWrite)
         } catch {
             connection.close()
             throw error
@@ -84,7 +91,9 @@ public final class Database: Sendable {
     /// rolled back and the error rethrown.
     @discardableResult
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try transaction(.immediate, access: .readWrite, body)
+        let result = try transaction(.immediate, access: .readWrite, body)
+        afterWrite?()
+        return result
     }
 
     /// Writes a consistent snapshot to `target` (a new file, mode 0600) with `VACUUM INTO`.

@@ -46,3 +46,36 @@ final class ActivityRuleTests: XCTestCase {
         XCTAssertEqual(try board.summaries().first?.run, 1, "without the skipped date the run is broken")
     }
 }
+
+/// Caches are kept right in the one write path: any committed write to a member's
+/// database, from a page or not, changes their revision and refreshes their board summary.
+final class WritePathTests: XCTestCase {
+    func testEveryWriteChangesTheRevisionAndTheBoard() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-05-20T09:00:00Z"))
+        dawn.setUp(timeZone: "UTC")
+        let id = MemberID(1)
+        _ = dawn.get("/settings")
+        let saved = dawn.post("/settings", [("language", "en"), ("first_weekday", "monday"), ("day_start_hour", "0"),
+                                            ("view", "row"), ("theme", "system"), ("time_zone", "UTC"), ("board", "1")])
+        XCTAssertEqual(saved.status, .seeOther, saved.text)
+        let board = Board(instance: dawn.app.data.instance)
+        XCTAssertNil(try board.summaries().first?.lastActive)
+        let etag = try XCTUnwrap(dawn.get("/").headers["ETag"])
+        let before = dawn.app.memberCache.revision(id)
+
+        // A write that no page made: straight through the member's database.
+        let journal = Journal(database: try dawn.app.data.member(id))
+        try journal.addNote("written elsewhere", on: LocalDate(iso: "2026-05-20")!, now: 1)
+        XCTAssertEqual(dawn.app.memberCache.revision(id), before + 1)
+        XCTAssertEqual(try board.summaries().first?.lastActive, LocalDate(iso: "2026-05-20"))
+        XCTAssertEqual(try board.summaries().first?.run, 1)
+        let page = dawn.get("/", headers: [("If-None-Match", etag)])
+        XCTAssertEqual(page.status, .ok, "the page changed, so the old ETag does not match")
+        XCTAssertTrue(page.text.contains("written elsewhere"))
+
+        // A read changes nothing; a write that fails (rolled back) changes nothing either.
+        _ = try journal.notes(on: LocalDate(iso: "2026-05-20")!)
+        XCTAssertThrowsError(try journal.addNote(String(repeating: "x", count: 501), on: LocalDate(iso: "2026-05-20")!, now: 2))
+        XCTAssertEqual(dawn.app.memberCache.revision(id), before + 1)
+    }
+}

@@ -33,7 +33,6 @@ enum DayPage {
             }
             switch try member.journal.saveEntry(body, on: day, basedOn: version, now: member.now) {
             case .saved:
-                app.memberChanged(member)
                 return .redirect(to: url(day) + (deleting ? "?done=entry-deleted#journal" : "?done=entry-saved#journal"))
             case let .conflict(stored):
                 // Nothing typed is lost: theirs stays in the textarea, the stored text beside it.
@@ -59,7 +58,6 @@ enum DayPage {
             }
             guard form.isValid else { return try show(app, page, member, day: day, noteForm: form, status: .badRequest) }
             try member.journal.addNote(body, on: day, now: member.now)
-            app.memberChanged(member)
             return .redirect(to: url(day) + "?done=note-added#notes")
         })
         router.add(.POST, "/day/:date/notes/:id/delete", .member { app, page in
@@ -69,7 +67,6 @@ enum DayPage {
                   try member.journal.deleteNote(id: id, on: day) else {
                 throw PageError(.notFound, key: "notes.not_found")
             }
-            app.memberChanged(member)
             return .redirect(to: url(day) + "?done=note-deleted#notes")
         })
     }

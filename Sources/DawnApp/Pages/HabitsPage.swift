@@ -32,7 +32,6 @@ enum HabitsPage {
                 form.fail("general", limitMessage(app, page, limit))
                 return show(app, page, member, habit: nil, form: form, back: back, status: .badRequest)
             }
-            app.memberChanged(member)
             return .redirect(to: DayPage.url(back) + "?done=habit-added#tray")
         })
         router.add(.GET, "/habits/archived", .member { app, page in
@@ -67,7 +66,6 @@ enum HabitsPage {
                                            defaultDuration: fields.duration) else {
                 throw PageError(.notFound, key: "habits.error.not_found")
             }
-            app.memberChanged(member)
             return .redirect(to: DayPage.url(back) + "?done=habit-saved#tray")
         })
         for (action, archived) in [("archive", true), ("restore", false)] {
@@ -75,7 +73,6 @@ enum HabitsPage {
                 let member = try MemberContext(app, page)
                 let habit = try find(app, page, member)
                 _ = try member.habits.setArchived(habit.id, archived, now: member.now)
-                app.memberChanged(member)
                 let back = try returnDay(page, member)
                 return .redirect(to: DayPage.url(back) + "?done=habit-\(archived ? "archived" : "restored")#tray")
             })
@@ -94,7 +91,6 @@ enum HabitsPage {
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
             _ = try member.habits.delete(habit.id)
-            app.memberChanged(member)
             return .redirect(to: DayPage.url(try returnDay(page, member)) + "?done=habit-deleted#tray")
         })
     }

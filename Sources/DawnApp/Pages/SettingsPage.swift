@@ -58,9 +58,8 @@ enum SettingsPage {
             if timeZone != member.signedIn.member.timeZone {
                 try app.family.setTimeZone(timeZone, for: member.signedIn.member.id)
             }
-            app.memberChanged(member.signedIn.member.id)
             if shareOnBoard {
-                try app.publishBoard(try MemberContext(app, page))
+                try app.publishBoard(member.signedIn.member.id)
             } else {
                 try Board(instance: app.data.instance).optOut(member.signedIn.member.id)
             }

@@ -50,7 +50,6 @@ enum TimelinePage {
                 return show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
             }
             guard logged else { throw PageError(.badRequest, key: "habits.error.archived") }
-            app.memberChanged(member)
             return .redirect(to: DayPage.url(day) + "?done=logged#timeline")
         })
         router.add(.GET, "/day/:date/instances/:id", .member { app, page in
@@ -75,7 +74,6 @@ enum TimelinePage {
                                                     durationMinutes: fields.duration, note: fields.note,
                                                     basedOn: version) {
             case .updated:
-                app.memberChanged(member)
                 return .redirect(to: DayPage.url(day) + "?done=log-updated#timeline")
             case let .conflict(stored):
                 // Nothing typed is lost: their fields stay in the form, what is stored beside them.
@@ -92,7 +90,6 @@ enum TimelinePage {
             guard let id = Int64(page.parameters[1]), try member.habits.deleteInstance(id, on: day) else {
                 throw PageError(.notFound, key: "timeline.error.not_found")
             }
-            app.memberChanged(member)
             return .redirect(to: DayPage.url(day) + "?done=log-removed#timeline")
         })
     }

@@ -79,6 +79,12 @@ public struct TimelineSlots: Hashable, Sendable {
         return (hour * 60 + minute - dayStartHour * 60).habitFlooredModulo(TimelineConstants.dayMinutes)
     }
 
+    /// The timeline minute of a stored start: stored starts are wall-clock minutes of the
+    /// day (0 = midnight), so they keep their meaning when the day-start hour changes.
+    public func minute(storedWallMinute wallMinute: Int) -> Int {
+        minute(wallClockHour: wallMinute / 60, minute: wallMinute % 60) ?? 0
+    }
+
     /// The timeline minute of `wall` on the member day `memberDate` (seconds dropped),
     /// or nil when `wall` falls outside that day's timeline.
     public func minute(of wall: LocalDateTime, memberDate: LocalDate) -> Int? {

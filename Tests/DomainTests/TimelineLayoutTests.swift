@@ -138,3 +138,34 @@ final class TimelineLayoutTests: XCTestCase {
         }
     }
 }
+
+/// The slot grid a block is drawn on: the one place the stylesheet's classes are computed.
+final class TimelinePlacementSlotsTests: XCTestCase {
+    func testAStartRoundsDownAndAHeightUpToWholeSlots() {
+        let block = TimelineLayout.Placement(id: 1, top: 7 * 60 + 40, height: 20, column: 0, columns: 1)
+        XCTAssertEqual(block.slots, .init(top: 30, length: 2, column: 0, columns: 1))
+        XCTAssertEqual(block.slots.classes, "at-30 len-2 col-0-of-1")
+    }
+
+    func testBlocksStayWithinTheDay() {
+        XCTAssertEqual(TimelineLayout.Placement(id: 1, top: 1_435, height: 60, column: 0, columns: 1).slots,
+                       .init(top: 95, length: 1, column: 0, columns: 1))
+        XCTAssertEqual(TimelineLayout.Placement(id: 1, top: 0, height: 0, column: 0, columns: 1).slots.length, 1,
+                       "an empty block still shows")
+        XCTAssertEqual(TimelineLayout.Placement(id: 1, top: 0, height: 1_440, column: 0, columns: 1).slots.length, 96)
+    }
+
+    func testColumnsBeyondWhatTheStylesheetDrawsShareTheLast() {
+        XCTAssertEqual(TimelineLayout.Placement(id: 1, top: 0, height: 15, column: 5, columns: 6).slots.classes,
+                       "at-0 len-1 col-3-of-4")
+        XCTAssertEqual(TimelineLayout.Placement(id: 1, top: 0, height: 15, column: 1, columns: 3).slots.classes,
+                       "at-0 len-1 col-1-of-3")
+    }
+
+    func testStoredStartsAreWallClockMinutes() {
+        let owl = TimelineSlots(dayStartHour: 4)
+        XCTAssertEqual(owl.minute(storedWallMinute: 4 * 60), 0)
+        XCTAssertEqual(owl.minute(storedWallMinute: 3 * 60 + 45), 1_425, "03:45 is the night owl's last slot")
+        XCTAssertEqual(TimelineSlots(dayStartHour: 0).minute(storedWallMinute: 450), 450)
+    }
+}

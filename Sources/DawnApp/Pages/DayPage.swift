@@ -164,20 +164,16 @@ enum DayPage {
         let instances = try habits.instances(on: day)
         let names = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
         let placements = TimelineLayout.place(instances.map {
-            (id: $0.id, startMinute: TimelinePage.timelineMinute($0.startMinute, slots), durationMinutes: $0.durationMinutes)
+            (id: $0.id, startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
         })
         let byInstance = Dictionary(uniqueKeysWithValues: instances.map { ($0.id, $0) })
         let blocks = placements.compactMap { placement -> TemplateValue? in
             guard let instance = byInstance[placement.id], let habit = names[instance.habitID] else { return nil }
             let start = slots.label(forMinute: placement.top)
             let end = slots.label(forMinute: placement.top + instance.durationMinutes)
-            let top = min(placement.top / 15, 95)
-            let length = max(1, min((placement.height + 14) / 15, 96 - top))
-            let columns = min(placement.columns, 4)
-            let column = min(placement.column, columns - 1)
             return [
                 "habitClass": .string("habit-\(habit.id)"),
-                "position": .string("at-\(top) len-\(length) col-\(column)-of-\(columns)"),
+                "position": .string(placement.slots.classes),
                 "href": .string("\(url(day))/instances/\(instance.id)"),
                 "label": .string(app.t("timeline.block_label", page, ["name": habit.name, "start": start, "end": end])),
                 "emoji": .string(habit.emoji),

@@ -62,7 +62,7 @@ enum StatsPage {
         let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
         let buckets = StatsChartBuckets.buckets(
             for: period, firstWeekday: firstWeekday, dayStartHour: member.settings.dayStartHour,
-            instances: figures.instances.map { (day: $0.day, startMinute: TimelinePage.timelineMinute($0.startMinute, slots),
+            instances: figures.instances.map { (day: $0.day, startMinute: slots.minute(storedWallMinute: $0.startMinute),
                                         durationMinutes: $0.durationMinutes) })
 
         var values: [String: TemplateValue] = [

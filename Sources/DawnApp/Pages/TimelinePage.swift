@@ -19,7 +19,7 @@ enum TimelinePage {
             let habit = try activeHabit(page.parameters[1], member)
             let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
             let instances = try member.habits.instances(on: day).map {
-                (startMinute: timelineMinute($0.startMinute, slots), durationMinutes: $0.durationMinutes)
+                (startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
             }
             // Today: the next free slot from now; another day: from the start of the day.
             var from = 0
@@ -57,7 +57,7 @@ enum TimelinePage {
             let day = try DayPage.day(app, page, member)
             let (instance, habit) = try find(page, member, day)
             let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
-            let form = FormState(values: ["start": .string(slots.label(forMinute: timelineMinute(instance.startMinute, slots))),
+            let form = FormState(values: ["start": .string(slots.label(forMinute: slots.minute(storedWallMinute: instance.startMinute))),
                                           "duration": .int(instance.durationMinutes), "note": .string(instance.note)])
             return show(app, page, member, day: day, habit: habit, instance: instance, form: form)
         })
@@ -92,11 +92,6 @@ enum TimelinePage {
             }
             return .redirect(to: DayPage.url(day) + "?done=log-removed#timeline")
         })
-    }
-
-    /// Stored start minutes are wall-clock minutes of the day; the timeline counts from the start hour.
-    static func timelineMinute(_ wallMinute: Int, _ slots: TimelineSlots) -> Int {
-        slots.minute(wallClockHour: wallMinute / 60, minute: wallMinute % 60) ?? 0
     }
 
     private static func activeHabit(_ raw: String, _ member: MemberContext) throws -> Habits.Habit {
@@ -162,7 +157,7 @@ enum TimelinePage {
             "version": instance.map { .string(String($0.version)) } ?? .null,
             "conflict": conflict.map { stored -> TemplateValue in
                 let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
-                let start = timelineMinute(stored.startMinute, slots)
+                let start = slots.minute(storedWallMinute: stored.startMinute)
                 return .string(app.t("timeline.conflict_stored", page, [
                     "start": slots.label(forMinute: start), "end": slots.label(forMinute: start + stored.durationMinutes),
                     "note": stored.note,

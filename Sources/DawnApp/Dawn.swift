@@ -111,8 +111,8 @@ public final class Dawn: HTTPResponder {
     private static func routes(testHooks: Bool, metrics: Bool) -> Router<Route> {
         var router = Router<Route>()
         router.add(.GET, "/healthz", HealthPage.route)
-        router.add(.GET, "/static/*", Route.open { app, page in
-            app.staticFiles.response(for: page.parameters[0], request: page.http)
+        router.add(.GET, "/static/{path*}", Route.open { app, page in
+            app.staticFiles.response(for: page.parameter("path"), request: page.http)
         })
         SetupPage.add(to: &router)
         SignInPage.add(to: &router)
@@ -205,7 +205,7 @@ public final class Dawn: HTTPResponder {
     /// Decides whether the request may reach its handler: setup first, then
     /// sign-in, then admin rights, then the CSRF token of every POST.
     private func admit(_ request: HTTPRequest, context: RequestContext, route: Route,
-                       parameters: [String], segments: [String]) throws -> PageRequest {
+                       parameters: RouteParameters, segments: [String]) throws -> PageRequest {
         let cookies = Cookies.parse(request.headers["Cookie"])
         let forwarded = ForwardedRequest(request: request, peer: context.peer,
                                          trustedProxies: configuration.trustedProxies)
@@ -213,7 +213,7 @@ public final class Dawn: HTTPResponder {
         // Machines (health checks, Prometheus) and static files are answered before setup too.
         let isForMachines = segments == ["healthz"] || segments == ["metrics"]
         if route.access != .testHook, segments.first != "static", !isForMachines, !isSetupPath, needsSetup {
-            throw Refusal(response: .redirect(to: "/setup"))
+            throw Refusal(response: .redirect(to: Paths.setup))
         }
         var signedIn: SignedIn?
         if let token = cookies[SessionCookie.name], let session = try family.session(forToken: token),

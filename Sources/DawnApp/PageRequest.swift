@@ -2,13 +2,14 @@ import Accounts
 import HTTP
 import HTTPServer
 import Localization
+import TimeZones
 
 /// A routed request as a page handler sees it.
 struct PageRequest: Sendable {
     let http: HTTPRequest
     let context: RequestContext
-    /// The route's `:name` captures, in order.
-    let parameters: [String]
+    /// The route's `{name}` captures: read them through the typed accessors below.
+    let parameters: RouteParameters
     /// The decoded form of a POST (empty for other methods).
     let form: FormFields
     /// The file parts of a `multipart/form-data` POST (empty otherwise).
@@ -31,6 +32,27 @@ struct PageRequest: Sendable {
             guard let signedIn else { throw PageError(.forbidden, key: "error.sign_in_first") }
             return signedIn
         }
+    }
+
+    /// The route's `{name}` capture as text. Every name a handler asks for is in its
+    /// route's pattern (the router refuses patterns it cannot parse), so a miss is a bug.
+    func parameter(_ name: String) -> String {
+        guard let value = parameters[name] else { preconditionFailure("no {\(name)} in this route") }
+        return value
+    }
+
+    /// `{name}` as a calendar date; malformed (not YYYY-MM-DD, or no such date) is a 400.
+    func date(_ name: String = "date") throws(PageError) -> LocalDate {
+        guard let date = LocalDate(iso: parameter(name)) else { throw PageError(.badRequest, key: "error.bad_date") }
+        return date
+    }
+
+    /// `{name}` as a row id (a positive integer), or nil: a page answers its own 404 then.
+    func id(_ name: String = "id") -> Int64? {
+        let text = parameter(name)
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+              let id = Int64(text), id > 0 else { return nil }
+        return id
     }
 
     /// The decoded query string; a malformed one is a 400.

@@ -1,25 +1,23 @@
 import HTTP
 
-/// Maps a method and decoded path segments to a handler. Patterns are
-/// literal segments and `:name` captures, e.g. `/day/:date`; `*` as the last
-/// segment captures the rest. HEAD falls back to GET. A path that exists under
-/// other methods gives `.methodNotAllowed` with the methods to list in `Allow`.
+/// Maps a method and decoded path segments to a handler. Patterns are literal segments
+/// and named captures, e.g. `/day/{date}/notes/{id}/delete`; `{name*}` as the last
+/// segment captures the rest of the path. HEAD falls back to GET. A path that exists
+/// under other methods gives `.methodNotAllowed` with the methods to list in `Allow`.
+///
+/// Two routes of one method may never overlap (match a path in common): which of them
+/// answers would depend on the order they were added. `add` refuses that, and a
+/// malformed pattern, as the programming errors they are (at start-up, not per request).
 public struct Router<Handler: Sendable>: Sendable {
     public enum Match {
-        case found(Handler, parameters: [String])
+        case found(Handler, parameters: RouteParameters)
         case methodNotAllowed(allow: [HTTPMethod])
         case notFound
     }
 
-    private enum Segment: Sendable, Equatable {
-        case literal(String)
-        case capture
-        case rest
-    }
-
     private struct Route: Sendable {
         let method: HTTPMethod
-        let segments: [Segment]
+        let pattern: RoutePattern
         let handler: Handler
     }
 
@@ -28,20 +26,25 @@ public struct Router<Handler: Sendable>: Sendable {
     public init() {}
 
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: Handler) {
-        let segments: [Segment] = Self.split(pattern).map { part in
-            if part == "*" { return .rest }
-            if part.hasPrefix(":") { return .capture }
-            return .literal(part)
+        let parsed: RoutePattern
+        do {
+            parsed = try RoutePattern(pattern)
+        } catch {
+            preconditionFailure("route \(method.rawValue) \(pattern): \(error.reason)")
         }
-        precondition(!segments.dropLast().contains(.rest), "* must be the last segment of \(pattern)")
-        routes.append(Route(method: method, segments: segments, handler: handler))
+        let answers = method == .HEAD ? HTTPMethod.GET : method
+        for other in routes where (other.method == .HEAD ? HTTPMethod.GET : other.method) == answers {
+            precondition(!parsed.overlaps(other.pattern),
+                         "route \(method.rawValue) \(pattern) overlaps \(other.method.rawValue) \(other.pattern.text)")
+        }
+        routes.append(Route(method: method, pattern: parsed, handler: handler))
     }
 
     /// `segments` are the decoded segments of the path, e.g. ["day", "2026-11-22"]; [] for "/".
     public func match(_ method: HTTPMethod, _ segments: [String]) -> Match {
         var allowed: [HTTPMethod] = []
         for route in routes {
-            guard let parameters = Self.captures(route.segments, segments) else { continue }
+            guard let parameters = route.pattern.match(segments) else { continue }
             if route.method == method || (method == .HEAD && route.method == .GET) {
                 return .found(route.handler, parameters: parameters)
             }
@@ -52,25 +55,111 @@ public struct Router<Handler: Sendable>: Sendable {
         var seen = Set<HTTPMethod>()
         return .methodNotAllowed(allow: allowed.filter { seen.insert($0).inserted })
     }
+}
 
-    private static func captures(_ pattern: [Segment], _ path: [String]) -> [String]? {
-        var parameters: [String] = []
-        for (index, segment) in pattern.enumerated() {
+/// The named captures of a matched route, as decoded path text: `parameters["date"]`.
+public struct RouteParameters: Sendable, Equatable {
+    public private(set) var names: [String] = []
+    public private(set) var values: [String] = []
+
+    public init() {}
+
+    public init(_ pairs: KeyValuePairs<String, String>) {
+        for (name, value) in pairs { append(name, value) }
+    }
+
+    mutating func append(_ name: String, _ value: String) {
+        names.append(name)
+        values.append(value)
+    }
+
+    /// The value captured as `{name}`; nil when the route has no such capture.
+    public subscript(name: String) -> String? {
+        names.firstIndex(of: name).map { values[$0] }
+    }
+}
+
+/// A parsed route pattern: `/habits/{id}/edit`, `/static/{path*}`.
+public struct RoutePattern: Sendable, Equatable {
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case capture(String)
+        case rest(String)
+    }
+
+    public struct Malformed: Error, Equatable {
+        public let reason: String
+    }
+
+    public let text: String
+    let segments: [Segment]
+
+    public init(_ text: String) throws(Malformed) {
+        guard text.hasPrefix("/") else { throw Malformed(reason: "a pattern starts with /") }
+        var segments: [Segment] = []
+        var names: Set<String> = []
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for (index, part) in parts.enumerated() where !(parts.count == 1 && part.isEmpty) {
+            guard !part.isEmpty else { throw Malformed(reason: "an empty segment") }
+            if part.hasPrefix("{") {
+                guard part.hasSuffix("}"), part.count > 2 else { throw Malformed(reason: "\(part) is not {name}") }
+                var name = String(part.dropFirst().dropLast())
+                let isRest = name.hasSuffix("*")
+                if isRest { name.removeLast() }
+                guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+                    throw Malformed(reason: "\(part): a name is letters, digits and _")
+                }
+                guard names.insert(name).inserted else { throw Malformed(reason: "{\(name)} twice") }
+                if isRest {
+                    guard index == parts.count - 1 else { throw Malformed(reason: "{\(name)*} must be the last segment") }
+                    segments.append(.rest(name))
+                } else {
+                    segments.append(.capture(name))
+                }
+            } else {
+                guard !part.contains(where: { "{}:*".contains($0) }) else {
+                    throw Malformed(reason: "\(part): captures are written {name}")
+                }
+                segments.append(.literal(String(part)))
+            }
+        }
+        self.text = text
+        self.segments = segments
+    }
+
+    /// The captures when `path` matches, else nil.
+    func match(_ path: [String]) -> RouteParameters? {
+        var parameters = RouteParameters()
+        for (index, segment) in segments.enumerated() {
             switch segment {
-            case .rest:
-                parameters.append(path.dropFirst(index).joined(separator: "/"))
+            case let .rest(name):
+                parameters.append(name, path.dropFirst(index).joined(separator: "/"))
                 return parameters
-            case .capture:
+            case let .capture(name):
                 guard index < path.count else { return nil }
-                parameters.append(path[index])
+                parameters.append(name, path[index])
             case let .literal(text):
                 guard index < path.count, path[index] == text else { return nil }
             }
         }
-        return pattern.count == path.count ? parameters : nil
+        return segments.count == path.count ? parameters : nil
     }
 
-    private static func split(_ pattern: String) -> [String] {
-        pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    /// Whether some path matches both patterns. A capture matches any one segment, a rest
+    /// any number of segments (none included), a literal only itself.
+    public func overlaps(_ other: RoutePattern) -> Bool {
+        var index = 0
+        while true {
+            let mine = index < segments.count ? segments[index] : nil
+            let theirs = index < other.segments.count ? other.segments[index] : nil
+            switch (mine, theirs) {
+            case (nil, nil): return true
+            case (.rest, _), (_, .rest): return true
+            case (nil, _), (_, nil): return false
+            case let (.literal(a)?, .literal(b)?): if a != b { return false }
+            default: break  // a capture meets a capture or a literal: both can match
+            }
+            index += 1
+        }
     }
 }

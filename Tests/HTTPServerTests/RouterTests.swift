@@ -6,22 +6,26 @@ final class RouterTests: XCTestCase {
     private func router() -> Router<String> {
         var r = Router<String>()
         r.add(.GET, "/", "home")
-        r.add(.GET, "/day/:date", "day")
-        r.add(.POST, "/day/:date/notes", "add-note")
-        r.add(.GET, "/static/*", "static")
+        r.add(.GET, "/day/{date}", "day")
+        r.add(.POST, "/day/{date}/notes", "add-note")
+        r.add(.POST, "/day/{date}/notes/{id}/delete", "delete-note")
+        r.add(.GET, "/static/{path*}", "static")
         return r
     }
 
-    private func found(_ match: Router<String>.Match) -> (String, [String])? {
+    private func found(_ match: Router<String>.Match) -> (String, RouteParameters)? {
         if case let .found(handler, parameters) = match { return (handler, parameters) }
         return nil
     }
 
-    func testRootAndCaptures() {
+    func testRootAndNamedCaptures() {
         XCTAssertEqual(found(router().match(.GET, []))?.0, "home")
         let day = found(router().match(.GET, ["day", "2026-11-22"]))
         XCTAssertEqual(day?.0, "day")
-        XCTAssertEqual(day?.1, ["2026-11-22"])
+        XCTAssertEqual(day?.1["date"], "2026-11-22")
+        XCTAssertNil(day?.1["id"])
+        let delete = found(router().match(.POST, ["day", "2026-11-22", "notes", "7", "delete"]))
+        XCTAssertEqual(delete?.1, RouteParameters(["date": "2026-11-22", "id": "7"]))
     }
 
     func testHeadFallsBackToGet() {
@@ -30,7 +34,7 @@ final class RouterTests: XCTestCase {
 
     func testRestCapturesTheRemainingSegments() {
         let match = found(router().match(.GET, ["static", "css", "app.1234.css"]))
-        XCTAssertEqual(match?.1, ["css/app.1234.css"])
+        XCTAssertEqual(match?.1["path"], "css/app.1234.css")
     }
 
     func testWrongMethodListsAllowedMethods() {
@@ -48,5 +52,34 @@ final class RouterTests: XCTestCase {
         for path in [["nope"], ["day"], ["day", "x", "y"], ["day", "x", "notes", "extra"]] {
             guard case .notFound = router().match(.GET, path) else { return XCTFail("\(path) should be 404") }
         }
+    }
+
+    /// Two patterns overlap when some path matches both: the router refuses that at
+    /// start-up, since which one answered would depend on the order they were added.
+    func testOverlappingPatterns() throws {
+        func overlap(_ a: String, _ b: String) throws -> Bool {
+            let (p, q) = (try RoutePattern(a), try RoutePattern(b))
+            XCTAssertEqual(p.overlaps(q), q.overlaps(p), "symmetric: \(a) \(b)")
+            return p.overlaps(q)
+        }
+        XCTAssertTrue(try overlap("/habits/{id}", "/habits/new"))
+        XCTAssertTrue(try overlap("/day/{date}/entry", "/day/{day}/entry"), "names do not matter")
+        XCTAssertTrue(try overlap("/static/{path*}", "/static/app.css"))
+        XCTAssertTrue(try overlap("/static/{path*}", "/static"), "a rest may be empty")
+        XCTAssertTrue(try overlap("/", "/"))
+        XCTAssertFalse(try overlap("/day/{date}/entry", "/day/{date}/notes"))
+        XCTAssertFalse(try overlap("/habits/{id}", "/habits/{id}/edit"), "lengths differ")
+        XCTAssertFalse(try overlap("/habits/new", "/habits/archived"))
+        XCTAssertFalse(try overlap("/", "/day"))
+        XCTAssertFalse(try overlap("/static/{path*}", "/stats"))
+    }
+
+    func testMalformedPatternsAreRefused() {
+        for bad in ["day/{date}", "/day/:date", "/day/{}", "/day/{date", "/day/{da-te}", "/a/{x}/{x}",
+                    "/a/{rest*}/b", "/a//b", "/a/*", "/a/b{c}"] {
+            XCTAssertThrowsError(try RoutePattern(bad), bad)
+        }
+        XCTAssertNoThrow(try RoutePattern("/"))
+        XCTAssertNoThrow(try RoutePattern("/habits/{id}/edit"))
     }
 }

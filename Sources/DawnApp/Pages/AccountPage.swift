@@ -19,12 +19,12 @@ enum AccountPage {
                 return show(app, page, name: form, status: .badRequest)
             }
             try app.family.setDisplayName(name, for: try page.member.member.id)
-            return .redirect(to: "/account?done=name")
+            return .redirect(to: Paths.done(Paths.account, "name"))
         })
         router.add(.POST, "/account/password", .member(hashesPasswords: true) { app, page in try changePassword(app, page) })
         router.add(.POST, "/account/sign-out-everywhere", .member { app, page in
             try app.family.endAllSessions(for: try page.member.member.id, except: nil)
-            return .redirect(to: "/login", setCookies: [SessionCookie.clear(secure: page.isSecure)])
+            return .redirect(to: Paths.signIn, setCookies: [SessionCookie.clear(secure: page.isSecure)])
         })
     }
 
@@ -76,6 +76,6 @@ enum AccountPage {
         }
         let hash = try PasswordHasher.hash(password)
         try app.family.setPasswordHash(hash, for: me.member.id, keepingSession: me.session.tokenHash)
-        return .redirect(to: "/account?done=password")
+        return .redirect(to: Paths.done(Paths.account, "password"))
     }
 }

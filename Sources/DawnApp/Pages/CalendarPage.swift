@@ -12,11 +12,11 @@ enum CalendarPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/calendar", .member { app, page in
             let member = try MemberContext(app, page)
-            return .redirect(to: url(member.today))
+            return .redirect(to: Paths.calendar(member.today))
         })
-        router.add(.GET, "/calendar/:month", .member { app, page in
+        router.add(.GET, "/calendar/{month}", .member { app, page in
             let member = try MemberContext(app, page)
-            guard let first = LocalDate(iso: page.parameters[0] + "-01"), page.parameters[0].count == 7 else {
+            guard let first = LocalDate(iso: page.parameter("month") + "-01"), page.parameter("month").utf8.count == 7 else {
                 throw PageError(.badRequest, key: "calendar.bad_month")
             }
             let range = DayNavigation.range(today: member.today)
@@ -39,7 +39,7 @@ enum CalendarPage {
                     return [
                         "number": .int(day.date.day),
                         "classes": .string(classes.joined(separator: " ")),
-                        "href": day.isDisabled ? .null : .string(DayPage.url(day.date)),
+                        "href": day.isDisabled ? .null : .string(Paths.day(day.date)),
                         "label": .string(LocalizedDate.long(day.date, language)),
                         "isToday": .bool(day.isToday),
                     ]
@@ -52,14 +52,11 @@ enum CalendarPage {
                 "heading": .string(LocalizedDate.monthLabel(first, language)),
                 "weekdays": .list(calendar.weekdayOrder.map { .string(LocalizedDate.weekdayShort($0, language)) }),
                 "weeks": .list(weeks),
-                "previous": previous.adding(days: previous.daysInMonth - 1) >= range.lowerBound ? .string(url(previous)) : .null,
-                "next": next <= range.upperBound ? .string(url(next)) : .null,
+                "previous": previous.adding(days: previous.daysInMonth - 1) >= range.lowerBound ? .string(Paths.calendar(previous)) : .null,
+                "next": next <= range.upperBound ? .string(Paths.calendar(next)) : .null,
                 "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
             ], for: page)
         })
     }
 
-    static func url(_ day: LocalDate) -> String {
-        "/calendar/" + String(day.description.prefix(7))
-    }
 }

@@ -15,11 +15,11 @@ enum DayPage {
             let member = try MemberContext(app, page)
             return try cached(app, page, member, day: member.today)
         })
-        router.add(.GET, "/day/:date", .member { app, page in
+        router.add(.GET, "/day/{date}", .member { app, page in
             let member = try MemberContext(app, page)
             return try cached(app, page, member, day: try day(app, page, member))
         })
-        router.add(.POST, "/day/:date/entry", .member { app, page in
+        router.add(.POST, "/day/{date}/entry", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
             let deleting = page.form["action"] == "delete"
@@ -33,7 +33,7 @@ enum DayPage {
             }
             switch try member.journal.saveEntry(body, on: day, basedOn: version, now: member.now) {
             case .saved:
-                return .redirect(to: url(day) + (deleting ? "?done=entry-deleted#journal" : "?done=entry-saved#journal"))
+                return .redirect(to: Paths.done(Paths.day(day), deleting ? "entry-deleted" : "entry-saved", anchor: "journal"))
             case let .conflict(stored):
                 // Nothing typed is lost: theirs stays in the textarea, the stored text beside it.
                 let theirs = deleting ? PlainText.normalizingLineBreaks(page.form["entry"] ?? "") : body
@@ -43,7 +43,7 @@ enum DayPage {
                                 entryConflict: stored ?? Journal.Entry(body: "", version: 0), status: .conflict)
             }
         })
-        router.add(.POST, "/day/:date/notes", .member { app, page in
+        router.add(.POST, "/day/{date}/notes", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
             let body = String(PlainText.trimmed(page.form["note"] ?? ""))
@@ -58,20 +58,18 @@ enum DayPage {
             }
             guard form.isValid else { return try show(app, page, member, day: day, noteForm: form, status: .badRequest) }
             try member.journal.addNote(body, on: day, now: member.now)
-            return .redirect(to: url(day) + "?done=note-added#notes")
+            return .redirect(to: Paths.done(Paths.day(day), "note-added", anchor: "notes"))
         })
-        router.add(.POST, "/day/:date/notes/:id/delete", .member { app, page in
+        router.add(.POST, "/day/{date}/notes/{id}/delete", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
-            guard let id = Int64(page.parameters[1]), id > 0,
+            guard let id = page.id(),
                   try member.journal.deleteNote(id: id, on: day) else {
                 throw PageError(.notFound, key: "notes.not_found")
             }
-            return .redirect(to: url(day) + "?done=note-deleted#notes")
+            return .redirect(to: Paths.done(Paths.day(day), "note-deleted", anchor: "notes"))
         })
     }
-
-    static func url(_ day: LocalDate) -> String { "/day/\(day)" }
 
     /// The day page with an ETag: 304 when the browser has it, the gzipped bytes from
     /// the page cache when another request rendered it, else rendered and cached.
@@ -111,9 +109,7 @@ enum DayPage {
 
     /// The `:date` of the URL: malformed → 400, outside ±2 years → 404.
     static func day(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws(PageError) -> LocalDate {
-        guard let day = LocalDate(iso: page.parameters[0]) else {
-            throw PageError(.badRequest, key: "error.bad_date")
-        }
+        let day = try page.date()
         guard DayNavigation.isAllowed(day, today: member.today) else {
             throw PageError(.notFound, key: "error.date_range")
         }
@@ -147,7 +143,7 @@ enum DayPage {
         func pill(_ habit: Habits.Habit) -> TemplateValue {
             let streak = Streak(activeDates: activity.daysByHabit[habit.id] ?? [], today: member.today, skipping: member.skippedDates).current
             guard case var .object(fields) = HabitsPage.pill(habit, app, page, streak: streak) else { return .null }
-            fields["logURL"] = .string("\(url(day))/log/\(habit.id)")
+            fields["logURL"] = .string(Paths.newInstance(day, habit: habit.id))
             fields["editLabel"] = .string(app.t("habits.edit_title", page, ["name": habit.name]))
             return .object(fields)
         }
@@ -174,7 +170,7 @@ enum DayPage {
             return [
                 "habitClass": .string("habit-\(habit.id)"),
                 "position": .string(placement.slots.classes),
-                "href": .string("\(url(day))/instances/\(instance.id)"),
+                "href": .string(Paths.instance(day, instance.id)),
                 "label": .string(app.t("timeline.block_label", page, ["name": habit.name, "start": start, "end": end])),
                 "emoji": .string(habit.emoji),
                 "name": .string(habit.name),
@@ -217,7 +213,7 @@ enum DayPage {
                 if activity.entryDays.contains(date) { label += ", " + app.t("day.circle.entry", page) }
                 if activity.activeDays.contains(date) { label += ", " + app.t("day.circle.active", page) }
                 return [
-                    "href": .string(url(date)),
+                    "href": .string(Paths.day(date)),
                     "classes": .string(circle.stateClass.joined(separator: " ")),
                     "label": .string(label),
                     "number": circle.showsNumber ? .int(date.day) : .null,
@@ -254,14 +250,14 @@ enum DayPage {
         values["title"] = .string(heading)
         values["heading"] = .string(heading)
         values["dayISO"] = .string(day.description)
-        values["dayURL"] = .string(url(day))
+        values["dayURL"] = .string(Paths.day(day))
         values["isToday"] = .bool(day == today)
         values["showGrid"] = .bool(settings.showGrid)
         values["stats"] = .object(stats)
         values["row"] = settings.showGrid ? .null : circles(inWindow)
         values["grid"] = settings.showGrid ? circles(DateGrid(today: today).cells) : .null
-        values["previous"] = previous.map { .string(url($0)) } ?? .null
-        values["next"] = next.map { .string(url($0)) } ?? .null
+        values["previous"] = previous.map { .string(Paths.day($0)) } ?? .null
+        values["next"] = next.map { .string(Paths.day($0)) } ?? .null
         values["notice"] = notice(app, page).map(TemplateValue.string) ?? .null
         values["entry"] = entryState.template
         values["hasEntry"] = .bool(entry != nil)

@@ -12,10 +12,10 @@ enum FamilyPage {
             try show(app, page, notice: notice(try page.query()["done"]).map { app.t($0, page) })
         })
         router.add(.POST, "/family/members", .admin(hashesPasswords: true) { app, page in try addMember(app, page) })
-        router.add(.POST, "/family/members/:username/password", .admin(hashesPasswords: true) { app, page in
+        router.add(.POST, "/family/members/{username}/password", .admin(hashesPasswords: true) { app, page in
             try resetPassword(app, page)
         })
-        router.add(.GET, "/family/members/:username/remove", .admin { app, page in
+        router.add(.GET, "/family/members/{username}/remove", .admin { app, page in
             let member = try target(app, page)
             let name = ["name": member.displayName]
             let warning = split(app.t("family.remove.warning", page), at: "{username}")
@@ -28,14 +28,14 @@ enum FamilyPage {
                 "isMe": .bool(member.id == (try page.member.member.id)),
             ], for: page)
         })
-        router.add(.POST, "/family/members/:username/remove", .admin { app, page in
+        router.add(.POST, "/family/members/{username}/remove", .admin { app, page in
             let member = try target(app, page)
             do {
                 try app.family.removeMember(member.id, by: try page.member.member.id)
             } catch let error as AccountError {
                 throw PageError(.badRequest, app.t(error, page))
             }
-            return .redirect(to: "/family?done=removed")
+            return .redirect(to: Paths.done(Paths.family, "removed"))
         })
     }
 
@@ -53,7 +53,7 @@ enum FamilyPage {
     }
 
     private static func target(_ app: Dawn, _ page: PageRequest) throws -> Member {
-        guard let username = try? Username(page.parameters[0]), let member = try app.family.member(username: username) else {
+        guard let username = try? Username(page.parameter("username")), let member = try app.family.member(username: username) else {
             throw PageError(.notFound, app.t("family.no_member", page))
         }
         return member
@@ -109,7 +109,7 @@ enum FamilyPage {
             let hash = try PasswordHasher.hash(password)
             _ = try app.family.addMember(username: username, displayName: displayName, passwordHash: hash,
                                          isAdmin: false, timeZone: page.signedIn!.member.timeZone)
-            return .redirect(to: "/family?done=added")
+            return .redirect(to: Paths.done(Paths.family, "added"))
         } catch let error as AccountError {
             form.fail(error == .usernameTaken ? "username" : "general", app.t(error, page))
             return try show(app, page, add: form, status: .badRequest)
@@ -133,6 +133,6 @@ enum FamilyPage {
         }
         let hash = try PasswordHasher.hash(password)
         try app.family.setPasswordHash(hash, for: member.id, keepingSession: nil)
-        return .redirect(to: "/family?done=reset")
+        return .redirect(to: Paths.done(Paths.family, "reset"))
     }
 }

@@ -32,7 +32,7 @@ enum HabitsPage {
                 form.fail("general", limitMessage(app, page, limit))
                 return show(app, page, member, habit: nil, form: form, back: back, status: .badRequest)
             }
-            return .redirect(to: DayPage.url(back) + "?done=habit-added#tray")
+            return .redirect(to: Paths.done(Paths.day(back), "habit-added", anchor: "tray"))
         })
         router.add(.GET, "/habits/archived", .member { app, page in
             let member = try MemberContext(app, page)
@@ -40,11 +40,11 @@ enum HabitsPage {
             return app.render("habits-archived", [
                 "title": .string(app.t("habits.archived_title", page)),
                 "habits": .list(archived),
-                "today": .string(DayPage.url(member.today)),
+                "today": .string(Paths.day(member.today)),
                 "habitsCSS": .string(cssURL(app, member)),
             ], for: page)
         })
-        router.add(.GET, "/habits/:id/edit", .member { app, page in
+        router.add(.GET, "/habits/{id}/edit", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
             let rgb = HabitColor.resolve(habit.color)
@@ -54,7 +54,7 @@ enum HabitsPage {
                                           "duration": .string(String(habit.defaultDuration))])
             return show(app, page, member, habit: habit, form: form, back: try returnDay(page, member))
         })
-        router.add(.POST, "/habits/:id", .member { app, page in
+        router.add(.POST, "/habits/{id}", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
             let back = try returnDay(page, member)
@@ -66,32 +66,32 @@ enum HabitsPage {
                                            defaultDuration: fields.duration) else {
                 throw PageError(.notFound, key: "habits.error.not_found")
             }
-            return .redirect(to: DayPage.url(back) + "?done=habit-saved#tray")
+            return .redirect(to: Paths.done(Paths.day(back), "habit-saved", anchor: "tray"))
         })
         for (action, archived) in [("archive", true), ("restore", false)] {
-            router.add(.POST, "/habits/:id/\(action)", .member { app, page in
+            router.add(.POST, "/habits/{id}/\(action)", .member { app, page in
                 let member = try MemberContext(app, page)
                 let habit = try find(app, page, member)
                 _ = try member.habits.setArchived(habit.id, archived, now: member.now)
                 let back = try returnDay(page, member)
-                return .redirect(to: DayPage.url(back) + "?done=habit-\(archived ? "archived" : "restored")#tray")
+                return .redirect(to: Paths.done(Paths.day(back), archived ? "habit-archived" : "habit-restored", anchor: "tray"))
             })
         }
-        router.add(.GET, "/habits/:id/delete", .member { app, page in
+        router.add(.GET, "/habits/{id}/delete", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
             return app.render("habit-delete", [
                 "title": .string(app.t("habits.delete_title", page, ["name": habit.name])),
                 "habit": pill(habit, app, page),
-                "back": .string(DayPage.url(try returnDay(page, member))),
+                "back": .string(Paths.day(try returnDay(page, member))),
                 "habitsCSS": .string(cssURL(app, member)),
             ], for: page)
         })
-        router.add(.POST, "/habits/:id/delete", .member { app, page in
+        router.add(.POST, "/habits/{id}/delete", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
             _ = try member.habits.delete(habit.id)
-            return .redirect(to: DayPage.url(try returnDay(page, member)) + "?done=habit-deleted#tray")
+            return .redirect(to: Paths.done(Paths.day(try returnDay(page, member)), "habit-deleted", anchor: "tray"))
         })
     }
 
@@ -111,7 +111,7 @@ enum HabitsPage {
     }
 
     static func find(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> Habits.Habit {
-        guard let id = Int64(page.parameters[0]), id > 0, let habit = try member.habits.habit(id) else {
+        guard let id = page.id(), let habit = try member.habits.habit(id) else {
             throw PageError(.notFound, key: "habits.error.not_found")
         }
         return habit
@@ -120,7 +120,7 @@ enum HabitsPage {
     /// The stylesheet URL, versioned by the member's revision (and the process's epoch) so
     /// browsers refetch it after a change, even one made before a restart.
     static func cssURL(_ app: Dawn, _ member: MemberContext) -> String {
-        "/habits.css?v=\(app.memberCache.validator(member.signedIn.member.id))"
+        Paths.habitsStylesheet(version: app.memberCache.validator(member.signedIn.member.id))
     }
 
     /// A habit as templates show it: pill text, class, counts.
@@ -198,11 +198,11 @@ enum HabitsPage {
             "colors": .list(colors),
             "customSelected": .bool(chosen == "custom"),
             "durations": .list(durations),
-            "action": .string(habit.map { "/habits/\($0.id)" } ?? "/habits"),
+            "action": .string(habit.map { Paths.habit($0.id) } ?? Paths.habits),
             "habit": habit.map { pill($0, app, page) } ?? .null,
             "isArchived": .bool(habit?.isArchived ?? false),
             "day": .string(back.description),
-            "back": .string(DayPage.url(back)),
+            "back": .string(Paths.day(back)),
             "habitsCSS": .string(cssURL(app, member)),
         ], status: status, for: page)
     }

@@ -37,7 +37,7 @@ enum ImportPage {
             return refuse(app, page, app.t(key, page, ["count": LocalizedNumber.integer(limit.wouldHold, page.language),
                                                        "max": LocalizedNumber.integer(limit.limit, page.language)]))
         }
-        return .redirect(to: "/account?done=imported&habits=\(counts.habits)&logs=\(counts.instances)"
+        return .redirect(to: Paths.done(Paths.account, "imported") + "&habits=\(counts.habits)&logs=\(counts.instances)"
             + "&entries=\(counts.entries)&notes=\(counts.notes)")
     }
 

@@ -63,7 +63,7 @@ enum SettingsPage {
             } else {
                 try Board(instance: app.data.instance).optOut(member.signedIn.member.id)
             }
-            return .redirect(to: "/settings?done=saved")
+            return .redirect(to: Paths.done(Paths.settings, "saved"))
         })
     }
 

@@ -54,7 +54,7 @@ enum SetupPage {
             return .redirect(to: "/", setCookies: [SessionCookie.set(token, secure: page.isSecure),
                                                    DeviceCookie.remembering(admin.id, page, key: app.deviceKey)])
         } catch AccountError.setupAlreadyDone {
-            return .redirect(to: "/login")
+            return .redirect(to: Paths.signIn)
         } catch let error as AccountError {
             form.fail("general", app.t(error, page))
             return show(app, page, form, status: .badRequest)

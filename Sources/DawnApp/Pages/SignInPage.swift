@@ -15,13 +15,13 @@ enum SignInPage {
         // The device cookie stays: sign-out does not make the browser a stranger.
         router.add(.POST, "/logout", .member { app, page in
             if let token = page.cookies[SessionCookie.name] { try app.family.endSession(token: token) }
-            return .redirect(to: "/login", setCookies: [SessionCookie.clear(secure: page.isSecure)])
+            return .redirect(to: Paths.signIn, setCookies: [SessionCookie.clear(secure: page.isSecure)])
         })
     }
 
     /// The sign-in page, returning to `target` afterwards.
     static func url(returningTo target: String) -> String {
-        target == "/" ? "/login" : "/login?next=" + percentEncode(target)
+        target == Paths.home ? Paths.signIn : Paths.signIn + "?next=" + percentEncode(target)
     }
 
     private static func show(_ app: Dawn, _ page: PageRequest, _ form: FormState,

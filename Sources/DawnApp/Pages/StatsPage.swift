@@ -14,10 +14,6 @@ enum StatsPage {
         router.add(.GET, "/stats", .member { app, page in try show(app, page) })
     }
 
-    static func url(_ period: Period) -> String {
-        "/stats?g=\(period.granularity.rawValue)&p=\(period.id)"
-    }
-
     private static func show(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let member = try MemberContext(app, page)
         let query = try page.query()
@@ -44,7 +40,7 @@ enum StatsPage {
         let anchor = min(period.last, member.today)
         let segments = Granularity.allCases.map { g -> TemplateValue in
             let target = navigation.clamped(Period(containing: anchor, granularity: g, firstWeekday: firstWeekday))
-            return ["href": .string(url(target)), "name": .string(app.t("time.granularity_\(g.rawValue)", page)),
+            return ["href": .string(Paths.stats(target)), "name": .string(app.t("time.granularity_\(g.rawValue)", page)),
                     "short": .string(app.t("stats.short.\(g.rawValue)", page)), "current": .bool(g == granularity)]
         }
 
@@ -69,18 +65,18 @@ enum StatsPage {
             "title": .string(app.t("stats.title", page) + " · " + label(period, language)),
             "label": .string(label(period, language)),
             "segments": .list(segments),
-            "previous": navigation.previous(from: period).map { .string(url($0)) } ?? .null,
-            "next": navigation.next(from: period).map { .string(url($0)) } ?? .null,
+            "previous": navigation.previous(from: period).map { .string(Paths.stats($0)) } ?? .null,
+            "next": navigation.next(from: period).map { .string(Paths.stats($0)) } ?? .null,
             "activeDays": .string(app.t("stats.active_days", page, ["active": String(figures.activeDays), "days": String(period.dayCount)])),
             "entries": .string(app.strings.plural("stats.entries", count: figures.entries, language)),
             "habits": rows.isEmpty ? .null : .list(rows),
             "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
             "habitsCSS": .string(HabitsPage.cssURL(app, member)),
-            "calendar": .string(CalendarPage.url(period.first)),
+            "calendar": .string(Paths.calendar(period.first)),
         ]
         if granularity == .year {
             values["years"] = .list(navigation.reachableYears.map { year in
-                ["href": .string(url(Period(containing: LocalDate(year: year, month: 1, day: 1)!, granularity: .year,
+                ["href": .string(Paths.stats(Period(containing: LocalDate(year: year, month: 1, day: 1)!, granularity: .year,
                                             firstWeekday: firstWeekday))),
                  "year": .string(String(year)), "current": .bool(year == period.first.year)]
             })

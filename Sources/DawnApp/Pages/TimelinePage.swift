@@ -13,10 +13,10 @@ enum TimelinePage {
     static let maxNoteCharacters = Habits.maxNoteCharacters
 
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/day/:date/log/:habit", .member { app, page in
+        router.add(.GET, "/day/{date}/log/{habit}", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
-            let habit = try activeHabit(page.parameters[1], member)
+            let habit = try activeHabit(page.parameter("habit"), member)
             let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
             let instances = try member.habits.instances(on: day).map {
                 (startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
@@ -33,7 +33,7 @@ enum TimelinePage {
                                           "duration": .int(habit.defaultDuration), "note": ""])
             return show(app, page, member, day: day, habit: habit, instance: nil, form: form)
         })
-        router.add(.POST, "/day/:date/instances", .member { app, page in
+        router.add(.POST, "/day/{date}/instances", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             let habit = try activeHabit(page.form["habit"] ?? "", member)
@@ -50,9 +50,9 @@ enum TimelinePage {
                 return show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
             }
             guard logged else { throw PageError(.badRequest, key: "habits.error.archived") }
-            return .redirect(to: DayPage.url(day) + "?done=logged#timeline")
+            return .redirect(to: Paths.done(Paths.day(day), "logged", anchor: "timeline"))
         })
-        router.add(.GET, "/day/:date/instances/:id", .member { app, page in
+        router.add(.GET, "/day/{date}/instances/{id}", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             let (instance, habit) = try find(page, member, day)
@@ -61,7 +61,7 @@ enum TimelinePage {
                                           "duration": .int(instance.durationMinutes), "note": .string(instance.note)])
             return show(app, page, member, day: day, habit: habit, instance: instance, form: form)
         })
-        router.add(.POST, "/day/:date/instances/:id", .member { app, page in
+        router.add(.POST, "/day/{date}/instances/{id}", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             let (instance, habit) = try find(page, member, day)
@@ -74,7 +74,7 @@ enum TimelinePage {
                                                     durationMinutes: fields.duration, note: fields.note,
                                                     basedOn: version) {
             case .updated:
-                return .redirect(to: DayPage.url(day) + "?done=log-updated#timeline")
+                return .redirect(to: Paths.done(Paths.day(day), "log-updated", anchor: "timeline"))
             case let .conflict(stored):
                 // Nothing typed is lost: their fields stay in the form, what is stored beside them.
                 form.fail("general", app.t("timeline.error.conflict", page))
@@ -84,13 +84,13 @@ enum TimelinePage {
                 throw PageError(.notFound, key: "timeline.error.not_found")
             }
         })
-        router.add(.POST, "/day/:date/instances/:id/delete", .member { app, page in
+        router.add(.POST, "/day/{date}/instances/{id}/delete", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
-            guard let id = Int64(page.parameters[1]), try member.habits.deleteInstance(id, on: day) else {
+            guard let id = page.id(), try member.habits.deleteInstance(id, on: day) else {
                 throw PageError(.notFound, key: "timeline.error.not_found")
             }
-            return .redirect(to: DayPage.url(day) + "?done=log-removed#timeline")
+            return .redirect(to: Paths.done(Paths.day(day), "log-removed", anchor: "timeline"))
         })
     }
 
@@ -103,7 +103,7 @@ enum TimelinePage {
     }
 
     private static func find(_ page: PageRequest, _ member: MemberContext, _ day: LocalDate) throws -> (Habits.Instance, Habits.Habit) {
-        guard let id = Int64(page.parameters[1]), let instance = try member.habits.instance(id, on: day),
+        guard let id = page.id(), let instance = try member.habits.instance(id, on: day),
               let habit = try member.habits.habit(instance.habitID) else {
             throw PageError(.notFound, key: "timeline.error.not_found")
         }
@@ -151,7 +151,7 @@ enum TimelinePage {
             "date": .string(date),
             "form": form.template,
             "habit": HabitsPage.pill(habit, app, page),
-            "action": .string(instance.map { "\(DayPage.url(day))/instances/\($0.id)" } ?? "\(DayPage.url(day))/instances"),
+            "action": .string(instance.map { Paths.instance(day, $0.id) } ?? Paths.instances(day)),
             "instance": instance.map { .int(Int($0.id)) } ?? .null,
             // The version the form is based on: the shown log's, or after a conflict the stored one's.
             "version": instance.map { .string(String($0.version)) } ?? .null,
@@ -163,7 +163,7 @@ enum TimelinePage {
                     "note": stored.note,
                 ]))
             } ?? .null,
-            "dayURL": .string(DayPage.url(day)),
+            "dayURL": .string(Paths.day(day)),
             "habitsCSS": .string(HabitsPage.cssURL(app, member)),
         ], status: status, for: page)
     }

@@ -1,0 +1,39 @@
+import Domain
+import TimeZones
+
+/// Every URL a page links or redirects to, built here and nowhere else, so a route's
+/// shape (see each page's `router.add`) and the links to it cannot drift apart.
+enum Paths {
+    static let home = "/"
+
+    // The day page and what hangs off it.
+    static func day(_ day: LocalDate) -> String { "/day/\(day)" }
+    static func entry(_ day: LocalDate) -> String { "/day/\(day)/entry" }
+    static func notes(_ day: LocalDate) -> String { "/day/\(day)/notes" }
+    /// The no-JavaScript form that logs `habit` on `day`.
+    static func newInstance(_ day: LocalDate, habit: Int64) -> String { "/day/\(day)/log/\(habit)" }
+    static func instances(_ day: LocalDate) -> String { "/day/\(day)/instances" }
+    static func instance(_ day: LocalDate, _ id: Int64) -> String { "/day/\(day)/instances/\(id)" }
+
+    /// `page` with a notice (`?done=…`) and an anchor to scroll to.
+    static func done(_ page: String, _ notice: String, anchor: String? = nil) -> String {
+        page + "?done=" + notice + (anchor.map { "#" + $0 } ?? "")
+    }
+
+    // Habits.
+    static let habits = "/habits"
+    /// The member's habit colours, versioned so a browser refetches them after a change.
+    static func habitsStylesheet(version: String) -> String { "/habits.css?v=" + version }
+    static func habit(_ id: Int64) -> String { "/habits/\(id)" }
+
+    // Statistics and the calendar.
+    static func stats(_ period: Period) -> String { "/stats?g=\(period.granularity.rawValue)&p=\(period.id)" }
+    static func calendar(_ month: LocalDate) -> String { "/calendar/" + String(month.description.prefix(7)) }
+
+    // Accounts.
+    static let settings = "/settings"
+    static let account = "/account"
+    static let family = "/family"
+    static let signIn = "/login"
+    static let setup = "/setup"
+}

@@ -13,86 +13,35 @@ final class DayCircleTests: XCTestCase {
         }
     }
 
-    /// One row of seed 000's styles, after base → selected → entry.
-    private struct Expected {
-        let kind: DayCircle.Kind
-        let selected: Bool
-        let entry: Bool
-        let baseSize: Int
-        let fill: DayCircle.Fill
-        let fillSize: Int
-        let ringColor: DayCircle.RingColor
-        let ringSize: Int
-        let textColor: DayCircle.TextColor
-        let showsNumberByDefault: Bool
-        let classes: [String]
-    }
-
-    private let table: [Expected] = [
-        .init(kind: .past, selected: false, entry: false, baseSize: 18, fill: .grey15, fillSize: 18,
-              ringColor: .none, ringSize: 0, textColor: .primary, showsNumberByDefault: false, classes: ["past"]),
-        .init(kind: .past, selected: true, entry: false, baseSize: 18, fill: .grey15, fillSize: 18,
-              ringColor: .selectedBlue, ringSize: 22, textColor: .primary, showsNumberByDefault: false,
-              classes: ["past", "selected"]),
-        .init(kind: .past, selected: false, entry: true, baseSize: 18, fill: .entry, fillSize: 18,
-              ringColor: .none, ringSize: 0, textColor: .onEntry, showsNumberByDefault: false, classes: ["past", "entry"]),
-        .init(kind: .past, selected: true, entry: true, baseSize: 18, fill: .entry, fillSize: 18,
-              ringColor: .selectedBlue, ringSize: 22, textColor: .onEntry, showsNumberByDefault: false,
-              classes: ["past", "selected", "entry"]),
-        .init(kind: .today, selected: false, entry: false, baseSize: 18, fill: .grey15, fillSize: 18,
-              ringColor: .todayGrey, ringSize: 22, textColor: .primary, showsNumberByDefault: true, classes: ["today"]),
-        .init(kind: .today, selected: true, entry: false, baseSize: 18, fill: .grey15, fillSize: 18,
-              ringColor: .selectedBlue, ringSize: 22, textColor: .primary, showsNumberByDefault: true,
-              classes: ["today", "selected"]),
-        .init(kind: .today, selected: false, entry: true, baseSize: 18, fill: .entry, fillSize: 18,
-              ringColor: .todayGrey, ringSize: 22, textColor: .onEntry, showsNumberByDefault: true,
-              classes: ["today", "entry"]),
-        .init(kind: .today, selected: true, entry: true, baseSize: 18, fill: .entry, fillSize: 18,
-              ringColor: .selectedBlue, ringSize: 22, textColor: .onEntry, showsNumberByDefault: true,
-              classes: ["today", "selected", "entry"]),
-        .init(kind: .future, selected: false, entry: false, baseSize: 8, fill: .grey15, fillSize: 8,
-              ringColor: .none, ringSize: 0, textColor: .secondary, showsNumberByDefault: false, classes: ["future"]),
-        .init(kind: .future, selected: true, entry: false, baseSize: 8, fill: .grey15, fillSize: 8,
-              ringColor: .selectedBlue, ringSize: 22, textColor: .secondary, showsNumberByDefault: false,
-              classes: ["future", "selected"]),
-        // Written ahead: the entry draws its 18 px dark disc over the 8 px base.
-        .init(kind: .future, selected: false, entry: true, baseSize: 8, fill: .entry, fillSize: 18,
-              ringColor: .none, ringSize: 0, textColor: .onEntry, showsNumberByDefault: false,
-              classes: ["future", "entry"]),
-        .init(kind: .future, selected: true, entry: true, baseSize: 8, fill: .entry, fillSize: 18,
-              ringColor: .selectedBlue, ringSize: 22, textColor: .onEntry, showsNumberByDefault: false,
-              classes: ["future", "selected", "entry"]),
-    ]
-
+    /// Every combination of kind, selection, entry, activity and "grid dates": the classes
+    /// the stylesheet draws from, the dot and the number.
     func testEveryStateCombination() {
-        XCTAssertEqual(table.count, 3 * 2 * 2)
-        for row in table {
-            for isActive in [false, true] {
-                for showDate in [false, true] {
-                    let circle = DayCircle(date: date(row.kind), today: today, selected: row.selected,
-                                           hasEntry: row.entry, isActive: isActive, showDate: showDate)
-                    let label = "\(row.kind) selected \(row.selected) entry \(row.entry) active \(isActive) showDate \(showDate)"
-                    XCTAssertEqual(circle.kind, row.kind, label)
-                    XCTAssertEqual(circle.isPast, row.kind == .past, label)
-                    XCTAssertEqual(circle.isToday, row.kind == .today, label)
-                    XCTAssertEqual(circle.isFuture, row.kind == .future, label)
-                    XCTAssertEqual(circle.isSelected, row.selected, label)
-                    XCTAssertEqual(circle.hasEntry, row.entry, label)
-                    XCTAssertEqual(circle.isActive, isActive, label)
-                    XCTAssertEqual(circle.baseSize, row.baseSize, label)
-                    XCTAssertEqual(circle.fill, row.fill, label)
-                    XCTAssertEqual(circle.fillSize, row.fillSize, label)
-                    XCTAssertEqual(circle.ringColor, row.ringColor, label)
-                    XCTAssertEqual(circle.ringSize, row.ringSize, label)
-                    XCTAssertEqual(circle.ringWidth, row.ringSize > 0 ? 2 : 0, label)
-                    XCTAssertEqual(circle.textColor, row.textColor, label)
-                    XCTAssertEqual(circle.showsNumber, row.showsNumberByDefault || showDate, label)
-
-                    // The dot: activity without an entry, never on a future day.
-                    let dot = isActive && !row.entry && row.kind != .future
-                    XCTAssertEqual(circle.showsDot, dot, label)
-                    XCTAssertEqual(circle.dotSize, dot ? 8 : 0, label)
-                    XCTAssertEqual(circle.stateClass, row.classes + (dot ? ["active"] : []), label)
+        for kind in DayCircle.Kind.allCases {
+            for selected in [false, true] {
+                for entry in [false, true] {
+                    for isActive in [false, true] {
+                        for showDate in [false, true] {
+                            let circle = DayCircle(date: date(kind), today: today, selected: selected,
+                                                   hasEntry: entry, isActive: isActive, showDate: showDate)
+                            let label = "\(kind) selected \(selected) entry \(entry) active \(isActive) showDate \(showDate)"
+                            XCTAssertEqual(circle.kind, kind, label)
+                            XCTAssertEqual(circle.isPast, kind == .past, label)
+                            XCTAssertEqual(circle.isToday, kind == .today, label)
+                            XCTAssertEqual(circle.isFuture, kind == .future, label)
+                            XCTAssertEqual(circle.isSelected, selected, label)
+                            XCTAssertEqual(circle.hasEntry, entry, label)
+                            XCTAssertEqual(circle.isActive, isActive, label)
+                            XCTAssertEqual(circle.showsNumber, kind == .today || showDate, label)
+                            // The dot: activity without an entry, never on a future day.
+                            let dot = isActive && !entry && kind != .future
+                            XCTAssertEqual(circle.showsDot, dot, label)
+                            var classes = [kind.rawValue]
+                            if selected { classes.append("selected") }
+                            if entry { classes.append("entry") }
+                            if dot { classes.append("active") }
+                            XCTAssertEqual(circle.stateClass, classes, label)
+                        }
+                    }
                 }
             }
         }
@@ -128,11 +77,7 @@ final class DayCircleTests: XCTestCase {
         XCTAssertTrue(circle.isToday && circle.isSelected && circle.hasEntry && circle.isActive)
     }
 
-    func testSeedConstants() {
+    func testHitArea() {
         XCTAssertEqual(DayCircleConstants.hitAreaSize, 22)
-        XCTAssertEqual(DayCircleConstants.selectedBlue, "#44C0FF")
-        XCTAssertEqual(DayCircleConstants.entryDark, "#333B40")
-        XCTAssertEqual(DayCircleConstants.baseGreyOpacity, 0.15)
-        XCTAssertEqual(DayCircleConstants.todayRingGreyOpacity, 0.8)
     }
 }

@@ -18,7 +18,11 @@ struct MemberContext {
     let skippedDates: Set<LocalDate>
 
     init(_ app: Dawn, _ page: PageRequest) throws {
-        signedIn = try page.member
+        try self.init(app, signedIn: try page.member)
+    }
+
+    init(_ app: Dawn, signedIn: SignedIn) throws {
+        self.signedIn = signedIn
         database = signedIn.database
         settings = signedIn.settings
         do {

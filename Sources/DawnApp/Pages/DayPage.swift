@@ -135,129 +135,85 @@ enum DayPage {
         return key.map { app.t($0, page) }
     }
 
-    /// The tray (recently used first), the library (most logged first) and the day's timeline.
-    private static func habitValues(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
-                                    habits: Habits, activity: MemberActivity) throws -> [String: TemplateValue] {
-        let all = try habits.all()
-        let active = all.filter { !$0.isArchived }
-        func pill(_ habit: Habits.Habit) -> TemplateValue {
-            let streak = Streak(activeDates: activity.daysByHabit[habit.id] ?? [], today: member.today, skipping: member.skippedDates).current
-            guard case var .object(fields) = HabitsPage.pill(habit, app, page, streak: streak) else { return .null }
-            fields["logURL"] = .string(Paths.newInstance(day, habit: habit.id))
-            fields["editLabel"] = .string(app.t("habits.edit_title", page, ["name": habit.name]))
+    /// The view: the model in the page's language, into `Views/day.html`.
+    static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
+                     entryForm: FormState? = nil, entryConflict: Journal.Entry? = nil,
+                     noteForm: FormState = FormState(values: ["note": ""]), status: HTTPStatus = .ok) throws -> HTTPResponse {
+        let model = try Model(member, day: day)
+        let language = page.language
+        let circles: TemplateValue = .list(model.circles.map { circle in
+            var label = LocalizedDate.long(circle.date, language)
+            if circle.isToday { label += ", " + app.t("day.circle.today", page) }
+            if circle.isFuture { label += ", " + app.t("day.circle.future", page) }
+            if circle.hasEntry { label += ", " + app.t("day.circle.entry", page) }
+            if circle.isActive { label += ", " + app.t("day.circle.active", page) }
+            return [
+                "href": .string(Paths.day(circle.date)),
+                "classes": .string(circle.stateClass.joined(separator: " ")),
+                "label": .string(label),
+                "number": circle.showsNumber ? .int(circle.dayNumber) : .null,
+                "dot": .bool(circle.showsDot),
+                "selected": .bool(circle.isSelected),
+            ]
+        })
+        func pill(_ pill: Model.Pill) -> TemplateValue {
+            guard case var .object(fields) = HabitsPage.pill(pill.habit, app, page, streak: pill.streak) else { return .null }
+            fields["logURL"] = .string(Paths.newInstance(day, habit: pill.habit.id))
+            fields["editLabel"] = .string(app.t("habits.edit_title", page, ["name": pill.habit.name]))
             return .object(fields)
         }
-        // Most recently logged or created first; in the same second, a logged habit wins.
-        let recent = active.sorted {
-            ($0.lastLoggedAt ?? $0.createdAt, $0.lastLoggedAt != nil ? 1 : 0, $0.id)
-                > ($1.lastLoggedAt ?? $1.createdAt, $1.lastLoggedAt != nil ? 1 : 0, $1.id)
-        }
-        let byID = Dictionary(uniqueKeysWithValues: active.map { ($0.id, $0) })
-        let frequent = HabitFrequency.sorted(active.map { (id: $0.id, createdAt: $0.createdAt, count: $0.count) })
-            .compactMap { byID[$0] }
-
-        let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
-        let instances = try habits.instances(on: day)
-        let names = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
-        let placements = TimelineLayout.place(instances.map {
-            (id: $0.id, startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
-        })
-        let byInstance = Dictionary(uniqueKeysWithValues: instances.map { ($0.id, $0) })
-        let blocks = placements.compactMap { placement -> TemplateValue? in
-            guard let instance = byInstance[placement.id], let habit = names[instance.habitID] else { return nil }
-            let start = slots.label(forMinute: placement.top)
-            let end = slots.label(forMinute: placement.top + instance.durationMinutes)
+        let blocks = model.blocks.map { block -> TemplateValue in
+            let start = model.slots.label(forMinute: block.startMinute)
+            let end = model.slots.label(forMinute: block.endMinute)
             return [
-                "habitClass": .string("habit-\(habit.id)"),
-                "position": .string(placement.slots.classes),
-                "href": .string(Paths.instance(day, instance.id)),
-                "label": .string(app.t("timeline.block_label", page, ["name": habit.name, "start": start, "end": end])),
-                "emoji": .string(habit.emoji),
-                "name": .string(habit.name),
+                "habitClass": .string("habit-\(block.habit.id)"),
+                "position": .string(block.slots.classes),
+                "href": .string(Paths.instance(day, block.instanceID)),
+                "label": .string(app.t("timeline.block_label", page, ["name": block.habit.name, "start": start, "end": end])),
+                "emoji": .string(block.habit.emoji),
+                "name": .string(block.habit.name),
                 "start": .string(start),
                 "end": .string(end),
             ]
         }
-        return [
-            "tray": .list(recent.map(pill)),
-            "library": .list(frequent.map(pill)),
-            "blocks": blocks.isEmpty ? .null : .list(blocks),
-            "hours": .list((0..<24).map { .string(slots.label(for: $0 * 4)) }),
-            "habitsCSS": .string(HabitsPage.cssURL(app, member)),
-        ]
-    }
-
-    static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
-                     entryForm: FormState? = nil, entryConflict: Journal.Entry? = nil,
-                     noteForm: FormState = FormState(values: ["note": ""]), status: HTTPStatus = .ok) throws -> HTTPResponse {
-        let language = page.language
-        let today = member.today
-        let activity = try MemberActivity.load(member.database)
-        let habits = member.habits
-        let window = DayWindow(today: today)
-        let streak = Streak(activeDates: activity.activeDays, today: today, skipping: member.skippedDates)
-        let inWindow = window.dates
-        let activeCount = inWindow.filter { activity.activeDays.contains($0) }.count
-        let entryCount = inWindow.filter { activity.entryDays.contains($0) }.count
-        let settings = member.settings
-
-        func circles(_ dates: [LocalDate]) -> TemplateValue {
-            .list(dates.map { date in
-                let circle = DayCircle(date: date, today: today, selected: date == day,
-                                       hasEntry: activity.entryDays.contains(date),
-                                       isActive: activity.activeDays.contains(date),
-                                       showDate: settings.showGridDates)
-                var label = LocalizedDate.long(date, language)
-                if circle.kind == .today { label += ", " + app.t("day.circle.today", page) }
-                if circle.kind == .future { label += ", " + app.t("day.circle.future", page) }
-                if activity.entryDays.contains(date) { label += ", " + app.t("day.circle.entry", page) }
-                if activity.activeDays.contains(date) { label += ", " + app.t("day.circle.active", page) }
-                return [
-                    "href": .string(Paths.day(date)),
-                    "classes": .string(circle.stateClass.joined(separator: " ")),
-                    "label": .string(label),
-                    "number": circle.showsNumber ? .int(date.day) : .null,
-                    "dot": .bool(circle.showsDot),
-                    "selected": .bool(date == day),
-                ]
-            })
-        }
-
-        let entry = try member.journal.entry(on: day)
-        let entryState = entryForm ?? FormState(values: ["entry": .string(entry?.body ?? "")])
-        let notes = try member.journal.notes(on: day).map { note -> TemplateValue in
-            let local = member.rules.localDateTime(at: note.createdAt)
-            let time = LocalizedDate.time(hour: local.hour, minute: local.minute)
+        let notes = model.notes.map { note -> TemplateValue in
+            let time = LocalizedDate.time(hour: note.written.hour, minute: note.written.minute)
             return [
                 "id": .int(Int(note.id)),
                 "body": .string(note.body),
                 "time": .string(time),
-                "datetime": .string(local.description),
+                "datetime": .string(note.written.description),
                 "deleteLabel": .string(app.t("notes.delete_label", page, ["time": time])),
             ]
         }
-        let previous = DayNavigation.previous(day, today: today)
-        let next = DayNavigation.next(day, today: today)
+        let entry = model.entry
+        let entryState = entryForm ?? FormState(values: ["entry": .string(entry?.body ?? "")])
         let heading = LocalizedDate.long(day, language)
         var stats: [String: TemplateValue] = [:]
-        stats["streak"] = .string(app.strings.plural("day.stats.streak", count: streak.current, language))
-        stats["active"] = .string(app.strings.plural("day.stats.active", count: activeCount, language))
-        stats["entries"] = .string(app.strings.plural("day.stats.entries", count: entryCount, language))
-        stats["best"] = .string(app.strings.plural("day.best", count: streak.best, language))
-        stats["hasStreak"] = .bool(streak.current > 0)
+        stats["streak"] = .string(app.strings.plural("day.stats.streak", count: model.streak.current, language))
+        stats["active"] = .string(app.strings.plural("day.stats.active", count: model.activeInWindow, language))
+        stats["entries"] = .string(app.strings.plural("day.stats.entries", count: model.entriesInWindow, language))
+        stats["best"] = .string(app.strings.plural("day.best", count: model.streak.best, language))
+        stats["hasStreak"] = .bool(model.streak.current > 0)
 
-        var values: [String: TemplateValue] = try habitValues(app, page, member, day: day, habits: habits, activity: activity)
+        var values: [String: TemplateValue] = [
+            "tray": .list(model.tray.map(pill)),
+            "library": .list(model.library.map(pill)),
+            "blocks": blocks.isEmpty ? .null : .list(blocks),
+            "hours": .list((0..<24).map { .string(model.slots.label(for: $0 * 4)) }),
+            "habitsCSS": .string(HabitsPage.cssURL(app, member)),
+        ]
         values["title"] = .string(heading)
         values["heading"] = .string(heading)
         values["dayISO"] = .string(day.description)
         values["dayURL"] = .string(Paths.day(day))
-        values["isToday"] = .bool(day == today)
-        values["showGrid"] = .bool(settings.showGrid)
+        values["isToday"] = .bool(day == model.today)
+        values["showGrid"] = .bool(model.showsGrid)
         values["stats"] = .object(stats)
-        values["row"] = settings.showGrid ? .null : circles(inWindow)
-        values["grid"] = settings.showGrid ? circles(DateGrid(today: today).cells) : .null
-        values["previous"] = previous.map { .string(Paths.day($0)) } ?? .null
-        values["next"] = next.map { .string(Paths.day($0)) } ?? .null
+        values["row"] = model.showsGrid ? .null : circles
+        values["grid"] = model.showsGrid ? circles : .null
+        values["previous"] = model.previous.map { .string(Paths.day($0)) } ?? .null
+        values["next"] = model.next.map { .string(Paths.day($0)) } ?? .null
         values["notice"] = notice(app, page).map(TemplateValue.string) ?? .null
         values["entry"] = entryState.template
         values["hasEntry"] = .bool(entry != nil)

@@ -110,6 +110,16 @@ final class PageHarness {
         return page
     }
 
+    /// The signed-in member as a page sees them, for testing a page's model without HTML.
+    func member() throws -> MemberContext {
+        let token = try XCTUnwrap(cookies[SessionCookie.name], "sign in first")
+        let session = try XCTUnwrap(try app.family.session(forToken: token))
+        let database = try app.data.member(session.member.id)
+        let signedIn = SignedIn(member: session.member, session: session, database: database,
+                                settings: try app.memberSettings(session.member.id, database))
+        return try MemberContext(app, signedIn: signedIn)
+    }
+
     static func firstMatch(_ pattern: String, in text: String) -> String? {
         guard let regex = try? NSRegularExpression(pattern: pattern),
               let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),

@@ -1,0 +1,106 @@
+import Domain
+import TimeZones
+
+extension DayPage {
+    /// What the day page shows for one day, gathered from the member's data and computed:
+    /// no HTML and no wording (the view, `DayPage.show` with `Views/day.html`, adds those),
+    /// so every figure can be tested on its own.
+    struct Model {
+        struct Note: Equatable {
+            let id: Int64
+            let body: String
+            /// When it was written, on the member's wall clock.
+            let written: LocalDateTime
+        }
+
+        /// A habit in the tray or the library, with its current streak.
+        struct Pill: Equatable {
+            let habit: Habits.Habit
+            let streak: Int
+        }
+
+        /// A logged habit on the day's timeline.
+        struct Block: Equatable {
+            let instanceID: Int64
+            let habit: Habits.Habit
+            /// Timeline minutes from the day's start, as drawn.
+            let startMinute: Int
+            let endMinute: Int
+            let slots: TimelineLayout.Placement.Slots
+        }
+
+        let day: LocalDate
+        let today: LocalDate
+        /// The member's streak of active days (the header and the grid's badge).
+        let streak: Streak
+        /// Active days and entries among the row's 33 days (the header).
+        let activeInWindow: Int
+        let entriesInWindow: Int
+        /// The grid's 84 cells when the member chose the grid, else the row's 33.
+        let showsGrid: Bool
+        let circles: [DayCircle]
+        let entry: Journal.Entry?
+        let notes: [Note]
+        /// Most recently logged (or created) first.
+        let tray: [Pill]
+        /// Most logged first.
+        let library: [Pill]
+        let blocks: [Block]
+        let slots: TimelineSlots
+        /// The neighbouring days the arrows lead to, when within reach.
+        let previous: LocalDate?
+        let next: LocalDate?
+
+        init(_ member: MemberContext, day: LocalDate) throws {
+            self.day = day
+            today = member.today
+            let today = member.today
+            let settings = member.settings
+            let activity = try MemberActivity.load(member.database)
+            streak = Streak(activeDates: activity.activeDays, today: today, skipping: member.skippedDates)
+            let window = DayWindow(today: today).dates
+            activeInWindow = window.count { activity.activeDays.contains($0) }
+            entriesInWindow = window.count { activity.entryDays.contains($0) }
+            showsGrid = settings.showGrid
+            circles = (showsGrid ? DateGrid(today: today).cells : window).map { date in
+                DayCircle(date: date, today: today, selected: date == day, hasEntry: activity.entryDays.contains(date),
+                          isActive: activity.activeDays.contains(date), showDate: settings.showGridDates)
+            }
+            entry = try member.journal.entry(on: day)
+            notes = try member.journal.notes(on: day).map {
+                Note(id: $0.id, body: $0.body, written: member.rules.localDateTime(at: $0.createdAt))
+            }
+            previous = DayNavigation.previous(day, today: today)
+            next = DayNavigation.next(day, today: today)
+
+            let habits = member.habits
+            let all = try habits.all()
+            let active = all.filter { !$0.isArchived }
+            func pill(_ habit: Habits.Habit) -> Pill {
+                Pill(habit: habit, streak: Streak.current(activeDates: activity.daysByHabit[habit.id] ?? [], today: today,
+                                                          skipping: member.skippedDates))
+            }
+            // Most recently logged or created first; in the same second, a logged habit wins.
+            tray = active.sorted {
+                ($0.lastLoggedAt ?? $0.createdAt, $0.lastLoggedAt != nil ? 1 : 0, $0.id)
+                    > ($1.lastLoggedAt ?? $1.createdAt, $1.lastLoggedAt != nil ? 1 : 0, $1.id)
+            }.map(pill)
+            let activeByID = Dictionary(uniqueKeysWithValues: active.map { ($0.id, $0) })
+            library = HabitFrequency.sorted(active.map { (id: $0.id, createdAt: $0.createdAt, count: $0.count) })
+                .compactMap { activeByID[$0] }.map(pill)
+
+            let slots = TimelineSlots(dayStartHour: settings.dayStartHour)
+            self.slots = slots
+            let instances = try habits.instances(on: day)
+            let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+            let byInstance = Dictionary(uniqueKeysWithValues: instances.map { ($0.id, $0) })
+            blocks = TimelineLayout.place(instances.map {
+                (id: $0.id, startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
+            }).compactMap { placement in
+                guard let instance = byInstance[placement.id], let habit = byID[instance.habitID] else { return nil }
+                return Block(instanceID: instance.id, habit: habit, startMinute: placement.top,
+                             endMinute: placement.top + instance.durationMinutes, slots: placement.slots)
+            }
+        }
+    }
+}

@@ -16,17 +16,10 @@ enum CalendarPage {
         })
         router.add(.GET, "/calendar/{month}", .member { app, page in
             let member = try MemberContext(app, page)
-            guard let first = LocalDate(iso: page.parameter("month") + "-01"), page.parameter("month").utf8.count == 7 else {
-                throw PageError(.badRequest, key: "calendar.bad_month")
-            }
-            let range = DayNavigation.range(today: member.today)
-            guard first <= range.upperBound, first.adding(days: first.daysInMonth - 1) >= range.lowerBound else {
-                throw PageError(.notFound, key: "error.date_range")
-            }
-            let selected = try page.query()["day"].flatMap { LocalDate(iso: $0) } ?? member.today
-            let activity = try MemberActivity.load(member.database)
-            let calendar = MonthCalendar(month: first, firstWeekday: member.settings.firstWeekday, today: member.today,
-                                         selected: selected, highlighted: activity.activeDays, entries: activity.entryDays)
+            let model = try Model(member, month: page.parameter("month"),
+                                  selected: try page.query()["day"].flatMap { LocalDate(iso: $0) })
+            let calendar = model.calendar
+            let first = model.month
             let language = page.language
             let weeks = calendar.weeks.map { week -> TemplateValue in
                 .list(week.map { day -> TemplateValue in
@@ -45,15 +38,13 @@ enum CalendarPage {
                     ]
                 })
             }
-            let previous = first.adding(months: -1)
-            let next = first.adding(months: 1)
             return app.render("calendar", [
                 "title": .string(app.t("calendar.title", page) + " · " + LocalizedDate.monthLabel(first, language)),
                 "heading": .string(LocalizedDate.monthLabel(first, language)),
                 "weekdays": .list(calendar.weekdayOrder.map { .string(LocalizedDate.weekdayShort($0, language)) }),
                 "weeks": .list(weeks),
-                "previous": previous.adding(days: previous.daysInMonth - 1) >= range.lowerBound ? .string(Paths.calendar(previous)) : .null,
-                "next": next <= range.upperBound ? .string(Paths.calendar(next)) : .null,
+                "previous": model.previous.map { .string(Paths.calendar($0)) } ?? .null,
+                "next": model.next.map { .string(Paths.calendar($0)) } ?? .null,
                 "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
             ], for: page)
         })

@@ -14,36 +14,17 @@ enum StatsPage {
         router.add(.GET, "/stats", .member { app, page in try show(app, page) })
     }
 
+    /// The view: the model in the page's language, into `Views/stats.html`.
     private static func show(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let member = try MemberContext(app, page)
-        let query = try page.query()
-        let firstWeekday = member.settings.firstWeekday
-        let navigation = PeriodNavigation(today: member.today, firstWeekday: firstWeekday)
-        guard let granularity = Granularity(rawValue: query["g"] ?? "week") else {
-            throw PageError(.badRequest, key: "stats.bad_period")
-        }
-        let period: Period
-        if let id = query["p"] {
-            guard let parsed = Period(id: id, granularity: granularity, firstWeekday: firstWeekday) else {
-                throw PageError(.badRequest, key: "stats.bad_period")
-            }
-            guard navigation.isAllowed(parsed) else { throw PageError(.notFound, key: "stats.bad_period") }
-            period = parsed
-        } else {
-            period = navigation.current(granularity)
-        }
+        let model = try Model(member, query: try page.query())
+        let period = model.period
+        let figures = model.figures
         let language = page.language
-
-        let figures = try StatsFigures(member, from: period.first, to: period.last)
-
-        // The picker: five segments, links keeping the period around the same date.
-        let anchor = min(period.last, member.today)
-        let segments = Granularity.allCases.map { g -> TemplateValue in
-            let target = navigation.clamped(Period(containing: anchor, granularity: g, firstWeekday: firstWeekday))
-            return ["href": .string(Paths.stats(target)), "name": .string(app.t("time.granularity_\(g.rawValue)", page)),
-                    "short": .string(app.t("stats.short.\(g.rawValue)", page)), "current": .bool(g == granularity)]
+        let segments = model.segments.map { g, target -> TemplateValue in
+            ["href": .string(Paths.stats(target)), "name": .string(app.t("time.granularity_\(g.rawValue)", page)),
+             "short": .string(app.t("stats.short.\(g.rawValue)", page)), "current": .bool(g == period.granularity)]
         }
-
         // Per habit, in the order of the library: most logged first.
         let rows = figures.habits.map { row -> TemplateValue in
             [
@@ -54,19 +35,12 @@ enum StatsPage {
                 "streak": .int(row.streak.current), "best": .int(row.streak.best),
             ]
         }
-
-        let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
-        let buckets = StatsChartBuckets.buckets(
-            for: period, firstWeekday: firstWeekday, dayStartHour: member.settings.dayStartHour,
-            instances: figures.instances.map { (day: $0.day, startMinute: slots.minute(storedWallMinute: $0.startMinute),
-                                        durationMinutes: $0.durationMinutes) })
-
         var values: [String: TemplateValue] = [
             "title": .string(app.t("stats.title", page) + " · " + label(period, language)),
             "label": .string(label(period, language)),
             "segments": .list(segments),
-            "previous": navigation.previous(from: period).map { .string(Paths.stats($0)) } ?? .null,
-            "next": navigation.next(from: period).map { .string(Paths.stats($0)) } ?? .null,
+            "previous": model.previous.map { .string(Paths.stats($0)) } ?? .null,
+            "next": model.next.map { .string(Paths.stats($0)) } ?? .null,
             "activeDays": .string(app.t("stats.active_days", page, ["active": String(figures.activeDays), "days": String(period.dayCount)])),
             "entries": .string(app.strings.plural("stats.entries", count: figures.entries, language)),
             "habits": rows.isEmpty ? .null : .list(rows),
@@ -74,14 +48,13 @@ enum StatsPage {
             "habitsCSS": .string(HabitsPage.cssURL(app, member)),
             "calendar": .string(Paths.calendar(period.first)),
         ]
-        if granularity == .year {
-            values["years"] = .list(navigation.reachableYears.map { year in
-                ["href": .string(Paths.stats(Period(containing: LocalDate(year: year, month: 1, day: 1)!, granularity: .year,
-                                            firstWeekday: firstWeekday))),
-                 "year": .string(String(year)), "current": .bool(year == period.first.year)]
+        if period.granularity == .year {
+            values["years"] = .list(model.years.map { year in
+                ["href": .string(Paths.stats(year)), "year": .string(String(year.first.year)),
+                 "current": .bool(year.first.year == period.first.year)]
             })
         }
-        values["chart"] = chart(buckets, granularity: granularity, app: app, page: page)
+        values["chart"] = chart(model.buckets, granularity: period.granularity, app: app, page: page)
         return app.render("stats", values, for: page)
     }
 

@@ -1,0 +1,35 @@
+import Domain
+import TimeZones
+
+extension CalendarPage {
+    /// What the month calendar shows: the month's weeks from the member's first weekday
+    /// with each day's states (`MonthCalendar`), and the neighbouring months the arrows
+    /// lead to while they are within reach. No HTML, no wording.
+    struct Model {
+        let calendar: MonthCalendar
+        let month: LocalDate
+        let previous: LocalDate?
+        let next: LocalDate?
+
+        /// `month` is "YYYY-MM" from the URL: malformed is a 400, a month wholly out of
+        /// reach a 404. `selected` (the `?day=`) defaults to today.
+        init(_ member: MemberContext, month text: String, selected: LocalDate?) throws {
+            guard text.utf8.count == 7, let first = LocalDate(iso: text + "-01") else {
+                throw PageError(.badRequest, key: "calendar.bad_month")
+            }
+            let range = DayNavigation.range(today: member.today)
+            guard first <= range.upperBound, first.adding(days: first.daysInMonth - 1) >= range.lowerBound else {
+                throw PageError(.notFound, key: "error.date_range")
+            }
+            let activity = try MemberActivity.load(member.database)
+            month = first
+            calendar = MonthCalendar(month: first, firstWeekday: member.settings.firstWeekday, today: member.today,
+                                     selected: selected ?? member.today, highlighted: activity.activeDays,
+                                     entries: activity.entryDays)
+            let before = first.adding(months: -1)
+            let after = first.adding(months: 1)
+            previous = before.adding(days: before.daysInMonth - 1) >= range.lowerBound ? before : nil
+            next = after <= range.upperBound ? after : nil
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Domain
+import HTTP
+import TimeZones
+
+extension StatsPage {
+    /// What the statistics page shows: the period the URL names (or the current one),
+    /// where the picker's segments, arrows and year chips lead, the period's figures and
+    /// its chart's buckets. No HTML, no wording.
+    struct Model {
+        let period: Period
+        /// For each granularity, the period its segment leads to (around the same date).
+        let segments: [(granularity: Granularity, target: Period)]
+        let previous: Period?
+        let next: Period?
+        /// In year mode, the year chips: every reachable year's period.
+        let years: [Period]
+        let figures: StatsFigures
+        let buckets: [StatsChartBucket]
+
+        /// `g` and `p` from the query: an unknown granularity or a malformed period is a
+        /// 400, a period out of reach a 404.
+        init(_ member: MemberContext, query: FormFields) throws {
+            let firstWeekday = member.settings.firstWeekday
+            let navigation = PeriodNavigation(today: member.today, firstWeekday: firstWeekday)
+            guard let granularity = Granularity(rawValue: query["g"] ?? "week") else {
+                throw PageError(.badRequest, key: "stats.bad_period")
+            }
+            if let id = query["p"] {
+                guard let parsed = Period(id: id, granularity: granularity, firstWeekday: firstWeekday) else {
+                    throw PageError(.badRequest, key: "stats.bad_period")
+                }
+                guard navigation.isAllowed(parsed) else { throw PageError(.notFound, key: "stats.bad_period") }
+                period = parsed
+            } else {
+                period = navigation.current(granularity)
+            }
+            let period = self.period
+            let anchor = min(period.last, member.today)
+            segments = Granularity.allCases.map { g in
+                (g, navigation.clamped(Period(containing: anchor, granularity: g, firstWeekday: firstWeekday)))
+            }
+            previous = navigation.previous(from: period)
+            next = navigation.next(from: period)
+            years = granularity != .year ? [] : navigation.reachableYears.map { year in
+                Period(containing: LocalDate(year: year, month: 1, day: 1)!, granularity: .year, firstWeekday: firstWeekday)
+            }
+            figures = try StatsFigures(member, from: period.first, to: period.last)
+            let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
+            buckets = StatsChartBuckets.buckets(
+                for: period, firstWeekday: firstWeekday, dayStartHour: member.settings.dayStartHour,
+                instances: figures.instances.map {
+                    (day: $0.day, startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
+                })
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Domain
+import HTTP
+import TimeZones
+import XCTest
+@testable import DawnApp
+
+/// The statistics page's and the calendar's models on fixed dates, without HTML.
+final class StatsAndCalendarModelTests: XCTestCase {
+    private func date(_ iso: String) -> LocalDate { LocalDate(iso: iso)! }
+
+    private func query(_ text: String) throws -> FormFields {
+        try URLEncodedForm.parse(Array(text.utf8), maxFields: 8)
+    }
+
+    /// New Year's Day 2027 (Europe/Rome): ISO week 53 of 2026 is the current week, and it
+    /// spans both years.
+    private func harness() throws -> PageHarness {
+        let dawn = try PageHarness(now: PageHarness.instant("2027-01-01T11:00:00Z"))
+        dawn.setUp(timeZone: "Europe/Rome")
+        _ = dawn.get("/habits/new")
+        XCTAssertEqual(dawn.post("/habits", [("name", "Run"), ("emoji", "🏃"), ("color", "#48DBAB"),
+                                             ("custom_color", "#888888"), ("duration", "30")]).status, .seeOther)
+        _ = dawn.get("/")
+        for (day, start) in [("2026-12-30", "07:00"), ("2026-12-31", "23:30"), ("2027-01-01", "08:15")] {
+            XCTAssertEqual(dawn.post("/day/\(day)/instances", [("habit", "1"), ("start", start), ("duration", "45"),
+                                                                ("note", "")]).status, .seeOther)
+        }
+        XCTAssertEqual(dawn.post("/day/2026-12-31/entry", [("entry", "Last day of the year.")]).status, .seeOther)
+        return dawn
+    }
+
+    func testTheWeekAcrossTheYearEnd() throws {
+        let dawn = try harness()
+        let model = try StatsPage.Model(try dawn.member(), query: try query(""))
+        XCTAssertEqual(model.period.id, "2026-W53")
+        XCTAssertEqual(model.period.first, date("2026-12-28"))
+        XCTAssertEqual(model.period.last, date("2027-01-03"))
+        XCTAssertEqual(model.figures.activeDays, 3)
+        XCTAssertEqual(model.figures.entries, 1)
+        XCTAssertEqual(model.figures.habits.map(\.count), [3])
+        XCTAssertEqual(model.figures.habits.first?.minutes, 135)
+        XCTAssertEqual(model.figures.habits.first?.streak.current, 3)
+        XCTAssertNil(model.next, "no navigating past the current period")
+        XCTAssertEqual(model.previous?.id, "2026-W52")
+        XCTAssertEqual(model.buckets.count, 7)
+        XCTAssertEqual(model.buckets.map(\.count), [0, 0, 1, 1, 1, 0, 0])
+        XCTAssertTrue(model.years.isEmpty, "year chips only in year mode")
+        XCTAssertEqual(model.segments.map(\.target.id), ["2027-01-01", "2026-W53", "2027-01", "2027-Q1", "2027"])
+    }
+
+    func testYearModeAndItsLimits() throws {
+        let dawn = try harness()
+        let member = try dawn.member()
+        let year = try StatsPage.Model(member, query: try query("g=year&p=2026"))
+        XCTAssertEqual(year.figures.activeDays, 2)
+        XCTAssertEqual(year.next?.id, "2027")
+        XCTAssertEqual(year.years.map(\.id), ["2025", "2026", "2027"])
+        XCTAssertEqual(year.buckets.count, 12)
+        XCTAssertEqual(year.buckets.last?.count, 2)
+        for (text, status) in [("g=decade", HTTPStatus.badRequest), ("g=week&p=2026-W54", .badRequest),
+                               ("g=month&p=2024-12", .notFound), ("g=year&p=2028", .notFound)] {
+            XCTAssertThrowsError(try StatsPage.Model(member, query: try query(text)), text) { error in
+                XCTAssertEqual((error as? PageError)?.status, status, text)
+            }
+        }
+    }
+
+    func testTheCalendarAcrossTheYearEnd() throws {
+        let dawn = try harness()
+        let member = try dawn.member()
+        let december = try CalendarPage.Model(member, month: "2026-12", selected: date("2026-12-31"))
+        XCTAssertEqual(december.next, date("2027-01-01"))
+        XCTAssertEqual(december.previous, date("2026-11-01"))
+        let days = december.calendar.weeks.flatMap { $0 }.filter { !$0.isOutsideMonth }
+        XCTAssertEqual(days.count, 31)
+        XCTAssertEqual(days.filter(\.isHighlighted).map(\.date), [date("2026-12-30"), date("2026-12-31")])
+        XCTAssertEqual(days.filter(\.hasEntry).map(\.date), [date("2026-12-31")])
+        XCTAssertEqual(days.filter(\.isSelected).map(\.date), [date("2026-12-31")])
+        XCTAssertEqual(december.calendar.weekdayOrder.first, .monday)
+        let january = try CalendarPage.Model(member, month: "2027-01", selected: nil)
+        XCTAssertEqual(january.calendar.weeks.flatMap { $0 }.first { $0.isToday }?.date, date("2027-01-01"))
+        for (text, status) in [("2027-1", HTTPStatus.badRequest), ("2027-13", .badRequest), ("2024-12", .notFound),
+                               ("2029-02", .notFound)] {
+            XCTAssertThrowsError(try CalendarPage.Model(member, month: text, selected: nil), text) { error in
+                XCTAssertEqual((error as? PageError)?.status, status, text)
+            }
+        }
+    }
+}

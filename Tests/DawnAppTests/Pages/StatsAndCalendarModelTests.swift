@@ -87,3 +87,34 @@ final class StatsAndCalendarModelTests: XCTestCase {
         }
     }
 }
+
+/// The family board's model: only members who share, each on their own today.
+final class BoardModelTests: XCTestCase {
+    func testSharedStreaksOnEachMembersOwnToday() throws {
+        // 2026-06-01 22:30 UTC: already 2 June in Kiritimati (+14), still 1 June in UTC.
+        let dawn = try PageHarness(now: PageHarness.instant("2026-06-01T22:30:00Z"))
+        dawn.setUp(timeZone: "UTC")
+        _ = dawn.get("/settings")
+        XCTAssertEqual(dawn.post("/settings", [("language", "en"), ("first_weekday", "monday"), ("day_start_hour", "0"),
+                                               ("view", "row"), ("theme", "system"), ("time_zone", "Pacific/Kiritimati"),
+                                               ("board", "1")]).status, .seeOther)
+        _ = dawn.get("/")
+        for day in ["2026-05-31", "2026-06-01"] {
+            XCTAssertEqual(dawn.post("/day/\(day)/notes", [("note", "walk")]).status, .seeOther)
+        }
+        var model = try BoardPage.Model(dawn.app, try dawn.member())
+        XCTAssertTrue(model.optedIn)
+        XCTAssertEqual(model.rows, [.init(displayName: "Mum", streak: 2, activeToday: false, isMe: true)],
+                       "2 June in Kiritimati: the run ends yesterday")
+        dawn.setNow(PageHarness.instant("2026-06-02T12:00:00Z"))  // 3 June there: a day missed
+        model = try BoardPage.Model(dawn.app, try dawn.member())
+        XCTAssertEqual(model.rows.first?.streak, 0)
+        _ = dawn.get("/settings")
+        XCTAssertEqual(dawn.post("/settings", [("language", "en"), ("first_weekday", "monday"), ("day_start_hour", "0"),
+                                               ("view", "row"), ("theme", "system"), ("time_zone", "Pacific/Kiritimati")]).status,
+                       .seeOther)
+        model = try BoardPage.Model(dawn.app, try dawn.member())
+        XCTAssertFalse(model.optedIn)
+        XCTAssertEqual(model.rows, [], "opted out: gone from the board")
+    }
+}

@@ -1,0 +1,33 @@
+import Domain
+import TimeZones
+
+extension BoardPage {
+    /// What the family board shows: for each member who shares, their current streak on
+    /// their own today (their zone and day start), whether today is active yet, and
+    /// whether it is the reader. Read from the board's summaries alone, never from a
+    /// member's database. No HTML, no wording.
+    struct Model {
+        struct Row: Equatable {
+            let displayName: String
+            let streak: Int
+            let activeToday: Bool
+            let isMe: Bool
+        }
+
+        let rows: [Row]
+        /// The reader shares their own streak.
+        let optedIn: Bool
+
+        init(_ app: Dawn, _ member: MemberContext) throws {
+            let board = Board(instance: app.data.instance)
+            rows = try board.summaries().map { summary in
+                let rules = (try? app.timeZones.rules(for: summary.timeZone)) ?? .utc
+                let today = MemberDay.today(at: member.now, rules: rules, dayStartHour: summary.dayStartHour)
+                let (streak, activeToday) = Board.streak(summary, today: today)
+                return Row(displayName: summary.displayName, streak: streak, activeToday: activeToday,
+                           isMe: summary.memberID == member.signedIn.member.id)
+            }
+            optedIn = try board.isOptedIn(member.signedIn.member.id)
+        }
+    }
+}

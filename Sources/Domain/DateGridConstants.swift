@@ -1,4 +1,4 @@
-/// The date grid's geometry, in CSS pixels (seed 001, DESIGN.md).
+/// The date grid's geometry, in CSS pixels (`DateGridLayout` turns it into columns).
 public enum DateGridConstants {
     public static let rows = 6
     /// Hit area of one date circle.

@@ -3,10 +3,10 @@ import TimeZones
 /// How one date circle of the row or the grid looks, and what a screen
 /// reader should say about it.
 ///
-/// Composed in seed 000's order: the base style of the kind (past, today,
+/// Composed in this order: the base style of the kind (past, today,
 /// future), then the selected modifier (blue ring, replacing today's grey),
 /// then the entry modifier (18 px dark disc, white text, no dot). The
-/// activity dot follows the seed's state table: past and today only.
+/// activity dot shows on past days and today only.
 public struct DayCircle: Sendable, Hashable {
     public let date: LocalDate
     public let kind: Kind
@@ -19,7 +19,7 @@ public struct DayCircle: Sendable, Hashable {
     public let baseSize: Int
     public let fill: Fill
     /// Diameter of the disc actually drawn: `baseSize`, or 18 with an entry
-    /// (the seed draws the 18 px entry disc over the base, even for a future day).
+    /// (the 18 px entry disc is drawn over the base, even for a future day).
     public let fillSize: Int
     /// 22 with a ring, else 0.
     public let ringSize: Int
@@ -57,7 +57,7 @@ public struct DayCircle: Sendable, Hashable {
         case .future:
             baseSize = DayCircleConstants.futureBaseSize
             textColor = .secondary
-            dotSize = 0  // the seed's table: future days have no activity indicator
+            dotSize = 0  // future days have no activity indicator
         }
         var fill = Fill.grey15
         var fillSize = baseSize

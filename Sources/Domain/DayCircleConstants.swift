@@ -1,5 +1,5 @@
-/// Sizes (CSS pixels), colours and class names of a date circle
-/// (seed 000's DatePickerConstants and DateCircleStyle).
+/// Sizes (CSS pixels), colours and class names of a date circle of the timeline row
+/// and the date grid (drawn by `Public/app.css`).
 public enum DayCircleConstants {
     /// Every circle's hit area, whatever it draws.
     public static let hitAreaSize = 22

@@ -13,7 +13,7 @@ final class DayCircleTests: XCTestCase {
         }
     }
 
-    /// One row of seed 000's styles, after base → selected → entry.
+    /// One row of the circle styles (DayCircleConstants), after base → selected → entry.
     private struct Expected {
         let kind: DayCircle.Kind
         let selected: Bool

@@ -1,6 +1,6 @@
 /// The limits and colours of a habit, named in one place.
 public enum HabitConstants {
-    /// A name is 1–60 characters (grapheme clusters) after trimming.
+    /// A name is 1–60 characters (Unicode scalars, as `PlainText.length` counts) after trimming.
     public static let nameLength = 1...60
 
     /// An emoji is one grapheme cluster of at most this many UTF-8 bytes: the

@@ -15,7 +15,7 @@ for (const select of document.querySelectorAll("select[data-detect-time-zone]"))
   }
 }
 
-// The day strips: row (seed 000) and grid (seed 001).
+// The day strips: the timeline row and the date grid.
 const visibleCircles = (strip) => [...strip.querySelectorAll(".c")].filter((c) => c.offsetParent !== null);
 
 // Arrow keys move by day (and by row in the grid); only the selected day is a tab stop.
@@ -103,7 +103,7 @@ if (grid) {
   });
 }
 
-// The habit tray and the day timeline (seed 002). Without this, a pill leads to the log
+// The habit tray and the day timeline. Without this, a pill leads to the log
 // form and a block to its edit form; with it, a pill can be dragged onto a 15-minute slot
 // to log the habit there, and a block can be dragged up or down to move it.
 //

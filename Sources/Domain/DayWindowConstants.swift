@@ -1,4 +1,4 @@
-/// The timeline row's span (seed 000: 30 past days + today + 2 future).
+/// The timeline row's span: 30 past days + today + 2 future.
 public enum DayWindowConstants {
     public static let pastDays = 30
     public static let futureDays = 2

@@ -1,4 +1,4 @@
-/// How long a statistics period is (seed 004). The raw value is the `g=` of a
+/// How long a statistics period is. The raw value is the `g=` of a
 /// `/stats` URL.
 public enum Granularity: String, Sendable, Hashable, CaseIterable {
     case day, week, month, quarter, year

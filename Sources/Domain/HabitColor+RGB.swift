@@ -44,7 +44,7 @@ extension HabitColor {
 
         public var description: String { hex }
 
-        /// 0.2126R + 0.7152G + 0.0722B with components in 0…1, no gamma (the seed's rule).
+        /// 0.2126R + 0.7152G + 0.0722B with components in 0…1, no gamma (the pill text rule; see `textColor`).
         public var luminance: Double {
             Double(weightedSum) / Double(255 * 10_000)
         }

@@ -1,10 +1,10 @@
-/// A habit's colour: one of the 8 named presets of seed 002, or any custom `#RRGGBB`
+/// A habit's colour: one of the 8 named presets below, or any custom `#RRGGBB`
 /// (from `<input type="color">`).
 ///
 /// Colours are stored as text. One reaches a page only as `RGB.hex`, a `#RRGGBB` that
 /// `parse` or `resolve` produced, never as the stored string itself.
 public struct HabitColor: Hashable, Sendable {
-    /// The English name of the preset, as in the seed; also its identifier.
+    /// The English name of the preset ("Coral"); also its identifier.
     public let name: String
     public let rgb: RGB
 
@@ -20,11 +20,11 @@ public struct HabitColor: Hashable, Sendable {
     public static let rose = HabitColor(name: "Rose", rgb: RGB(red: 0xFD, green: 0x79, blue: 0xA8))
     public static let stone = HabitColor(name: "Stone", rgb: RGB(red: 0xB2, green: 0xBE, blue: 0xC3))
 
-    /// In the seed's order, the order of the swatch row.
+    /// In the order of the habit form's swatch row.
     public static let presets: [HabitColor] = [coral, peach, sun, mint, sky, lavender, rose, stone]
 
-    /// Where a malformed stored colour ends up. The seed falls back to the accent
-    /// colour; Sky is the preset closest to it, and white text reads on it.
+    /// Where a malformed stored colour ends up: Sky, the preset closest to the accent
+    /// colour (`--accent` in `Public/app.css`, #44C0FF), on which white text reads.
     public static let fallback = sky
 
     /// Exactly `#RRGGBB` or `RRGGBB`, hex digits in either case; anything else

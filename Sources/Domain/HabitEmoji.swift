@@ -13,7 +13,7 @@ import PlainText
 public struct HabitEmoji: Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
-    /// ⭐️ (U+2B50 U+FE0F), as in seed 002's form.
+    /// ⭐️ (U+2B50 U+FE0F), what a new habit's form starts with.
     public static let `default` = HabitEmoji(unchecked: HabitConstants.defaultEmoji)
 
     public init(_ raw: String) throws(HabitError) {

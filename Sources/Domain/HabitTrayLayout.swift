@@ -1,4 +1,4 @@
-/// Sizes of the habit tray in CSS pixels (seed 002's HabitTrayLayout, points read as pixels).
+/// Sizes of the habit tray in CSS pixels.
 public enum HabitTrayLayout {
     /// The collapsed strip pinned to the bottom of the day page.
     public static let collapsedHeight = 80
@@ -7,7 +7,7 @@ public enum HabitTrayLayout {
     public static let pillHorizontalPadding = 12
     /// Between pills in the strip.
     public static let pillSpacing = 8
-    /// The expanded library's share of the viewport height (the seed's sheet detent).
+    /// The expanded library's share of the viewport height.
     public static let sheetFraction = 0.7
     /// The expanded library's grid.
     public static let gridColumns = 3

@@ -1,6 +1,6 @@
 import TimeZones
 
-/// The month calendar of `/calendar/YYYY-MM` (seed 003): whole weeks of 7 days from
+/// The month calendar of `/calendar/YYYY-MM`: whole weeks of 7 days from
 /// the member's first weekday, covering the month, with the neighbouring months'
 /// leading and trailing days flagged `isOutsideMonth` (and disabled). As many weeks as
 /// the month needs: 4, 5 or 6.

@@ -1,6 +1,6 @@
 import TimeZones
 
-/// One cell of the month calendar (seed 003's `Day`). The flags are facts about the
+/// One cell of the month calendar. The flags are facts about the
 /// date; the view composes them: disabled at `MonthCalendarConstants.disabledOpacity`,
 /// highlighted (active) with the dot, filled when it has an entry, ringed when
 /// selected, today marked.

@@ -1,6 +1,6 @@
 import TimeZones
 
-/// Which statistics periods a member may look at (seed 004): from the period holding
+/// Which statistics periods a member may look at: from the period holding
 /// today minus `PeriodNavigationConstants.yearsBack` calendar years (February 29
 /// clamps to February 28) to the period holding today. The ← and → arrows stay on the
 /// page at the limits, disabled: `canGoBack(from:)` and `canGoForward(from:)` say when.

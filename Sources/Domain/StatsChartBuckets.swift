@@ -1,6 +1,6 @@
 import TimeZones
 
-/// The bars of a period's chart (issue 6): Day — 24 hours of the day timeline; Week
+/// The bars of a period's chart on `/stats`: Day — 24 hours of the day timeline; Week
 /// and Month — one per day; Quarter — one per week (weeks starting on the member's
 /// first weekday that meet the quarter); Year — one per month. Every bar is present,
 /// empty ones at zero, in time order.

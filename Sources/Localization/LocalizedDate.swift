@@ -1,9 +1,9 @@
 import TimeZones
 
-/// Dates as each language writes them, by table and arithmetic (no ICU). Labels
-/// follow the granularity picker's spec (seeds/004): Italian capitalizes month
-/// names in labels ("22 Novembre 2026"), quarters are "Q4 2026", "4° Trimestre
-/// 2026", "T4 2026". Times are 24-hour "14:05" in all three languages.
+/// Dates as each language writes them, by table and arithmetic (no ICU). In the
+/// statistics page's period labels Italian capitalizes month names ("22 Novembre
+/// 2026"), quarters are "Q4 2026", "4° Trimestre 2026", "T4 2026". Times are 24-hour
+/// "14:05" in all three languages.
 public enum LocalizedDate {
     // MARK: Names
 

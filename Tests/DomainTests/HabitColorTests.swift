@@ -61,8 +61,8 @@ final class HabitColorTests: XCTestCase {
     }
 
     /// The rule as written, 0.2126R + 0.7152G + 0.0722B > 0.55 without gamma, gives
-    /// dark text on seven presets and white only on Coral. The seed's note ("dark
-    /// text on Sun and Stone, white on the rest") does not follow from its own rule;
+    /// dark text on seven presets and white only on Coral (not "dark text on Sun
+    /// and Stone, white on the rest", as one might guess from the colours alone);
     /// these are the rule's results, worked out by hand. White on Coral (2.8:1) fails
     /// WCAG AA, so the contrast guard gives Coral near-black text (6.1:1) after all.
     func testTextColorOfThePresets() {

@@ -137,7 +137,7 @@ def sign_in(driver, base, username, password):
                                     f"sign-in as {username} failed: {driver.current_url}")
 
 
-# ---------------------------------------------------------------- habits (seed 002)
+# ---------------------------------------------------------------- habits
 
 def add_habit(browser, name, emoji, color, duration, custom_color="#888888"):
     """Adds a habit through POST /habits; `color` is a preset "#RRGGBB" or "custom" with

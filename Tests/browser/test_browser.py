@@ -31,7 +31,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-# Computed colours of the seeds' palette, as Chromium reports them.
+# Computed colours of the circles' palette, as Chromium reports them.
 BLUE = "rgb(68, 192, 255)"  # #44C0FF, the selection ring
 ENTRY = {"light": "rgb(51, 59, 64)", "dark": "rgb(230, 234, 237)"}  # #333B40 (light), its dark twin
 BASE = {"light": "rgba(142, 142, 147, 0.15)", "dark": "rgba(142, 142, 147, 0.3)"}  # grey 15 %
@@ -215,7 +215,7 @@ def spy_vibrate(d):
     d.execute_script("window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };")
 
 
-# ---------------------------------------------------------------- the timeline row (seed 000)
+# ---------------------------------------------------------------- the timeline row
 
 @pytest.mark.parametrize("scheme,width", [("light", 375), ("light", 1280), ("dark", 375)])
 def test_row_draws_every_seeded_state(site, page, driver, scheme, width):
@@ -269,7 +269,7 @@ def test_row_click_vibrates_and_opens_the_day(site, page):
     assert d.execute_script("return sessionStorage.buzz") == "1", "a tap on a circle vibrates once"
 
 
-# ---------------------------------------------------------------- the date grid (seed 001)
+# ---------------------------------------------------------------- the date grid
 
 EXPECTED_COLUMNS = {320: 9, 375: 11, 768: 14, 1280: 14}
 # n columns need a box of 30n + 24 px: both sides of each threshold a viewport can reach (≥ 320 px).

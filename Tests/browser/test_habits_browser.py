@@ -1,4 +1,4 @@
-"""The habit tray and the day timeline (seed 002) in a real browser (headless Chromium
+"""The habit tray and the day timeline in a real browser (headless Chromium
 through Selenium) against the real `dawn` binary: dragging a pill onto a slot with a
 mouse and with a finger, dropping off the timeline, dragging a block to move it, plain
 clicks and Enter still following the links, the two-step path without JavaScript, the
@@ -53,7 +53,7 @@ def contrast(a, b):
 
 
 def text_colour(hex_colour):
-    """Seed 002's rule: 0.2126R + 0.7152G + 0.0722B > 0.55 (no gamma) → #1A1A1A, else #FFFFFF —
+    """The pill text rule (HabitColor.RGB.textColor): 0.2126R + 0.7152G + 0.0722B > 0.55 (no gamma) → #1A1A1A, else #FFFFFF —
     unless that choice is under WCAG AA's 4.5:1 and the other colour reads better."""
     r, g, b = (int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
     chosen, other = ("#1A1A1A", "#FFFFFF") if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else ("#FFFFFF", "#1A1A1A")

@@ -1,4 +1,4 @@
-"""Connection slots (issue 12, item 7) against the real binary: one client address may hold
+"""Connection slots against the real binary: one client address may hold
 DAWN_MAX_CONNECTIONS_PER_CLIENT connections (64) and no more, behind a trusted proxy the
 forwarded address is what counts, and a response read slower than DAWN_MIN_SEND_RATE
 (1 KiB/s) over DAWN_SEND_RATE_WINDOW (30 s) is closed. Clients use loopback addresses

@@ -61,7 +61,7 @@ def exposure(name):
 
 
 def test_exposure_scores():
-    """The README quotes these figures (0.9 and 0.2 with systemd 252): keep them there or better."""
+    """docs/operations.md quotes these figures (0.9 and 0.2 with systemd 252): keep them there or better."""
     score, report = exposure("dawn.service")
     assert score <= 0.9, report
     for line in ["✓ MemoryDenyWriteExecute=", "✓ PrivateUsers=", "✓ ProtectSystem=", "✓ SystemCallFilter=~@privileged",

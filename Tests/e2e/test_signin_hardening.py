@@ -1,4 +1,4 @@
-"""Sign-in hardening end to end (issue 12, items 4, 5 and 9): nobody can be locked out.
+"""Sign-in hardening end to end: nobody can be locked out.
 
 - A browser that signed in as a member before (the signed `dawn_device` cookie) gets in with
   the right password while a guesser has the username throttled; strangers stay throttled.

@@ -3,8 +3,8 @@ import TimeZones
 
 /// Which days of a member's history count, read in one snapshot. This is the one place
 /// the rule lives: a day is *active* when a note was written or a habit logged on it
-/// (an entry alone does not make a day active; it is shown apart, as the seed's filled
-/// circle). The row, the grid, the header counts, the calendar, the statistics, the API
+/// (an entry alone does not make a day active; it is shown apart, as the circle's dark
+/// entry disc). The row, the grid, the header counts, the calendar, the statistics, the API
 /// and the family board all read it from here.
 struct MemberActivity: Sendable {
     /// Days with a note or a logged habit.

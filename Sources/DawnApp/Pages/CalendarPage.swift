@@ -5,7 +5,7 @@ import Localization
 import Templates
 import TimeZones
 
-/// `/calendar/YYYY-MM` (seed 003): the month in weeks from the member's first
+/// `/calendar/YYYY-MM`: the month in weeks from the member's first
 /// weekday; active days dotted, days with an entry filled, today marked, the
 /// selected day (`?day=`) ringed, days outside the month disabled.
 enum CalendarPage {

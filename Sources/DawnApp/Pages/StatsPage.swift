@@ -5,7 +5,7 @@ import Localization
 import Templates
 import TimeZones
 
-/// `/stats?g=week&p=2026-W47` (seed 004): the granularity picker, ← period →,
+/// `/stats?g=week&p=2026-W47`: the granularity picker, ← period →,
 /// a year picker in year mode, and for the period: per habit count, minutes,
 /// active days, streaks; across habits active days and entries; an SVG bar chart
 /// drawn by the server, with a data table beside it. The state lives in the URL.

@@ -41,7 +41,7 @@ extension PageHarness {
         XCTAssertEqual(page.status, .seeOther, page.text)
         let day = get("/")
         let pattern = #"class="habit-pill habit-(\d+)" href="[^"]*" aria-label="Log "#
-            + NSRegularExpression.escapedPattern(for: name) + " on this day\""
+            + NSRegularExpression.escapedPattern(for: Self.html(name)) + " on this day\""
         guard let id = Self.firstMatch(pattern, in: day.text).flatMap({ Int($0) }) else {
             XCTFail("habit \(name) is not on the day page")
             return 0
@@ -80,6 +80,13 @@ extension PageHarness {
         body += "--\(boundary)--\r\n"
         return request(.POST, target, headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")],
                        body: Array(body.utf8))
+    }
+
+    /// `text` as templates print it: `& < > " '` escaped.
+    static func html(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&#34;")
+            .replacingOccurrences(of: "'", with: "&#39;")
     }
 
     /// The error page's message (`<p>` after the status heading).

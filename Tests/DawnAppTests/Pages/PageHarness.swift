@@ -13,8 +13,9 @@ final class PageHarness {
     let app: Dawn
     let folder: String
     private let clock: Lock<Int64>
-    /// The browser's cookies, as the last replies set them.
-    private(set) var cookies: [String: String] = [:]
+    /// The browser's cookies, as the last replies set them; a test may swap in another
+    /// browser's jar (then a GET refreshes `csrf`).
+    var cookies: [String: String] = [:]
     /// The CSRF token of the last HTML page that had a form.
     private(set) var csrf: String?
     /// The address requests come from (loopback unless a test moves it).

@@ -13,10 +13,13 @@ final class PageHarness {
     let app: Dawn
     let folder: String
     private let clock: Lock<Int64>
-    /// The browser's cookies, as the last replies set them.
-    private(set) var cookies: [String: String] = [:]
+    /// The browser's cookies, as the last replies set them; a test may swap in another
+    /// browser's jar (then a GET refreshes `csrf`).
+    var cookies: [String: String] = [:]
     /// The CSRF token of the last HTML page that had a form.
     private(set) var csrf: String?
+    /// The address requests come from (loopback unless a test moves it).
+    var peer = "127.0.0.1"
 
     struct Page {
         let status: HTTPStatus
@@ -26,8 +29,9 @@ final class PageHarness {
         var location: String? { headers["Location"] }
     }
 
-    /// A fresh instance whose clock reads `now` (an instant as `PageHarness.instant`).
-    init(now: Int64) throws {
+    /// A fresh instance whose clock reads `now` (an instant as `PageHarness.instant`);
+    /// `configure` may change the configuration first (metrics on, a smaller budget…).
+    init(now: Int64, configure: (inout DawnConfiguration) -> Void = { _ in }) throws {
         folder = NSTemporaryDirectory() + "dawn-pages-\(UInt64.random(in: 0...UInt64.max))"
         var configuration = DawnConfiguration()
         configuration.dataDirectory = folder
@@ -38,6 +42,7 @@ final class PageHarness {
         configuration.passwordWorkers = 1
         // Strict templates: a page printing a key it did not give fails its test.
         configuration.testHooks = true
+        configure(&configuration)
         let clock = Lock(now)
         self.clock = clock
         app = try Dawn(configuration: configuration, now: { clock.withLock { $0 } })
@@ -46,6 +51,12 @@ final class PageHarness {
     deinit {
         app.shutdown()
         try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// A new browser: no cookies, no token.
+    func forgetCookies() {
+        cookies = [:]
+        csrf = nil
     }
 
     /// Moves the clock.
@@ -82,7 +93,7 @@ final class PageHarness {
         }
         for (name, value) in headers { fields.add(name, value) }
         let request = HTTPRequest(method: method, target: target, headers: fields, body: body)
-        let context = RequestContext(peer: SocketAddress(host: "127.0.0.1", port: 40_000), receivedAt: 0)
+        let context = RequestContext(peer: SocketAddress(host: peer, port: 40_000), receivedAt: 0)
         let response: HTTPResponse = switch app.reply(to: request, context: context) {
         case let .now(response): response
         case let .onWorkerPool(work): work()

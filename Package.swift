@@ -10,7 +10,7 @@ let package = Package(
         // For the fuzz targets in Tests/Fuzz, a package of their own (no `main`, libFuzzer's instead).
         .library(name: "DawnHTTP", targets: ["HTTP"]),
         .library(name: "DawnTemplates", targets: ["Templates"]),
-        .library(name: "DawnApp", targets: ["DawnApp"]),
+        .library(name: "DawnMemberData", targets: ["MemberData"]),
     ],
     targets: [
         // C libraries from the system, each named for what it wraps.
@@ -47,9 +47,12 @@ let package = Package(
         .target(name: "Localization", dependencies: ["TimeZones"]),
         // Members, passwords (yescrypt), sessions, sign-in throttling, over instance.sqlite.
         .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt", "PlainText", "Locks"]),
-        // Routes, pages and the domain.
-        .target(name: "DawnApp", dependencies: ["HTTPServer", "HTTP", "Templates", "Store", "Accounts", "TimeZones",
-                                                "Domain", "Localization", "PlainText", "Locks"]),
+        // The member's data: repositories over the member and instance databases, their schemas
+        // (one file per database), the importer and Dawn's export format.
+        .target(name: "MemberData", dependencies: ["Store", "Domain", "TimeZones", "Localization", "PlainText"]),
+        // Routes, pages and the app's caches.
+        .target(name: "DawnApp", dependencies: ["MemberData", "HTTPServer", "HTTP", "Templates", "Store", "Accounts",
+                                                "TimeZones", "Domain", "Localization", "PlainText", "Locks"]),
         .executableTarget(name: "dawn", dependencies: ["DawnApp"]),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
@@ -60,10 +63,10 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "Locks"]),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones"]),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
-        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Store", "Locks"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "MemberData", "Store", "Locks"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
-        .testTarget(name: "DawnAppTests", dependencies: ["DawnApp"]),
+        .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Accounts
 import HTTP
 import HTTPServer
 import Localization
+import MemberData
 import Store
 import Synchronization
 import Templates

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MemberData
 import Store
 
 #if canImport(Glibc)

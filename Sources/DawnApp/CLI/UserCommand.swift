@@ -1,4 +1,5 @@
 import Accounts
+import MemberData
 import Store
 import TimeZones
 

@@ -1,4 +1,5 @@
 import Domain
+import MemberData
 import TimeZones
 
 /// A member's figures for a range of days, as both the statistics page and

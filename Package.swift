@@ -53,7 +53,9 @@ let package = Package(
         // Routes, pages and the app's caches.
         .target(name: "DawnApp", dependencies: ["MemberData", "HTTPServer", "HTTP", "Templates", "Store", "Accounts",
                                                 "TimeZones", "Domain", "Localization", "PlainText", "Locks"]),
-        .executableTarget(name: "dawn", dependencies: ["DawnApp"]),
+        // The `dawn` command: serve, user, backup, restore, check, healthcheck; the settings table.
+        .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "HTTPServer", "HTTP", "Store", "Accounts"]),
+        .executableTarget(name: "dawn", dependencies: ["DawnCLI"]),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "LocksTests", dependencies: ["Locks"]),
@@ -67,6 +69,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
         .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData"]),
+        .testTarget(name: "DawnCLITests", dependencies: ["DawnCLI", "DawnApp"]),
     ],
     swiftLanguageModes: [.v6]
 )

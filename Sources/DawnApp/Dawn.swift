@@ -15,7 +15,7 @@ public final class Dawn: HTTPResponder {
     public let configuration: DawnConfiguration
     let templates: TemplateLibrary
     let staticFiles: StaticFiles
-    let data: DataDirectory
+    package let data: DataDirectory
     let family: Family
     let throttle: SignInThrottle
     /// Signs and checks the device cookies (`DeviceCookie`).

@@ -1,3 +1,4 @@
+import DawnApp
 import HTTPServer
 import Store
 
@@ -35,7 +36,11 @@ public enum DawnCommand {
             return command.run(say: say, fail: fail)
         case let .user(command):
             return command.run(say: say, fail: fail)
-        case let .maintenance(command):
+        case let .backup(command):
+            return command.run(say: say, fail: fail)
+        case let .restore(command):
+            return command.run(say: say, fail: fail)
+        case let .check(command):
             return command.run(say: say, fail: fail)
         }
     }

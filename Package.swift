@@ -27,24 +27,28 @@ let package = Package(
         // The one lock type: Synchronization.Mutex, made visible to ThreadSanitizer.
         .target(name: "Locks", dependencies: ["CThreadSanitizer"]),
 
+        // The file system calls (open, read, write, stat, mkdir, chmod, umask, unlink, opendir…),
+        // each retrying EINTR, for every target that touches files.
+        .target(name: "Files"),
+
         // Pure HTTP/1.1: request parser, response encoder, connection state machine, form decoding.
         .target(name: "HTTP"),
         // gzip through zlib.
         .target(name: "Gzip", dependencies: ["CZlib"]),
         // The POSIX layer: sockets, epoll event loops, worker pool, signals, static files.
-        .target(name: "HTTPServer", dependencies: ["HTTP", "Gzip", "CLinux", "Locks"]),
+        .target(name: "HTTPServer", dependencies: ["HTTP", "Gzip", "Files", "CLinux", "Locks"]),
         // Context-aware HTML templates over Views/*.html.
-        .target(name: "Templates", dependencies: ["Locks"]),
+        .target(name: "Templates", dependencies: ["Files", "Locks"]),
         // A thin wrapper over libsqlite3: statements, transactions, migrations, per-member databases.
-        .target(name: "Store", dependencies: ["CSQLite", "Locks"]),
+        .target(name: "Store", dependencies: ["CSQLite", "Files", "Locks"]),
         // The rules for short text people type: trimming, what one line may not contain. Pure.
         .target(name: "PlainText"),
         // Time zones from the system's tzdata (TZif), and civil-date arithmetic. Pure.
-        .target(name: "TimeZones", dependencies: ["Locks"]),
+        .target(name: "TimeZones", dependencies: ["Files", "Locks"]),
         // Dawn's domain: the day window, the date grid, circle states, streaks. Pure.
         .target(name: "Domain", dependencies: ["TimeZones", "PlainText"]),
         // Strings in English, Italian and French; plural rules; dates as each language writes them. Pure.
-        .target(name: "Localization", dependencies: ["TimeZones"]),
+        .target(name: "Localization", dependencies: ["TimeZones", "Files"]),
         // Members, passwords (yescrypt), sessions, sign-in throttling, over instance.sqlite.
         .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt", "PlainText", "Locks"]),
         // The member's data: repositories over the member and instance databases, their schemas
@@ -52,11 +56,12 @@ let package = Package(
         .target(name: "MemberData", dependencies: ["Store", "Domain", "TimeZones", "Localization", "PlainText"]),
         // Routes, pages and the app's caches.
         .target(name: "DawnApp", dependencies: ["MemberData", "HTTPServer", "HTTP", "Templates", "Store", "Accounts",
-                                                "TimeZones", "Domain", "Localization", "PlainText", "Locks"]),
+                                                "TimeZones", "Domain", "Localization", "PlainText", "Files", "Locks"]),
         // The `dawn` command: serve, user, backup, restore, check, healthcheck; the settings table.
-        .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "HTTPServer", "HTTP", "Store", "Accounts"]),
+        .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "HTTPServer", "HTTP", "Store", "Accounts", "Files"]),
         .executableTarget(name: "dawn", dependencies: ["DawnCLI"]),
 
+        .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "LocksTests", dependencies: ["Locks"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip"]),

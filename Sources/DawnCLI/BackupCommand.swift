@@ -1,4 +1,5 @@
 import DawnApp
+import Files
 import FoundationEssentials
 import MemberData
 import Store
@@ -56,7 +57,7 @@ public struct BackupCommand: Equatable, Sendable {
 
     private func backup(say: (String) -> Void) throws -> String {
         let files = try DataFolder.databaseFiles(in: data)
-        guard Files.isDirectory(target) else {
+        guard BackupFiles.isDirectory(target) else {
             throw MaintenanceError("backup folder \(target) does not exist (create it first)")
         }
         let (folder, stamp) = try makeRunFolder()
@@ -65,8 +66,8 @@ public struct BackupCommand: Equatable, Sendable {
             for relative in files {
                 let source = data + "/" + relative
                 let snapshot = folder + "/" + relative
-                if relative.hasPrefix("users/") && !Files.isDirectory(folder + "/users") {
-                    try Files.makeDirectory(folder + "/users")
+                if relative.hasPrefix("users/") && !BackupFiles.isDirectory(folder + "/users") {
+                    try BackupFiles.makeDirectory(folder + "/users")
                 }
                 do {
                     // As found: a backup must not upgrade a database (see Database.open).
@@ -80,16 +81,16 @@ public struct BackupCommand: Equatable, Sendable {
                 guard check.problems.isEmpty else {
                     throw MaintenanceError("the snapshot of \(source) is damaged: \(check.problems.joined(separator: "; "))")
                 }
-                entries.append(BackupManifest.File(path: relative, size: try Files.size(snapshot),
+                entries.append(BackupManifest.File(path: relative, size: try BackupFiles.size(snapshot),
                                                    schemaVersion: check.schemaVersion, integrity: "ok"))
             }
             let manifest = BackupManifest(format: BackupManifest.formatName, version: 1, created: stamp.iso,
                                           dawnVersion: DawnVersion.current, files: entries)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try Files.writeNew(folder + "/manifest.json", Array(try encoder.encode(manifest)) + [0x0A])
+            try BackupFiles.writeNew(folder + "/manifest.json", Array(try encoder.encode(manifest)) + [0x0A])
         } catch {
-            Files.removeTree(folder)
+            BackupFiles.removeTree(folder)
             throw error
         }
         say(folder)
@@ -105,18 +106,18 @@ public struct BackupCommand: Equatable, Sendable {
     /// never followed.
     private func prune(keep: Int, sparing made: String, say: (String) -> Void) throws {
         let madeName = String(made.split(separator: "/").last ?? "")
-        let backups = try Files.list(target).filter { name in
+        let backups = try BackupFiles.list(target).filter { name in
             guard name != madeName, Self.runFolderKey(name) != nil else { return false }
             let folder = target + "/" + name
-            guard Files.isRealDirectory(folder), Files.isRegularFile(folder + "/manifest.json"),
-                  let bytes = try? Files.read(folder + "/manifest.json"),
+            guard BackupFiles.isRealDirectory(folder), BackupFiles.isRegularFile(folder + "/manifest.json"),
+                  let bytes = try? BackupFiles.read(folder + "/manifest.json"),
                   let manifest = try? JSONDecoder().decode(BackupManifest.self, from: Data(bytes)) else { return false }
             return manifest.format == BackupManifest.formatName
         }
         for name in Self.backupsToRemove(among: backups, keep: keep - 1) {
             let folder = target + "/" + name
-            Files.removeTree(folder)
-            guard !Files.exists(folder) else {
+            BackupFiles.removeTree(folder)
+            guard !BackupFiles.exists(folder) else {
                 throw MaintenanceError("backed up to \(made), but cannot remove the old backup \(folder)")
             }
             say("removed \(folder)")
@@ -152,18 +153,20 @@ public struct BackupCommand: Equatable, Sendable {
         let base = target + "/dawn-backup-" + stamp.compact
         // After the newest runs of this second: a name freed by --keep is not taken again,
         // so names keep sorting in the order the runs were made.
-        var attempt = 1 + ((try? Files.list(target)) ?? []).compactMap { name -> Int? in
+        var attempt = 1 + ((try? BackupFiles.list(target)) ?? []).compactMap { name -> Int? in
             guard let key = Self.runFolderKey(name), key.stamp == stamp.compact.filter({ $0 != "-" }) else { return nil }
             return key.attempt
         }.reduce(0, max)
         while true {
             let folder = attempt == 1 ? base : "\(base)-\(attempt)"
-            if mkdir(folder, 0o700) == 0 { return (folder, stamp) }
-            let code = errno
-            guard code == EEXIST, attempt < 1000 else {
-                throw MaintenanceError("cannot create \(folder): \(Files.reason(code))")
+            do {
+                try FileSystem.makeDirectory(folder, mode: 0o700)
+                return (folder, stamp)
+            } catch where error.errno == EEXIST && attempt < 1000 {
+                attempt += 1
+            } catch {
+                throw MaintenanceError("cannot create \(folder): \(error.reason)")
             }
-            attempt += 1
         }
     }
 }

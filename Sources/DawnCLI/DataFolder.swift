@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Files
 import MemberData
 import Store
 
@@ -50,13 +50,13 @@ enum DataFolder {
     /// `instance.sqlite` first, then the member databases in id order, relative to `data`.
     /// With `onlyMembers: false`, every `*.sqlite` in `users/` counts, so `check` reports strays.
     static func databaseFiles(in data: String, onlyMembers: Bool = true) throws -> [String] {
-        guard Files.isDirectory(data) else { throw MaintenanceError("data folder \(data) does not exist") }
-        guard Files.exists(data + "/instance.sqlite") else {
+        guard BackupFiles.isDirectory(data) else { throw MaintenanceError("data folder \(data) does not exist") }
+        guard BackupFiles.exists(data + "/instance.sqlite") else {
             throw MaintenanceError("\(data) holds no instance.sqlite: not a Dawn data folder")
         }
         var members: [String] = []
-        if Files.isDirectory(data + "/users") {
-            members = try Files.list(data + "/users").filter { name in
+        if BackupFiles.isDirectory(data + "/users") {
+            members = try BackupFiles.list(data + "/users").filter { name in
                 onlyMembers ? isDatabaseName("users/" + name) : name.hasSuffix(".sqlite")
             }
             members.sort { a, b in
@@ -83,7 +83,7 @@ enum DataFolder {
 
     /// Opens an existing database and runs `PRAGMA integrity_check`.
     static func inspect(_ path: String, migrations: [Migration]) -> (problems: [String], schemaVersion: Int) {
-        guard Files.exists(path) else { return (["missing"], 0) }
+        guard BackupFiles.exists(path) else { return (["missing"], 0) }
         do {
             let database = try Database.open(path: path, migrations: migrations, migrate: false, create: false)
             defer { database.close() }
@@ -118,97 +118,68 @@ struct MaintenanceError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// The few POSIX file operations the data-folder commands need.
-enum Files {
-    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+/// The file operations the data-folder commands need, over the `Files` layer, failing
+/// with a `MaintenanceError` that names the path.
+enum BackupFiles {
+    static func exists(_ path: String) -> Bool { FileSystem.exists(path) }
 
-    static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
+    static func isDirectory(_ path: String) -> Bool { FileSystem.isDirectory(path) }
 
     /// A folder, and not a symlink to one.
-    static func isRealDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
+    static func isRealDirectory(_ path: String) -> Bool { FileSystem.isDirectory(path, followingLinks: false) }
 
     /// A regular file, and not a symlink to one.
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
+    static func isRegularFile(_ path: String) -> Bool { FileSystem.isRegularFile(path, followingLinks: false) }
 
     static func size(_ path: String) throws -> Int {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw MaintenanceError("cannot read \(path): \(reason(errno))") }
-        return Int(info.st_size)
+        do {
+            return try FileSystem.info(path).size
+        } catch {
+            throw MaintenanceError("cannot read \(path): \(error.reason)")
+        }
     }
 
     static func makeDirectory(_ path: String) throws {
-        guard mkdir(path, 0o700) == 0 else { throw MaintenanceError("cannot create \(path): \(reason(errno))") }
-        _ = chmod(path, 0o700)
+        do {
+            try FileSystem.makeDirectory(path, mode: 0o700)
+        } catch {
+            throw MaintenanceError("cannot create \(path): \(error.reason)")
+        }
+        try? FileSystem.setPermissions(path, 0o700)
     }
 
     static func makeTemporaryDirectory() throws -> String {
         let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((base + "/dawn-restore-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw MaintenanceError("cannot create a scratch folder in \(base): \(reason(errno))")
+        do {
+            return try FileSystem.makeTemporaryDirectory(in: base, prefix: "dawn-restore-")
+        } catch {
+            throw MaintenanceError("cannot create a scratch folder in \(base): \(error.reason)")
         }
-        return String(cString: made)
     }
 
     static func list(_ path: String) throws -> [String] {
-        guard let dir = opendir(path) else { throw MaintenanceError("cannot read \(path): \(reason(errno))") }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+        do {
+            return try FileSystem.list(path)
+        } catch {
+            throw MaintenanceError("cannot read \(path): \(error.reason)")
         }
-        return names
     }
 
     static func read(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw MaintenanceError("cannot read \(path): \(reason(errno))") }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { bytes += buffer[..<n] } else if n == 0 { return bytes } else if errno != EINTR {
-                throw MaintenanceError("cannot read \(path): \(reason(errno))")
-            }
+        do {
+            return try FileSystem.read(path)
+        } catch {
+            throw MaintenanceError("cannot read \(path): \(error.reason)")
         }
     }
 
-    /// Writes a new file (mode 0600); refuses one that exists.
+    /// Writes a new file (mode 0600, synced); refuses one that exists.
     static func writeNew(_ path: String, _ bytes: [UInt8]) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw MaintenanceError("cannot create \(path): \(reason(errno))") }
-        var ok = false
-        defer {
-            close(fd)
-            if !ok { unlink(path) }
+        do {
+            try FileSystem.write(bytes, to: path, mode: 0o600, replacing: false, sync: true)
+        } catch {
+            throw MaintenanceError("cannot \(error.call == "open" ? "create" : "write") \(path): \(error.reason)")
         }
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let n = rest.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n > 0 { rest = rest.dropFirst(n) } else if n < 0 && errno == EINTR { continue } else {
-                throw MaintenanceError("cannot write \(path): \(reason(errno))")
-            }
-        }
-        guard fsync(fd) == 0 else { throw MaintenanceError("cannot write \(path): \(reason(errno))") }
-        ok = true
     }
 
     static func copy(_ source: String, to target: String) throws {
@@ -217,14 +188,6 @@ enum Files {
 
     /// Removes a file or a folder and everything in it; errors are ignored.
     static func removeTree(_ path: String) {
-        if isDirectory(path) {
-            var info = stat()
-            if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-                for name in (try? list(path)) ?? [] { removeTree(path + "/" + name) }
-                rmdir(path)
-                return
-            }
-        }
-        unlink(path)
+        FileSystem.removeTree(path)
     }
 }

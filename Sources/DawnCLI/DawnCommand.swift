@@ -1,4 +1,5 @@
 import DawnApp
+import Files
 import HTTPServer
 import Store
 
@@ -86,10 +87,6 @@ public enum DawnCommand {
 
     /// Unbuffered, so lines keep their order with the server's access log on stdout.
     private static func writeAll(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n > 0 { bytes = bytes.dropFirst(n) } else if n < 0 && errno == EINTR { continue } else { return }
-        }
+        FileSystem.writeAll(fd, Array(text.utf8))
     }
 }

@@ -1,3 +1,4 @@
+import Files
 import FoundationEssentials
 import MemberData
 import Store
@@ -39,18 +40,18 @@ public struct RestoreCommand: Equatable, Sendable {
 
     private func restore(say: (String) -> Void) throws {
         // 1. The target must be missing or empty.
-        if Files.exists(data) {
-            guard Files.isDirectory(data) else { throw MaintenanceError("\(data) exists and is not a folder") }
-            guard try Files.list(data).isEmpty else {
+        if BackupFiles.exists(data) {
+            guard BackupFiles.isDirectory(data) else { throw MaintenanceError("\(data) exists and is not a folder") }
+            guard try BackupFiles.list(data).isEmpty else {
                 throw MaintenanceError("\(data) is not empty: restore only into a missing or empty data folder")
             }
         }
         // 2. The manifest, and every file it lists, exactly as listed.
         let manifestPath = backup + "/manifest.json"
-        guard Files.exists(manifestPath) else { throw MaintenanceError("\(manifestPath) not found: not a Dawn backup") }
+        guard BackupFiles.exists(manifestPath) else { throw MaintenanceError("\(manifestPath) not found: not a Dawn backup") }
         let manifest: BackupManifest
         do {
-            manifest = try JSONDecoder().decode(BackupManifest.self, from: Data(try Files.read(manifestPath)))
+            manifest = try JSONDecoder().decode(BackupManifest.self, from: Data(try BackupFiles.read(manifestPath)))
         } catch let error as MaintenanceError {
             throw error
         } catch {
@@ -68,38 +69,38 @@ public struct RestoreCommand: Equatable, Sendable {
                 throw MaintenanceError("\(manifestPath) lists an unexpected file \"\(file.path)\"")
             }
             let path = backup + "/" + file.path
-            guard Files.exists(path) else { throw MaintenanceError("\(path) is missing from the backup") }
-            let size = try Files.size(path)
+            guard BackupFiles.exists(path) else { throw MaintenanceError("\(path) is missing from the backup") }
+            let size = try BackupFiles.size(path)
             guard size == file.size else {
                 throw MaintenanceError("\(path) is \(size) bytes, the manifest says \(file.size): the backup was changed")
             }
         }
         // 3. integrity_check on scratch copies (opening a database writes to it, and the
         //    backup must stay as it is), before anything is written to DATA.
-        let scratch = try Files.makeTemporaryDirectory()
-        defer { Files.removeTree(scratch) }
-        try Files.makeDirectory(scratch + "/users")
+        let scratch = try BackupFiles.makeTemporaryDirectory()
+        defer { BackupFiles.removeTree(scratch) }
+        try BackupFiles.makeDirectory(scratch + "/users")
         for file in manifest.files {
             let copy = scratch + "/" + file.path
-            try Files.copy(backup + "/" + file.path, to: copy)
+            try BackupFiles.copy(backup + "/" + file.path, to: copy)
             let result = DataFolder.inspect(copy, migrations: DataFolder.migrations(for: file.path))
             guard result.problems.isEmpty else {
                 throw MaintenanceError("\(backup)/\(file.path) is damaged: \(result.problems.joined(separator: "; "))")
             }
         }
         // 4. Copy.
-        if !Files.exists(data) { try Files.makeDirectory(data) }
+        if !BackupFiles.exists(data) { try BackupFiles.makeDirectory(data) }
         do {
-            try Files.makeDirectory(data + "/users")
+            try BackupFiles.makeDirectory(data + "/users")
             for file in manifest.files {
-                try Files.copy(backup + "/" + file.path, to: data + "/" + file.path)
-                guard try Files.size(data + "/" + file.path) == file.size else {
+                try BackupFiles.copy(backup + "/" + file.path, to: data + "/" + file.path)
+                guard try BackupFiles.size(data + "/" + file.path) == file.size else {
                     throw MaintenanceError("\(backup)/\(file.path) changed while it was being restored")
                 }
             }
         } catch {
             // Leave DATA as empty as it was.
-            for entry in (try? Files.list(data)) ?? [] { Files.removeTree(data + "/" + entry) }
+            for entry in (try? BackupFiles.list(data)) ?? [] { BackupFiles.removeTree(data + "/" + entry) }
             throw error
         }
         for file in manifest.files { say("restored \(file.path)") }

@@ -1,4 +1,5 @@
 import Domain
+import Files
 import FoundationEssentials
 import HTTP
 import HTTPServer
@@ -6,10 +7,6 @@ import Localization
 import MemberData
 import Store
 import TimeZones
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A member's own data, out: `/export/dawn.csv` (one row per logged habit),
 /// `/export/dawn.json` (everything), `/export/dawn.sqlite` (a consistent snapshot
@@ -105,9 +102,9 @@ enum ExportPage {
     static func sqlite(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let member = try MemberContext(app, page)
         let path = app.configuration.dataDirectory + "/export-\(temporaryName()).sqlite"
-        defer { unlink(path) }
+        defer { try? FileSystem.remove(path) }
         try member.database.backup(to: path)
-        guard let bytes = FileManager.default.contents(atPath: path) else {
+        guard let bytes = try? FileSystem.read(path) else {
             throw PageError(.internalServerError, key: "error.internal")
         }
         return attachment(Array(bytes), type: "application/vnd.sqlite3", name: stamp(member) + ".sqlite")

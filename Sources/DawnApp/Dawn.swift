@@ -120,7 +120,7 @@ public final class Dawn: HTTPResponder {
         DayPage.add(to: &router)
         SettingsPage.add(to: &router)
         HabitsPage.add(to: &router)
-        TimelinePage.add(to: &router)
+        HabitInstancePage.add(to: &router)
         StatsPage.add(to: &router)
         CalendarPage.add(to: &router)
         ExportPage.add(to: &router)

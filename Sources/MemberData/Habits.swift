@@ -1,7 +1,7 @@
 import Store
 import TimeZones
 
-/// One member's habits and their logged instances, in their own database.
+/// One member's habits and their logged instances (`HabitInstance`), in their own database.
 package struct Habits {
     package let database: Database
 
@@ -26,22 +26,11 @@ package struct Habits {
         package var isArchived: Bool { archivedAt != nil }
     }
 
-    package struct Instance: Sendable, Equatable {
-        package let id: Int64
-        package let habitID: Int64
-        package let day: LocalDate
-        package let startMinute: Int
-        package let durationMinutes: Int
-        package let note: String
-        /// Changes with every edit (see `MemberSchema`'s `edit_sequence`).
-        package let version: Int64
-    }
-
     /// What an edit based on a version did.
     package enum Update: Equatable {
         case updated
         /// Not applied: the log changed since that version; `stored` is what is there now.
-        case conflict(stored: Instance)
+        case conflict(stored: HabitInstance)
         case notFound
     }
 
@@ -125,7 +114,7 @@ package struct Habits {
         try database.write { try $0.run("DELETE FROM habits WHERE id = ?", [.integer(id)]) == 1 }
     }
 
-    package func instances(on day: LocalDate) throws -> [Instance] {
+    package func instances(on day: LocalDate) throws -> [HabitInstance] {
         try database.read { connection in
             try connection.query("""
                 SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
@@ -134,7 +123,7 @@ package struct Habits {
         }
     }
 
-    package func instance(_ id: Int64, on day: LocalDate) throws -> Instance? {
+    package func instance(_ id: Int64, on day: LocalDate) throws -> HabitInstance? {
         try database.read { connection in
             try connection.queryOne("""
                 SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
@@ -143,9 +132,9 @@ package struct Habits {
         }
     }
 
-    package static func instance(_ row: Row) -> Instance? {
+    package static func instance(_ row: Row) -> HabitInstance? {
         guard let day = LocalDate(iso: row.string(2)) else { return nil }
-        return Instance(id: row.int64(0), habitID: row.int64(1), day: day, startMinute: row.int(3),
+        return HabitInstance(id: row.int64(0), habitID: row.int64(1), day: day, startMinute: row.int(3),
                         durationMinutes: row.int(4), note: row.string(5), version: row.int64(6))
     }
 
@@ -199,7 +188,7 @@ package struct Habits {
 
 extension Habits {
     /// Every instance logged on the days `from…to`, for statistics.
-    package func instances(from: LocalDate, to: LocalDate) throws -> [Instance] {
+    package func instances(from: LocalDate, to: LocalDate) throws -> [HabitInstance] {
         try database.read { connection in
             try connection.query("""
                 SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
@@ -211,7 +200,7 @@ extension Habits {
 
 extension Habits {
     /// Every instance ever logged, oldest first, for exports.
-    package func allInstances() throws -> [Instance] {
+    package func allInstances() throws -> [HabitInstance] {
         try database.read { connection in
             try connection.query("""
                 SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances

@@ -1,13 +1,24 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers depend downward only:
-//   dawn (CLI) → DawnApp → {HTTPServer, Templates, Accounts, Domain, Localization} → {HTTP, Gzip, Store} → C libraries
+// Layers depend downward only; each folder of Sources/ is one target:
+//   dawn            the executable: one call into DawnCLI
+//   DawnCLI         the `dawn` command: serve, user, backup / restore / check, healthcheck, the settings table
+//   DawnApp         routes, request admission, Pages/, Auth/, the app's caches (Members/)
+//   MemberData      the member's data: repositories, one schema file per database, importer, export format
+//   HTTPServer, Templates, Accounts, Localization, Domain
+//                   the POSIX server (sockets, epoll: System.swift), HTML templates, members and sessions,
+//                   strings, the pure product rules
+//   Store, HTTP, Gzip, TimeZones, PlainText
+//                   SQLite, the pure HTTP/1.1 core, zlib, tzdata, text rules
+//   Files, Locks    the one file system layer (every open/read/stat/mkdir… is in Sources/Files), the lock type
+//   C libraries     CSQLite, CZlib, CCrypt, CGcrypt, CLinux, CThreadSanitizer
 let package = Package(
     name: "Dawn",
     products: [
         .executable(name: "dawn", targets: ["dawn"]),
         // For the fuzz targets in Tests/Fuzz, a package of their own (no `main`, libFuzzer's instead).
+        // The importer's two fuzz targets use DawnMemberData.
         .library(name: "DawnHTTP", targets: ["HTTP"]),
         .library(name: "DawnTemplates", targets: ["Templates"]),
         .library(name: "DawnMemberData", targets: ["MemberData"]),

@@ -1,16 +1,27 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers depend downward only:
-//   dawn (CLI) → DawnApp → {HTTPServer, Templates, Accounts, Domain, Localization} → {HTTP, Gzip, Store} → C libraries
+// Layers depend downward only; each folder of Sources/ is one target:
+//   dawn            the executable: one call into DawnCLI
+//   DawnCLI         the `dawn` command: serve, user, backup / restore / check, healthcheck, the settings table
+//   DawnApp         routes, request admission, Pages/, Auth/, the app's caches (Members/)
+//   MemberData      the member's data: repositories, one schema file per database, importer, export format
+//   HTTPServer, Templates, Accounts, Localization, Domain
+//                   the POSIX server (sockets, epoll: System.swift), HTML templates, members and sessions,
+//                   strings, the pure product rules
+//   Store, HTTP, Gzip, TimeZones, PlainText
+//                   SQLite, the pure HTTP/1.1 core, zlib, tzdata, text rules
+//   Files, Locks    the one file system layer (every open/read/stat/mkdir… is in Sources/Files), the lock type
+//   C libraries     CSQLite, CZlib, CCrypt, CGcrypt, CLinux, CThreadSanitizer
 let package = Package(
     name: "Dawn",
     products: [
         .executable(name: "dawn", targets: ["dawn"]),
         // For the fuzz targets in Tests/Fuzz, a package of their own (no `main`, libFuzzer's instead).
+        // The importer's two fuzz targets use DawnMemberData.
         .library(name: "DawnHTTP", targets: ["HTTP"]),
         .library(name: "DawnTemplates", targets: ["Templates"]),
-        .library(name: "DawnApp", targets: ["DawnApp"]),
+        .library(name: "DawnMemberData", targets: ["MemberData"]),
     ],
     targets: [
         // C libraries from the system, each named for what it wraps.
@@ -27,31 +38,41 @@ let package = Package(
         // The one lock type: Synchronization.Mutex, made visible to ThreadSanitizer.
         .target(name: "Locks", dependencies: ["CThreadSanitizer"]),
 
+        // The file system calls (open, read, write, stat, mkdir, chmod, umask, unlink, opendir…),
+        // each retrying EINTR, for every target that touches files.
+        .target(name: "Files"),
+
         // Pure HTTP/1.1: request parser, response encoder, connection state machine, form decoding.
         .target(name: "HTTP"),
         // gzip through zlib.
         .target(name: "Gzip", dependencies: ["CZlib"]),
         // The POSIX layer: sockets, epoll event loops, worker pool, signals, static files.
-        .target(name: "HTTPServer", dependencies: ["HTTP", "Gzip", "CLinux", "Locks"]),
+        .target(name: "HTTPServer", dependencies: ["HTTP", "Gzip", "Files", "CLinux", "Locks"]),
         // Context-aware HTML templates over Views/*.html.
-        .target(name: "Templates", dependencies: ["Locks"]),
+        .target(name: "Templates", dependencies: ["Files", "Locks"]),
         // A thin wrapper over libsqlite3: statements, transactions, migrations, per-member databases.
-        .target(name: "Store", dependencies: ["CSQLite", "Locks"]),
+        .target(name: "Store", dependencies: ["CSQLite", "Files", "Locks"]),
         // The rules for short text people type: trimming, what one line may not contain. Pure.
         .target(name: "PlainText"),
         // Time zones from the system's tzdata (TZif), and civil-date arithmetic. Pure.
-        .target(name: "TimeZones", dependencies: ["Locks"]),
+        .target(name: "TimeZones", dependencies: ["Files", "Locks"]),
         // Dawn's domain: the day window, the date grid, circle states, streaks. Pure.
         .target(name: "Domain", dependencies: ["TimeZones", "PlainText"]),
         // Strings in English, Italian and French; plural rules; dates as each language writes them. Pure.
-        .target(name: "Localization", dependencies: ["TimeZones"]),
+        .target(name: "Localization", dependencies: ["TimeZones", "Files"]),
         // Members, passwords (yescrypt), sessions, sign-in throttling, over instance.sqlite.
         .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt", "PlainText", "Locks"]),
-        // Routes, pages and the domain.
-        .target(name: "DawnApp", dependencies: ["HTTPServer", "HTTP", "Templates", "Store", "Accounts", "TimeZones",
-                                                "Domain", "Localization", "PlainText", "Locks"]),
-        .executableTarget(name: "dawn", dependencies: ["DawnApp"]),
+        // The member's data: repositories over the member and instance databases, their schemas
+        // (one file per database), the importer and Dawn's export format.
+        .target(name: "MemberData", dependencies: ["Store", "Domain", "TimeZones", "Localization", "PlainText"]),
+        // Routes, pages and the app's caches.
+        .target(name: "DawnApp", dependencies: ["MemberData", "HTTPServer", "HTTP", "Templates", "Store", "Accounts",
+                                                "TimeZones", "Domain", "Localization", "PlainText", "Files", "Locks"]),
+        // The `dawn` command: serve, user, backup, restore, check, healthcheck; the settings table.
+        .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "HTTPServer", "HTTP", "Store", "Accounts", "Files"]),
+        .executableTarget(name: "dawn", dependencies: ["DawnCLI"]),
 
+        .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "LocksTests", dependencies: ["Locks"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
@@ -60,10 +81,11 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "Locks"]),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones"]),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
-        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Store", "Locks"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "MemberData", "Store", "Locks"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
-        .testTarget(name: "DawnAppTests", dependencies: ["DawnApp"]),
+        .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData"]),
+        .testTarget(name: "DawnCLITests", dependencies: ["DawnCLI", "DawnApp"]),
     ],
     swiftLanguageModes: [.v6]
 )

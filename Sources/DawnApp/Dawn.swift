@@ -2,6 +2,7 @@ import Accounts
 import HTTP
 import HTTPServer
 import Localization
+import MemberData
 import Store
 import Synchronization
 import Templates
@@ -14,7 +15,7 @@ public final class Dawn: HTTPResponder {
     public let configuration: DawnConfiguration
     let templates: TemplateLibrary
     let staticFiles: StaticFiles
-    let data: DataDirectory
+    package let data: DataDirectory
     let family: Family
     let throttle: SignInThrottle
     /// Signs and checks the device cookies (`DeviceCookie`).
@@ -119,7 +120,7 @@ public final class Dawn: HTTPResponder {
         DayPage.add(to: &router)
         SettingsPage.add(to: &router)
         HabitsPage.add(to: &router)
-        TimelinePage.add(to: &router)
+        HabitInstancePage.add(to: &router)
         StatsPage.add(to: &router)
         CalendarPage.add(to: &router)
         ExportPage.add(to: &router)

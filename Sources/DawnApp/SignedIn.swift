@@ -1,4 +1,5 @@
 import Accounts
+import MemberData
 import Store
 
 /// The signed-in member of a request. Only `Dawn.admit` makes one, from a valid

@@ -1,7 +1,4 @@
-import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
+import Files
 import Gzip
 import HTTP
 import Locks
@@ -90,7 +87,7 @@ public final class StaticFiles: Sendable {
         var snapshot = Snapshot()
         snapshot.signature = signature(of: directory)
         for relative in snapshot.signature.keys.sorted() {
-            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + relative)))
+            let bytes = try FileSystem.read(directory + "/" + relative)
             let hash = EntityTag.fingerprint([bytes])
             let hashedName = hashed(relative, hash)
             let type = contentType(for: relative)
@@ -110,14 +107,10 @@ public final class StaticFiles: Sendable {
     /// Every regular file below `directory` (hidden ones skipped), by relative path.
     static func signature(of directory: String) -> [String: FileSignature] {
         var result: [String: FileSignature] = [:]
-        let files = FileManager.default
-        guard let all = try? files.subpathsOfDirectory(atPath: directory) else { return result }
+        guard let all = try? FileSystem.listRecursively(directory) else { return result }
         for relative in all where !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
-            var info = stat()
-            guard stat(directory + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            result[relative] = FileSignature(
-                size: Int(info.st_size),
-                modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            guard let info = try? FileSystem.info(directory + "/" + relative), info.kind == .regular else { continue }
+            result[relative] = FileSignature(size: info.size, modified: info.modified)
         }
         return result
     }

@@ -1,9 +1,10 @@
 import CLinux
+import Files
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Every system call the server makes, in one place. Each wrapper retries
+/// Every system call the server makes, in one place (files go through the `Files` layer). Each wrapper retries
 /// `EINTR` and turns failure into a `SystemError` that names the call.
 enum System {
     static func socket(domain: Int32, type: Int32) throws(SystemError) -> Int32 {
@@ -238,26 +239,16 @@ enum System {
 
     /// This process's resident memory in bytes, from `/proc/self/statm` (0 if unreadable).
     static func residentBytes() -> Int {
-        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return 0 }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return 0 }
-        let fields = buffer[..<n].split(separator: UInt8(ascii: " "))
+        guard let bytes = try? FileSystem.read("/proc/self/statm", maxBytes: 4096), !bytes.isEmpty else { return 0 }
+        let fields = bytes.split(separator: UInt8(ascii: " "))
         guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     /// How many descriptors this process has open, from `/proc/self/fd` (0 if unreadable).
     static func openDescriptorCount() -> Int {
-        guard let directory = opendir("/proc/self/fd") else { return 0 }
-        defer { closedir(directory) }
-        var count = 0
-        while let entry = readdir(directory) {
-            if entry.pointee.d_name.0 != UInt8(ascii: ".") { count += 1 }
-        }
-        return count - 1  // the directory stream's own descriptor
+        guard let names = try? FileSystem.list("/proc/self/fd") else { return 0 }
+        return names.count - 1  // the directory stream's own descriptor
     }
 
     static func ignoreSIGPIPE() {

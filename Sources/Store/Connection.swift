@@ -86,7 +86,7 @@ public final class Connection {
             let outOfDescriptors = handle.map(isOutOfDescriptors) ?? false
             sqlite3_close_v2(handle)
             if outOfDescriptors { throw StoreError.outOfDescriptors(path: path) }
-            if mode != .create, rc & 0xFF == SQLITE_CANTOPEN, !FileSystem.exists(path) { throw StoreError.missing(path: path) }
+            if mode != .create, rc & 0xFF == SQLITE_CANTOPEN, !StoreFiles.exists(path) { throw StoreError.missing(path: path) }
             throw StoreError.cannotOpen(path: path, reason: reason)
         }
         return Connection(path: path, handle: handle)

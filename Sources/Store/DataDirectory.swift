@@ -37,11 +37,11 @@ public final class DataDirectory: Sendable {
         Migration.validate(memberMigrations)
         self.memberWritten = memberWritten
         let users = root + "/users"
-        tightened = try FileSystem.makeDataFolderPrivate(root)
-        try FileSystem.makeDirectories(root, mode: 0o700)
-        try FileSystem.makeDirectories(users, mode: 0o700)
-        try FileSystem.probeWritable(root)
-        try FileSystem.probeWritable(users)
+        tightened = try StoreFiles.makeDataFolderPrivate(root)
+        try StoreFiles.makeDirectories(root, mode: 0o700)
+        try StoreFiles.makeDirectories(users, mode: 0o700)
+        try StoreFiles.probeWritable(root)
+        try StoreFiles.probeWritable(users)
         self.root = root
         self.memberMigrations = memberMigrations
         instance = try Database.open(path: root + "/instance.sqlite", migrations: instanceMigrations)
@@ -50,7 +50,7 @@ public final class DataDirectory: Sendable {
     /// Sets the process's umask to 077, so every file and folder it creates is private to
     /// its owner. Call once at start-up, before any thread or file is made.
     public static func restrictNewFilesToOwner() {
-        FileSystem.restrictNewFilesToOwner()
+        StoreFiles.restrictNewFilesToOwner()
     }
 
     /// The member's database, opened (and migrated) on first use and cached afterwards.
@@ -87,7 +87,7 @@ public final class DataDirectory: Sendable {
     }
 
     public func memberDatabaseExists(_ id: MemberID) -> Bool {
-        FileSystem.exists(memberPath(id))
+        StoreFiles.exists(memberPath(id))
     }
 
     /// Closes the member's database and deletes its files (WAL and shared memory first,
@@ -102,7 +102,7 @@ public final class DataDirectory: Sendable {
         database?.close()
         let path = memberPath(id)
         for file in [path + "-wal", path + "-shm", path + "-journal", path] {
-            try FileSystem.removeIfPresent(file)
+            try StoreFiles.removeIfPresent(file)
         }
     }
 
@@ -119,11 +119,11 @@ public final class DataDirectory: Sendable {
     }
 
     /// Bytes on disk of the instance database (with its write-ahead log), for `/metrics`.
-    public var instanceBytes: Int { FileSystem.databaseBytes(root + "/instance.sqlite") }
+    public var instanceBytes: Int { StoreFiles.databaseBytes(root + "/instance.sqlite") }
 
     /// Bytes on disk of a member's database (with its write-ahead log); 0 before its first use.
     public func memberBytes(_ id: MemberID) -> Int {
-        FileSystem.databaseBytes(memberPath(id))
+        StoreFiles.databaseBytes(memberPath(id))
     }
 
     private func writeObserver(_ id: MemberID) -> @Sendable () -> Void {

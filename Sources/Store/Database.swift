@@ -99,14 +99,14 @@ public final class Database: Sendable {
     /// Writes a consistent snapshot to `target` (a new file, mode 0600) with `VACUUM INTO`.
     /// Refuses a target that already exists; removes a half-written one on failure.
     public func backup(to target: String) throws {
-        try FileSystem.createNewFile(target, mode: 0o600)
+        try StoreFiles.createNewFile(target, mode: 0o600)
         do {
             // VACUUM INTO accepts an empty existing file, which we just created.
             try lock.withLock { _ in
                 try connection.vacuum(into: target)
             }
         } catch {
-            try? FileSystem.removeIfPresent(target)
+            try? StoreFiles.removeIfPresent(target)
             throw error
         }
     }

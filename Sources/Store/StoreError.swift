@@ -64,7 +64,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     static func meansStorageFull(resultCode: Int32, systemErrno: Int32) -> Bool {
         switch resultCode & 0xFF {
         case SQLITE_FULL: true
-        case SQLITE_IOERR: FileSystem.isOutOfSpace(systemErrno)
+        case SQLITE_IOERR: StoreFiles.isOutOfSpace(systemErrno)
         default: false
         }
     }
@@ -103,7 +103,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
         case .notWritable(let path, let reason):
             "cannot write to \(path): \(reason)"
         case .notPrivate(let path, let mode, let reason):
-            "\(path) can be read by group or others (mode \(FileSystem.octal(mode))) and cannot be made private to its owner: "
+            "\(path) can be read by group or others (mode \(StoreFiles.octal(mode))) and cannot be made private to its owner: "
                 + "\(reason); chown it to the user running Dawn, or chmod go-rwx it"
         case .fileExists(let path):
             "\(path) already exists; refusing to overwrite it"

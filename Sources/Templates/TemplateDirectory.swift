@@ -1,8 +1,4 @@
-import FoundationEssentials
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import Files
 
 /// Reading `*.html` files from the views directory, and noticing when they change.
 enum TemplateDirectory {
@@ -24,10 +20,9 @@ enum TemplateDirectory {
         var sources: [Source] = []
         for relative in try htmlFiles(in: directory) {
             let file = path(directory, relative)
-            guard let data = FileManager.default.contents(atPath: file) else {
+            guard let bytes = try? FileSystem.read(file) else {
                 throw TemplateError(file: file, line: 0, column: 0, message: "can't read the file")
             }
-            let bytes = [UInt8](data)
             guard String(validating: bytes, as: UTF8.self) != nil else {
                 throw TemplateError(file: file, line: 0, column: 0, message: "the file isn't valid UTF-8")
             }
@@ -41,10 +36,8 @@ enum TemplateDirectory {
         var stamps: [String: Stamp] = [:]
         guard let files = try? htmlFiles(in: directory) else { return stamps }
         for relative in files {
-            var info = stat()
-            guard stat(path(directory, relative), &info) == 0 else { continue }
-            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-            stamps[relative] = Stamp(size: Int(info.st_size), modified: modified)
+            guard let info = try? FileSystem.info(path(directory, relative)) else { continue }
+            stamps[relative] = Stamp(size: info.size, modified: info.modified)
         }
         return stamps
     }
@@ -54,20 +47,15 @@ enum TemplateDirectory {
     private static func htmlFiles(in directory: String) throws(TemplateError) -> [String] {
         let all: [String]
         do {
-            all = try FileManager.default.subpathsOfDirectory(atPath: directory)
+            all = try FileSystem.listRecursively(directory)
         } catch {
             throw TemplateError(file: directory, line: 0, column: 0, message: "can't read the templates directory")
         }
         return all.filter { relative in
             relative.hasSuffix(fileExtension)
                 && !relative.split(separator: "/").contains { $0.hasPrefix(".") }
-                && isRegularFile(path(directory, relative))
+                && FileSystem.isRegularFile(path(directory, relative))
         }.sorted()
-    }
-
-    private static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     private static func path(_ directory: String, _ relative: String) -> String {

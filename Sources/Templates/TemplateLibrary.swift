@@ -1,7 +1,4 @@
-import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
+import Files
 import Locks
 
 /// The templates the app holds: a fixed `TemplateSet` in production, or one that is
@@ -72,8 +69,7 @@ public final class TemplateLibrary: Sendable {
                 let failure = error as? TemplateError
                     ?? TemplateError(file: directory, line: 0, column: 0, message: "\(error)")
                 if failure != state.lastError {
-                    let line = Array("templates not reloaded: \(failure)\n".utf8)
-                    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+                    FileSystem.writeAll(2, Array("templates not reloaded: \(failure)\n".utf8))
                 }
                 state.lastError = failure
             }

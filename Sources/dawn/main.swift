@@ -1,4 +1,4 @@
-import DawnApp
+import DawnCLI
 import FoundationEssentials
 
 #if canImport(Glibc)

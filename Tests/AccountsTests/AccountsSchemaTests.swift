@@ -1,4 +1,5 @@
 import Accounts
+import MemberData
 import Store
 import XCTest
 
@@ -6,7 +7,7 @@ final class AccountsSchemaTests: XCTestCase {
     func testInstallsAsInstanceMigrations() throws {
         let directory = try TemporaryDirectory()
         let database = try Database.open(path: directory.path + "/instance.sqlite", migrations: Fixtures.instanceMigrations)
-        XCTAssertEqual(database.schemaVersion, 3)
+        XCTAssertEqual(database.schemaVersion, InstanceSchema.migrations.count)
         let strict = try database.read { connection in
             try connection.query("SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND name IN ('members', 'secrets', 'sessions') ORDER BY name")
         }

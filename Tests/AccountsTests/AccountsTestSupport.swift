@@ -1,5 +1,6 @@
 import Accounts
 import Foundation
+import MemberData
 import Store
 import Synchronization
 import XCTest
@@ -42,11 +43,8 @@ final class TestClock: Sendable {
 }
 
 enum Fixtures {
-    static let instanceMigrations = [
-        Migration(version: 1, sql: "CREATE TABLE instance_meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT;"),
-        Migration(version: 2, sql: AccountsSchema.sql),
-        Migration(version: 3, sql: AccountsSchema.secretsSQL),
-    ]
+    /// The real instance schema: the accounts' tables live in it (`MemberData`'s `InstanceSchema`).
+    static let instanceMigrations = InstanceSchema.migrations
     static let memberMigrations = [
         Migration(version: 1, sql: "CREATE TABLE member_settings (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT;")
     ]

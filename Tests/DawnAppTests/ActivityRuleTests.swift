@@ -1,3 +1,4 @@
+import MemberData
 import Store
 import TimeZones
 import XCTest

@@ -1,4 +1,5 @@
 import HTTP
+import MemberData
 import Store
 import TimeZones
 import XCTest

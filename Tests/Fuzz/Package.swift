@@ -13,10 +13,10 @@ let package = Package(
         .executableTarget(name: "FuzzForms", dependencies: ["FuzzSupport", .product(name: "DawnHTTP", package: "Dawn")]),
         .executableTarget(name: "FuzzCookies", dependencies: ["FuzzSupport", .product(name: "DawnHTTP", package: "Dawn")]),
         .executableTarget(name: "FuzzTemplates", dependencies: ["FuzzSupport", .product(name: "DawnTemplates", package: "Dawn")]),
-        // The importer is internal to DawnApp: these two use `@testable import`, so the
-        // package is built with `-enable-testing`.
-        .executableTarget(name: "FuzzImportJSON", dependencies: ["FuzzSupport", .product(name: "DawnApp", package: "Dawn")]),
-        .executableTarget(name: "FuzzImportCSV", dependencies: ["FuzzSupport", .product(name: "DawnApp", package: "Dawn")]),
+        // The importer's reading steps are internal to MemberData: these two use `@testable
+        // import`, so the package is built with `-enable-testing`.
+        .executableTarget(name: "FuzzImportJSON", dependencies: ["FuzzSupport", .product(name: "DawnMemberData", package: "Dawn")]),
+        .executableTarget(name: "FuzzImportCSV", dependencies: ["FuzzSupport", .product(name: "DawnMemberData", package: "Dawn")]),
     ],
     swiftLanguageModes: [.v6]
 )

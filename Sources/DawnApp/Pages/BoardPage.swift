@@ -2,6 +2,7 @@ import Domain
 import HTTP
 import HTTPServer
 import Localization
+import MemberData
 import Templates
 import TimeZones
 

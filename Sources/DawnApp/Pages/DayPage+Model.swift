@@ -1,4 +1,5 @@
 import Domain
+import MemberData
 import TimeZones
 
 extension DayPage {

@@ -3,6 +3,7 @@ import Domain
 import HTTP
 import HTTPServer
 import Localization
+import MemberData
 import PlainText
 import Templates
 import TimeZones

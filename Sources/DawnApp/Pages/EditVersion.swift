@@ -1,4 +1,5 @@
 import HTTP
+import MemberData
 
 /// The `version` field of a form that edits an entry or a logged habit: the version
 /// the member's page showed, so a save based on an older one than stored is refused

@@ -1,14 +1,12 @@
 import Domain
+import Files
 import FoundationEssentials
 import HTTP
 import HTTPServer
 import Localization
+import MemberData
 import Store
 import TimeZones
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A member's own data, out: `/export/dawn.csv` (one row per logged habit),
 /// `/export/dawn.json` (everything), `/export/dawn.sqlite` (a consistent snapshot
@@ -59,57 +57,30 @@ enum ExportPage {
 
     // MARK: JSON
 
-    struct Export: Codable {
-        var format = "dawn-export"
-        var version = 1
-        var exportedAt: String
-        var member: ExportMember
-        var settings: ExportSettings
-        var habits: [ExportHabit]
-        var instances: [ExportInstance]
-        var entries: [ExportEntry]
-        var notes: [ExportNote]
-    }
-
-    struct ExportMember: Codable { var username: String; var displayName: String; var timeZone: String }
-    struct ExportSettings: Codable {
-        var language: String; var firstWeekday: String; var dayStartHour: Int
-        var showGrid: Bool; var showGridDates: Bool; var theme: String
-    }
-    struct ExportHabit: Codable {
-        var id: Int64; var name: String; var emoji: String; var colour: String
-        var defaultDurationMinutes: Int; var createdAt: Int64; var archivedAt: Int64?
-    }
-    struct ExportInstance: Codable {
-        var habitId: Int64; var date: String; var start: String; var durationMinutes: Int; var note: String
-    }
-    struct ExportEntry: Codable { var date: String; var text: String }
-    struct ExportNote: Codable { var date: String; var text: String; var createdAt: Int64 }
-
     static func json(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let member = try MemberContext(app, page)
         let s = member.settings
-        let everything = try member.database.read { connection -> ([ExportEntry], [ExportNote]) in
+        let everything = try member.database.read { connection -> ([DawnExportFormat.Entry], [DawnExportFormat.Note]) in
             let entries = try connection.query("SELECT day, body FROM entries ORDER BY day")
-                .map { ExportEntry(date: $0.string(0), text: $0.string(1)) }
+                .map { DawnExportFormat.Entry(date: $0.string(0), text: $0.string(1)) }
             let notes = try connection.query("SELECT day, body, created_at FROM notes ORDER BY day, created_at, id")
-                .map { ExportNote(date: $0.string(0), text: $0.string(1), createdAt: $0.int64(2)) }
+                .map { DawnExportFormat.Note(date: $0.string(0), text: $0.string(1), createdAt: $0.int64(2)) }
             return (entries, notes)
         }
         let instances = try member.habits.allInstances()
-        let export = Export(
+        let export = DawnExportFormat.File(
             exportedAt: member.rules.localDateTime(at: member.now).description,
-            member: ExportMember(username: member.signedIn.member.username, displayName: member.signedIn.member.displayName,
+            member: DawnExportFormat.Member(username: member.signedIn.member.username, displayName: member.signedIn.member.displayName,
                                  timeZone: member.signedIn.member.timeZone),
-            settings: ExportSettings(language: s.language.rawValue, firstWeekday: s.firstWeekday == .sunday ? "sunday" : "monday",
+            settings: DawnExportFormat.Settings(language: s.language.rawValue, firstWeekday: s.firstWeekday == .sunday ? "sunday" : "monday",
                                      dayStartHour: s.dayStartHour, showGrid: s.showGrid, showGridDates: s.showGridDates,
                                      theme: s.theme.rawValue),
             habits: try member.habits.all().map {
-                ExportHabit(id: $0.id, name: $0.name, emoji: $0.emoji, colour: HabitColor.resolve($0.color).hex,
+                DawnExportFormat.Habit(id: $0.id, name: $0.name, emoji: $0.emoji, colour: HabitColor.resolve($0.color).hex,
                             defaultDurationMinutes: $0.defaultDuration, createdAt: $0.createdAt, archivedAt: $0.archivedAt)
             },
             instances: instances.map {
-                ExportInstance(habitId: $0.habitID, date: $0.day.description,
+                DawnExportFormat.Instance(habitId: $0.habitID, date: $0.day.description,
                                start: twoDigits($0.startMinute / 60) + ":" + twoDigits($0.startMinute % 60),
                                durationMinutes: $0.durationMinutes, note: $0.note)
             },
@@ -131,9 +102,9 @@ enum ExportPage {
     static func sqlite(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let member = try MemberContext(app, page)
         let path = app.configuration.dataDirectory + "/export-\(temporaryName()).sqlite"
-        defer { unlink(path) }
+        defer { try? FileSystem.remove(path) }
         try member.database.backup(to: path)
-        guard let bytes = FileManager.default.contents(atPath: path) else {
+        guard let bytes = try? FileSystem.read(path) else {
             throw PageError(.internalServerError, key: "error.internal")
         }
         return attachment(Array(bytes), type: "application/vnd.sqlite3", name: stamp(member) + ".sqlite")

@@ -1,6 +1,7 @@
 import HTTP
 import HTTPServer
 import Localization
+import MemberData
 import Templates
 
 /// `POST /import` (multipart, from the "Your data" card of `/account`): Dawn's JSON

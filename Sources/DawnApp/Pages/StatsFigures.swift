@@ -1,4 +1,5 @@
 import Domain
+import MemberData
 import TimeZones
 
 /// A member's figures for a range of days, as both the statistics page and
@@ -19,7 +20,7 @@ struct StatsFigures {
     /// In the library's order (most logged first); archived habits only when logged in the range.
     let habits: [HabitFigures]
     /// The range's logs, for the chart.
-    let instances: [Habits.Instance]
+    let instances: [HabitInstance]
 
     init(_ member: MemberContext, from: LocalDate, to: LocalDate) throws {
         let activity = try MemberActivity.load(member.database)

@@ -1,5 +1,5 @@
 import FuzzSupport
-@testable import DawnApp
+@testable import MemberData
 
 // Loop Habit Tracker's Habits.csv and Checkmarks.csv, read as the import page reads them
 // (`Importer.read`, no database). Input: 1 byte (odd: a Habits.csv is read first, from the

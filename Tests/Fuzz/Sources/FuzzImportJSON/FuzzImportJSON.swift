@@ -1,6 +1,6 @@
 import FoundationEssentials
 import FuzzSupport
-@testable import DawnApp
+@testable import MemberData
 
 // Dawn's JSON export, read as the import page reads it (`Importer.readDawn`, no database).
 // Input: the file.
@@ -26,10 +26,10 @@ func describe(_ plan: Importer.Plan) -> String {
 struct File: Encodable {
     var format = "dawn-export"
     var version = 1
-    var habits: [ExportPage.ExportHabit]
-    var instances: [ExportPage.ExportInstance]
-    var entries: [ExportPage.ExportEntry]
-    var notes: [ExportPage.ExportNote]
+    var habits: [DawnExportFormat.Habit]
+    var instances: [DawnExportFormat.Instance]
+    var entries: [DawnExportFormat.Entry]
+    var notes: [DawnExportFormat.Note]
 }
 
 func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
@@ -37,16 +37,16 @@ func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 func export(_ plan: Importer.Plan) -> [UInt8] {
     let file = File(
         habits: plan.habits.enumerated().map { index, h in
-            ExportPage.ExportHabit(id: Int64(index + 1), name: h.name, emoji: h.emoji, colour: h.color,
+            DawnExportFormat.Habit(id: Int64(index + 1), name: h.name, emoji: h.emoji, colour: h.color,
                                    defaultDurationMinutes: h.defaultDuration, createdAt: h.createdAt ?? 0, archivedAt: h.archivedAt)
         },
         instances: plan.instances.map { i in
-            ExportPage.ExportInstance(habitId: Int64(i.habit + 1), date: i.day.description,
+            DawnExportFormat.Instance(habitId: Int64(i.habit + 1), date: i.day.description,
                                       start: twoDigits(i.startMinute / 60) + ":" + twoDigits(i.startMinute % 60),
                                       durationMinutes: i.durationMinutes ?? 0, note: i.note)
         },
-        entries: plan.entries.map { ExportPage.ExportEntry(date: $0.day.description, text: $0.text) },
-        notes: plan.notes.map { ExportPage.ExportNote(date: $0.day.description, text: $0.text, createdAt: $0.createdAt) })
+        entries: plan.entries.map { DawnExportFormat.Entry(date: $0.day.description, text: $0.text) },
+        notes: plan.notes.map { DawnExportFormat.Note(date: $0.day.description, text: $0.text, createdAt: $0.createdAt) })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     guard let data = try? encoder.encode(file) else {

@@ -1,3 +1,4 @@
+import DawnApp
 import HTTPServer
 
 /// `dawn healthcheck`: the container's HEALTHCHECK, with no curl in the image.

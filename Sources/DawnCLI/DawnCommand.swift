@@ -1,3 +1,5 @@
+import DawnApp
+import Files
 import HTTPServer
 import Store
 
@@ -35,7 +37,11 @@ public enum DawnCommand {
             return command.run(say: say, fail: fail)
         case let .user(command):
             return command.run(say: say, fail: fail)
-        case let .maintenance(command):
+        case let .backup(command):
+            return command.run(say: say, fail: fail)
+        case let .restore(command):
+            return command.run(say: say, fail: fail)
+        case let .check(command):
             return command.run(say: say, fail: fail)
         }
     }
@@ -81,10 +87,6 @@ public enum DawnCommand {
 
     /// Unbuffered, so lines keep their order with the server's access log on stdout.
     private static func writeAll(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n > 0 { bytes = bytes.dropFirst(n) } else if n < 0 && errno == EINTR { continue } else { return }
-        }
+        FileSystem.writeAll(fd, Array(text.utf8))
     }
 }

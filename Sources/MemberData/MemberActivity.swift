@@ -6,16 +6,16 @@ import TimeZones
 /// (an entry alone does not make a day active; it is shown apart, as the circle's dark
 /// entry disc). The row, the grid, the header counts, the calendar, the statistics, the API
 /// and the family board all read it from here.
-struct MemberActivity: Sendable {
+package struct MemberActivity: Sendable {
     /// Days with a note or a logged habit.
-    var activeDays: Set<LocalDate> = []
+    package var activeDays: Set<LocalDate> = []
     /// Days with a journal entry.
-    var entryDays: Set<LocalDate> = []
+    package var entryDays: Set<LocalDate> = []
     /// The days each habit was logged on, for its own streak.
-    var daysByHabit: [Int64: Set<LocalDate>] = [:]
+    package var daysByHabit: [Int64: Set<LocalDate>] = [:]
 
     /// All of history (the best streak needs it).
-    static func load(_ database: Database) throws -> MemberActivity {
+    package static func load(_ database: Database) throws -> MemberActivity {
         try database.read { connection in
             var activity = MemberActivity()
             for row in try connection.query("SELECT DISTINCT day FROM notes") {

@@ -2,6 +2,7 @@ import Domain
 import HTTP
 import HTTPServer
 import Localization
+import MemberData
 import PlainText
 import Templates
 import TimeZones
@@ -9,7 +10,7 @@ import TimeZones
 /// Logging habits on a day and editing what was logged. Without JavaScript a
 /// pill leads here (`GET …/log/:habit`), and one submit puts the habit on the
 /// timeline: two steps from tray to timeline.
-enum TimelinePage {
+enum HabitInstancePage {
     static let maxNoteCharacters = Habits.maxNoteCharacters
 
     static func add(to router: inout Router<Route>) {
@@ -102,7 +103,7 @@ enum TimelinePage {
         return habit
     }
 
-    private static func find(_ page: PageRequest, _ member: MemberContext, _ day: LocalDate) throws -> (Habits.Instance, Habits.Habit) {
+    private static func find(_ page: PageRequest, _ member: MemberContext, _ day: LocalDate) throws -> (HabitInstance, Habits.Habit) {
         guard let id = page.id(), let instance = try member.habits.instance(id, on: day),
               let habit = try member.habits.habit(instance.habitID) else {
             throw PageError(.notFound, key: "timeline.error.not_found")
@@ -141,12 +142,12 @@ enum TimelinePage {
     }
 
     private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
-                             habit: Habits.Habit, instance: Habits.Instance?, form: FormState,
-                             conflict: Habits.Instance? = nil, status: HTTPStatus = .ok) -> HTTPResponse {
+                             habit: Habits.Habit, instance: HabitInstance?, form: FormState,
+                             conflict: HabitInstance? = nil, status: HTTPStatus = .ok) -> HTTPResponse {
         let date = LocalizedDate.long(day, page.language)
         let title = instance == nil ? app.t("timeline.log_title", page, ["name": habit.name])
             : app.t("timeline.edit_title", page, ["name": habit.name, "date": date])
-        return app.render("log", [
+        return app.render("habit-instance", [
             "title": .string(title),
             "date": .string(date),
             "form": form.template,

@@ -1,4 +1,5 @@
 import DawnApp
+import DawnCLI
 import XCTest
 
 final class CommandLineOptionsTests: XCTestCase {

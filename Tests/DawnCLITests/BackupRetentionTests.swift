@@ -1,4 +1,5 @@
 import DawnApp
+import DawnCLI
 import XCTest
 
 /// `dawn backup --keep N`: parsing, and which run folders are removed.
@@ -17,12 +18,12 @@ final class BackupRetentionTests: XCTestCase {
     }
 
     func testKeepIsParsed() throws {
-        XCTAssertEqual(try parse(["backup", "--to", "/b"]), .maintenance(.backup(to: "/b", data: "./data", keep: nil)))
+        XCTAssertEqual(try parse(["backup", "--to", "/b"]), .backup(BackupCommand(to: "/b", data: "./data", keep: nil)))
         XCTAssertEqual(try parse(["backup", "--keep", "14", "--to", "/b", "--data", "/d"]),
-                       .maintenance(.backup(to: "/b", data: "/d", keep: 14)))
-        XCTAssertEqual(try parse(["backup", "--to", "/b", "--keep", "1"]), .maintenance(.backup(to: "/b", data: "./data", keep: 1)))
+                       .backup(BackupCommand(to: "/b", data: "/d", keep: 14)))
+        XCTAssertEqual(try parse(["backup", "--to", "/b", "--keep", "1"]), .backup(BackupCommand(to: "/b", data: "./data", keep: 1)))
         XCTAssertEqual(try parse(["backup", "--to", "/b", "--keep", "10000"]),
-                       .maintenance(.backup(to: "/b", data: "./data", keep: 10_000)))
+                       .backup(BackupCommand(to: "/b", data: "./data", keep: 10_000)))
     }
 
     func testBadKeepIsRefused() {
@@ -43,17 +44,17 @@ final class BackupRetentionTests: XCTestCase {
             "dawn-backup-20250103-030000", "dawn-backup-20250101-030000", "dawn-backup-20250102-030000",
             "dawn-backup-20250102-030000-2", "dawn-backup-20250102-030000-10", "dawn-backup-20241231-235959",
         ]
-        XCTAssertEqual(MaintenanceCommand.backupsToRemove(among: names, keep: 3), [
+        XCTAssertEqual(BackupCommand.backupsToRemove(among: names, keep: 3), [
             "dawn-backup-20250102-030000", "dawn-backup-20250101-030000", "dawn-backup-20241231-235959",
         ])
-        XCTAssertEqual(MaintenanceCommand.backupsToRemove(among: names, keep: 2), [
+        XCTAssertEqual(BackupCommand.backupsToRemove(among: names, keep: 2), [
             "dawn-backup-20250102-030000-2", "dawn-backup-20250102-030000", "dawn-backup-20250101-030000",
             "dawn-backup-20241231-235959",
         ], "the attempt number counts as a number: -10 is newer than -2")
-        XCTAssertEqual(MaintenanceCommand.backupsToRemove(among: names, keep: 6), [])
-        XCTAssertEqual(MaintenanceCommand.backupsToRemove(among: names, keep: 100), [])
-        XCTAssertEqual(MaintenanceCommand.backupsToRemove(among: names, keep: 0).count, 6)
-        XCTAssertEqual(MaintenanceCommand.backupsToRemove(among: [], keep: 1), [])
+        XCTAssertEqual(BackupCommand.backupsToRemove(among: names, keep: 6), [])
+        XCTAssertEqual(BackupCommand.backupsToRemove(among: names, keep: 100), [])
+        XCTAssertEqual(BackupCommand.backupsToRemove(among: names, keep: 0).count, 6)
+        XCTAssertEqual(BackupCommand.backupsToRemove(among: [], keep: 1), [])
     }
 
     func testOtherNamesAreNeverRemoved() {
@@ -64,8 +65,8 @@ final class BackupRetentionTests: XCTestCase {
             "Dawn-backup-20250101-030000", "dawn-backup-2025O101-030000", "dawn-backup-20250101-030000.tar",
             "x-dawn-backup-20250101-030000", "dawn-backup-20250101-030000-99999", "dawn-backup-２0250101-030000",
         ]
-        XCTAssertEqual(MaintenanceCommand.backupsToRemove(among: strangers, keep: 0), [])
-        XCTAssertEqual(MaintenanceCommand.backupsToRemove(among: strangers + ["dawn-backup-20200101-000000"], keep: 0),
+        XCTAssertEqual(BackupCommand.backupsToRemove(among: strangers, keep: 0), [])
+        XCTAssertEqual(BackupCommand.backupsToRemove(among: strangers + ["dawn-backup-20200101-000000"], keep: 0),
                        ["dawn-backup-20200101-000000"])
     }
 }

@@ -1,68 +1,61 @@
 import Store
 import TimeZones
 
-/// One member's habits and their logged instances, in their own database.
-struct Habits {
-    let database: Database
+/// One member's habits and their logged instances (`HabitInstance`), in their own database.
+package struct Habits {
+    package let database: Database
 
-    struct Habit: Sendable, Equatable {
-        let id: Int64
-        let name: String
-        let emoji: String
-        /// As stored; pages resolve it through `HabitColor.resolve`, never print it raw.
-        let color: String
-        let defaultDuration: Int
-        let createdAt: Int64
-        let archivedAt: Int64?
-        /// How many instances were ever logged.
-        let count: Int
-        /// When it was last logged (the log's creation time), if ever.
-        let lastLoggedAt: Int64?
-
-        var isArchived: Bool { archivedAt != nil }
+    package init(database: Database) {
+        self.database = database
     }
 
-    struct Instance: Sendable, Equatable {
-        let id: Int64
-        let habitID: Int64
-        let day: LocalDate
-        let startMinute: Int
-        let durationMinutes: Int
-        let note: String
-        /// Changes with every edit (see `MemberSchema`'s `edit_sequence`).
-        let version: Int64
+    package struct Habit: Sendable, Equatable {
+        package let id: Int64
+        package let name: String
+        package let emoji: String
+        /// As stored; pages resolve it through `HabitColor.resolve`, never print it raw.
+        package let color: String
+        package let defaultDuration: Int
+        package let createdAt: Int64
+        package let archivedAt: Int64?
+        /// How many instances were ever logged.
+        package let count: Int
+        /// When it was last logged (the log's creation time), if ever.
+        package let lastLoggedAt: Int64?
+
+        package var isArchived: Bool { archivedAt != nil }
     }
 
     /// What an edit based on a version did.
-    enum Update: Equatable {
+    package enum Update: Equatable {
         case updated
         /// Not applied: the log changed since that version; `stored` is what is there now.
-        case conflict(stored: Instance)
+        case conflict(stored: HabitInstance)
         case notFound
     }
 
     /// In characters as `PlainText.length` counts them (the schema's `CHECK` counts alike).
-    static let maxNoteCharacters = 200
+    package static let maxNoteCharacters = 200
     /// An account holds at most this many habits (archived ones count)…
-    static let maxHabits = 500
+    package static let maxHabits = 500
     /// …and this many logged instances: a lifetime of daily habits, and a bound on what one
     /// member's database, pages and exports can cost the server.
-    static let maxLogs = 200_000
+    package static let maxLogs = 200_000
 
     /// A write refused because the account would hold more than `maxHabits` habits or
     /// `maxLogs` logs; nothing was written.
-    struct LimitReached: Error, Equatable {
-        enum Kind: Equatable { case habits, logs }
-        let kind: Kind
+    package struct LimitReached: Error, Equatable {
+        package enum Kind: Equatable { case habits, logs }
+        package let kind: Kind
         /// How many the account would have held.
-        let wouldHold: Int
+        package let wouldHold: Int
 
-        var limit: Int { kind == .habits ? Habits.maxHabits : Habits.maxLogs }
+        package var limit: Int { kind == .habits ? Habits.maxHabits : Habits.maxLogs }
     }
 
     /// Throws `LimitReached` unless the account has room for `count` more, counted in the
     /// caller's write transaction so two writes cannot both take the last place.
-    static func checkRoom(for kind: LimitReached.Kind, adding count: Int, in connection: Connection) throws {
+    package static func checkRoom(for kind: LimitReached.Kind, adding count: Int, in connection: Connection) throws {
         let sql = kind == .habits ? "SELECT count(*) FROM habits" : "SELECT count(*) FROM habit_instances"
         let total = (try connection.queryOne(sql)?.int(0) ?? 0) + count
         let limit = kind == .habits ? maxHabits : maxLogs
@@ -82,16 +75,16 @@ struct Habits {
     }
 
     /// All habits, archived ones included.
-    func all() throws -> [Habit] {
+    package func all() throws -> [Habit] {
         try database.read { try $0.query("SELECT \(Self.habitColumns) FROM habits ORDER BY id").map(Self.habit) }
     }
 
-    func habit(_ id: Int64) throws -> Habit? {
+    package func habit(_ id: Int64) throws -> Habit? {
         try database.read { try $0.queryOne("SELECT \(Self.habitColumns) FROM habits WHERE id = ?", [.integer(id)]).map(Self.habit) }
     }
 
     /// Adds a habit; `LimitReached` when the account already has `maxHabits`.
-    func add(name: String, emoji: String, color: String, defaultDuration: Int, now: Int64) throws -> Int64 {
+    package func add(name: String, emoji: String, color: String, defaultDuration: Int, now: Int64) throws -> Int64 {
         try database.write { connection in
             try Self.checkRoom(for: .habits, adding: 1, in: connection)
             try connection.run("""
@@ -102,14 +95,14 @@ struct Habits {
     }
 
     /// False when there is no such habit.
-    func update(_ id: Int64, name: String, emoji: String, color: String, defaultDuration: Int) throws -> Bool {
+    package func update(_ id: Int64, name: String, emoji: String, color: String, defaultDuration: Int) throws -> Bool {
         try database.write { connection in
             try connection.run("UPDATE habits SET name = ?, emoji = ?, color = ?, default_duration = ? WHERE id = ?",
                                [.text(name), .text(emoji), .text(color), .integer(Int64(defaultDuration)), .integer(id)]) == 1
         }
     }
 
-    func setArchived(_ id: Int64, _ archived: Bool, now: Int64) throws -> Bool {
+    package func setArchived(_ id: Int64, _ archived: Bool, now: Int64) throws -> Bool {
         try database.write { connection in
             try connection.run("UPDATE habits SET archived_at = ? WHERE id = ?",
                                [archived ? .integer(now) : .null, .integer(id)]) == 1
@@ -117,11 +110,11 @@ struct Habits {
     }
 
     /// Deletes the habit and, by cascade, its whole history.
-    func delete(_ id: Int64) throws -> Bool {
+    package func delete(_ id: Int64) throws -> Bool {
         try database.write { try $0.run("DELETE FROM habits WHERE id = ?", [.integer(id)]) == 1 }
     }
 
-    func instances(on day: LocalDate) throws -> [Instance] {
+    package func instances(on day: LocalDate) throws -> [HabitInstance] {
         try database.read { connection in
             try connection.query("""
                 SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
@@ -130,7 +123,7 @@ struct Habits {
         }
     }
 
-    func instance(_ id: Int64, on day: LocalDate) throws -> Instance? {
+    package func instance(_ id: Int64, on day: LocalDate) throws -> HabitInstance? {
         try database.read { connection in
             try connection.queryOne("""
                 SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
@@ -139,16 +132,16 @@ struct Habits {
         }
     }
 
-    static func instance(_ row: Row) -> Instance? {
+    package static func instance(_ row: Row) -> HabitInstance? {
         guard let day = LocalDate(iso: row.string(2)) else { return nil }
-        return Instance(id: row.int64(0), habitID: row.int64(1), day: day, startMinute: row.int(3),
+        return HabitInstance(id: row.int64(0), habitID: row.int64(1), day: day, startMinute: row.int(3),
                         durationMinutes: row.int(4), note: row.string(5), version: row.int64(6))
     }
 
     /// Logs an instance of an active habit; false when the habit is missing or archived
     /// (checked in the same transaction as the insert), `LimitReached` when the account
     /// already has `maxLogs`.
-    func log(habit id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String, now: Int64) throws -> Bool {
+    package func log(habit id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String, now: Int64) throws -> Bool {
         try database.write { connection in
             guard try connection.queryOne("SELECT 1 FROM habits WHERE id = ? AND archived_at IS NULL", [.integer(id)]) != nil else {
                 return false
@@ -166,7 +159,7 @@ struct Habits {
     /// Moves, resizes or re-notes a log, based on the version the member saw; when it
     /// changed since, nothing is written unless the edit would leave it as it is.
     /// `basedOn: nil` edits whatever is there (a client that sent no version).
-    func updateInstance(_ id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String,
+    package func updateInstance(_ id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String,
                         basedOn version: Int64?) throws -> Update {
         try database.write { connection in
             guard let stored = try connection.queryOne("""
@@ -186,7 +179,7 @@ struct Habits {
         }
     }
 
-    func deleteInstance(_ id: Int64, on day: LocalDate) throws -> Bool {
+    package func deleteInstance(_ id: Int64, on day: LocalDate) throws -> Bool {
         try database.write {
             try $0.run("DELETE FROM habit_instances WHERE id = ? AND day = ?", [.integer(id), .text(day.description)]) == 1
         }
@@ -195,7 +188,7 @@ struct Habits {
 
 extension Habits {
     /// Every instance logged on the days `from…to`, for statistics.
-    func instances(from: LocalDate, to: LocalDate) throws -> [Instance] {
+    package func instances(from: LocalDate, to: LocalDate) throws -> [HabitInstance] {
         try database.read { connection in
             try connection.query("""
                 SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
@@ -207,7 +200,7 @@ extension Habits {
 
 extension Habits {
     /// Every instance ever logged, oldest first, for exports.
-    func allInstances() throws -> [Instance] {
+    package func allInstances() throws -> [HabitInstance] {
         try database.read { connection in
             try connection.query("""
                 SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances

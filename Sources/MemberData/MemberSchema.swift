@@ -1,38 +1,8 @@
-import Accounts
 import Store
 
-/// The schema of `DATA/instance.sqlite`: what the whole family shares.
-/// Append migrations; never edit one that has shipped.
-enum InstanceSchema {
-    static let migrations: [Migration] = [
-        Migration(version: 1, sql: """
-            CREATE TABLE instance_meta (
-                key   TEXT PRIMARY KEY NOT NULL,
-                value TEXT NOT NULL
-            ) STRICT;
-            INSERT INTO instance_meta (key, value) VALUES ('created_at', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-            """),
-        Migration(version: 2, sql: AccountsSchema.sql),
-        // The family board: a row means the member opted in. It holds only a summary —
-        // the last active day and the run of active days ending there — so the board
-        // never opens a member's own database.
-        Migration(version: 3, sql: """
-            CREATE TABLE board (
-                member_id      INTEGER PRIMARY KEY NOT NULL REFERENCES members (id) ON DELETE CASCADE,
-                last_active    TEXT CHECK (last_active IS NULL OR length(last_active) = 10),
-                run            INTEGER NOT NULL DEFAULT 0 CHECK (run >= 0),
-                day_start_hour INTEGER NOT NULL DEFAULT 0 CHECK (day_start_hour BETWEEN 0 AND 6),
-                updated_at     INTEGER NOT NULL
-            ) STRICT;
-            """),
-        // The key that signs device cookies (made at first start, see `Family.deviceKey`).
-        Migration(version: 4, sql: AccountsSchema.secretsSQL),
-    ]
-}
-
 /// The schema of each member's `DATA/users/<id>.sqlite`.
-enum MemberSchema {
-    static let migrations: [Migration] = [
+package enum MemberSchema {
+    package static let migrations: [Migration] = [
         Migration(version: 1, sql: """
             CREATE TABLE member_settings (
                 key   TEXT PRIMARY KEY NOT NULL,

@@ -1,4 +1,3 @@
-import Accounts
 import Domain
 import Store
 import TimeZones
@@ -6,30 +5,34 @@ import TimeZones
 /// The family board's data, in the instance database: for each member who opted
 /// in, their last active day and the run of active days ending there. Written by
 /// the member's own requests; read by `/board`, which never opens a member database.
-struct Board {
-    let instance: Database
+package struct Board {
+    package let instance: Database
 
-    struct Summary: Sendable {
-        let memberID: MemberID
-        let displayName: String
-        let timeZone: String
-        let lastActive: LocalDate?
-        let run: Int
-        let dayStartHour: Int
+    package init(instance: Database) {
+        self.instance = instance
     }
 
-    func isOptedIn(_ id: MemberID) throws -> Bool {
+    package struct Summary: Sendable {
+        package let memberID: MemberID
+        package let displayName: String
+        package let timeZone: String
+        package let lastActive: LocalDate?
+        package let run: Int
+        package let dayStartHour: Int
+    }
+
+    package func isOptedIn(_ id: MemberID) throws -> Bool {
         try instance.read { try $0.queryOne("SELECT 1 FROM board WHERE member_id = ?", [.integer(id.rawValue)]) != nil }
     }
 
-    func optOut(_ id: MemberID) throws {
+    package func optOut(_ id: MemberID) throws {
         try instance.write { try $0.run("DELETE FROM board WHERE member_id = ?", [.integer(id.rawValue)]) }
     }
 
     /// Stores the member's summary (and so opts them in): their last active day up to
     /// today and the run ending there, counted by `Streak` as the day page counts it
     /// (across days their zone skipped, `skipped`).
-    func publish(_ id: MemberID, activeDays: Set<LocalDate>, today: LocalDate, skipping skipped: Set<LocalDate> = [],
+    package func publish(_ id: MemberID, activeDays: Set<LocalDate>, today: LocalDate, skipping skipped: Set<LocalDate> = [],
                  dayStartHour: Int, now: Int64) throws {
         let last = activeDays.filter { $0 <= today }.max()
         let run = last.map { Streak.current(activeDates: activeDays, today: $0, skipping: skipped) } ?? 0
@@ -43,7 +46,7 @@ struct Board {
         }
     }
 
-    func summaries() throws -> [Summary] {
+    package func summaries() throws -> [Summary] {
         try instance.read { connection in
             try connection.query("""
                 SELECT board.member_id, members.display_name, members.time_zone, board.last_active, board.run,
@@ -58,7 +61,7 @@ struct Board {
     }
 
     /// The current streak the summary means on `today`: the run counts while it ends today or yesterday.
-    static func streak(_ summary: Summary, today: LocalDate) -> (streak: Int, activeToday: Bool) {
+    package static func streak(_ summary: Summary, today: LocalDate) -> (streak: Int, activeToday: Bool) {
         guard let last = summary.lastActive else { return (0, false) }
         if last == today { return (summary.run, true) }
         if last == today.adding(days: -1) { return (summary.run, false) }

@@ -3,34 +3,43 @@ import TimeZones
 
 /// One member's entries and notes, in their own database. Only reachable
 /// through `SignedIn.database`, so only ever the signed-in member's.
-struct Journal {
+package struct Journal {
     /// In characters as `PlainText.length` counts them (the schema's `CHECK`s count alike).
-    static let maxEntryCharacters = 20_000
-    static let maxNoteCharacters = 500
+    package static let maxEntryCharacters = 20_000
+    package static let maxNoteCharacters = 500
 
-    let database: Database
+    package let database: Database
 
-    struct Note: Sendable, Equatable {
-        let id: Int64
-        let body: String
-        let createdAt: Int64
+    package init(database: Database) {
+        self.database = database
+    }
+
+    package struct Note: Sendable, Equatable {
+        package let id: Int64
+        package let body: String
+        package let createdAt: Int64
     }
 
     /// A day's entry as stored, with its version (see `MemberSchema`'s `edit_sequence`).
-    struct Entry: Sendable, Equatable {
-        let body: String
-        let version: Int64
+    package struct Entry: Sendable, Equatable {
+        package let body: String
+        package let version: Int64
+
+        package init(body: String, version: Int64) {
+            self.body = body
+            self.version = version
+        }
     }
 
     /// What a save based on a version did.
-    enum Save: Equatable {
+    package enum Save: Equatable {
         case saved
         /// Not applied: the entry changed since the version the save was based on.
         /// `stored` is what is there now (nil when it was deleted).
         case conflict(stored: Entry?)
     }
 
-    func entry(on day: LocalDate) throws -> Entry? {
+    package func entry(on day: LocalDate) throws -> Entry? {
         try database.read { try Self.entry(on: day, $0) }
     }
 
@@ -43,7 +52,7 @@ struct Journal {
     /// an empty (after trimming) entry deletes it. When the entry changed since that
     /// version, nothing is written, unless the save would leave it as it already is.
     /// `basedOn: nil` saves whatever is there (a client that sent no version).
-    func saveEntry(_ body: String, on day: LocalDate, basedOn version: Int64?, now: Int64) throws -> Save {
+    package func saveEntry(_ body: String, on day: LocalDate, basedOn version: Int64?, now: Int64) throws -> Save {
         try database.write { connection in
             let deletes = body.allSatisfy(\.isWhitespace)
             let stored = try Self.entry(on: day, connection)
@@ -63,7 +72,7 @@ struct Journal {
         }
     }
 
-    func notes(on day: LocalDate) throws -> [Note] {
+    package func notes(on day: LocalDate) throws -> [Note] {
         try database.read { connection in
             try connection.query("SELECT id, body, created_at FROM notes WHERE day = ? ORDER BY created_at, id",
                                  [.text(day.description)])
@@ -71,7 +80,7 @@ struct Journal {
         }
     }
 
-    func addNote(_ body: String, on day: LocalDate, now: Int64) throws {
+    package func addNote(_ body: String, on day: LocalDate, now: Int64) throws {
         try database.write { connection in
             try connection.run("INSERT INTO notes (day, body, created_at) VALUES (?, ?, ?)",
                                [.text(day.description), .text(body), .integer(now)])
@@ -79,7 +88,7 @@ struct Journal {
     }
 
     /// Deletes a note of that day; false when there is none (already deleted, or another day's id).
-    func deleteNote(id: Int64, on day: LocalDate) throws -> Bool {
+    package func deleteNote(id: Int64, on day: LocalDate) throws -> Bool {
         try database.write { connection in
             try connection.run("DELETE FROM notes WHERE id = ? AND day = ?", [.integer(id), .text(day.description)]) == 1
         }

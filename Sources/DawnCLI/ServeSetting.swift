@@ -1,3 +1,4 @@
+import DawnApp
 import HTTP
 import HTTPServer
 

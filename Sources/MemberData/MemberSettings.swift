@@ -5,21 +5,21 @@ import TimeZones
 /// A member's preferences, kept in their own database (`member_settings`).
 /// The time zone lives with the account (instance database), because the
 /// sign-in pages need it before a member database is open.
-struct MemberSettings: Sendable, Equatable {
-    enum Theme: String, CaseIterable, Sendable { case system, light, dark }
+package struct MemberSettings: Sendable, Equatable {
+    package enum Theme: String, CaseIterable, Sendable { case system, light, dark }
 
-    var language: Language = .en
-    var firstWeekday: Weekday = .monday
+    package var language: Language = .en
+    package var firstWeekday: Weekday = .monday
     /// 0…6: the hour at which a new day begins, for night owls.
-    var dayStartHour = 0
-    var showGrid = false
-    var showGridDates = false
-    var theme: Theme = .system
+    package var dayStartHour = 0
+    package var showGrid = false
+    package var showGridDates = false
+    package var theme: Theme = .system
 
-    static let dayStartHours = 0...6
+    package static let dayStartHours = 0...6
 
     /// Reads the settings; unknown or malformed stored values fall back to the defaults.
-    static func load(from database: Database) throws -> MemberSettings {
+    package static func load(from database: Database) throws -> MemberSettings {
         let rows = try database.read { try $0.query("SELECT key, value FROM member_settings") }
         var settings = MemberSettings()
         for row in rows {
@@ -38,7 +38,7 @@ struct MemberSettings: Sendable, Equatable {
         return settings
     }
 
-    func save(to database: Database) throws {
+    package func save(to database: Database) throws {
         let values: [(String, String)] = [
             ("language", language.rawValue),
             ("first_weekday", firstWeekday == .sunday ? "sunday" : "monday"),

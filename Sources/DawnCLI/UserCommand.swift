@@ -1,4 +1,6 @@
 import Accounts
+import Files
+import MemberData
 import Store
 import TimeZones
 
@@ -169,8 +171,7 @@ public enum UserCommand: Equatable, Sendable {
 
 /// Prompts go to stderr, so stdout stays clean for scripts.
 private func writeToTerminal(_ text: String) {
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    FileSystem.writeAll(2, Array(text.utf8))
 }
 
 struct UserCommandError: Error {

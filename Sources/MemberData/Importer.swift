@@ -7,28 +7,30 @@ import TimeZones
 /// Imports into a member's database: Dawn's own JSON export, or Loop Habit Tracker's
 /// `Habits.csv` / `Checkmarks.csv`. A file is first read and validated whole into a
 /// `Plan`; only a valid plan is written, in one transaction, so a bad file changes nothing.
-enum Importer {
-    enum Mode: String { case merge, empty }
+package enum Importer {
+    package enum Mode: String { case merge, empty }
 
-    struct Plan {
-        struct Habit {
+    package struct Plan {
+        package struct Habit {
             var name: String; var emoji: String; var color: String; var defaultDuration: Int
             var createdAt: Int64?; var archivedAt: Int64?
         }
-        struct Instance { var habit: Int; var day: LocalDate; var startMinute: Int; var durationMinutes: Int?; var note: String }
-        struct Entry { var day: LocalDate; var text: String }
-        struct Note { var day: LocalDate; var text: String; var createdAt: Int64 }
+        package struct Instance { var habit: Int; var day: LocalDate; var startMinute: Int; var durationMinutes: Int?; var note: String }
+        package struct Entry { var day: LocalDate; var text: String }
+        package struct Note { var day: LocalDate; var text: String; var createdAt: Int64 }
         private(set) var habits: [Habit] = []
         private(set) var instances: [Instance] = []
-        var entries: [Entry] = []
-        var notes: [Note] = []
+        package var entries: [Entry] = []
+        package var notes: [Note] = []
         /// The index in `habits` of each name's first habit: one lookup per row, never a
         /// scan, so reading stays linear in the file's size.
         private var habitsByName: [String: Int] = [:]
 
+        package init() {}
+
         /// Adds a habit and returns its index. One import holds at most `Habits.maxHabits`
         /// (no account can take more); past that, a problem at `place`.
-        mutating func add(_ habit: Habit, at place: Problem.Place) throws(Problem) -> Int {
+        package mutating func add(_ habit: Habit, at place: Problem.Place) throws(Problem) -> Int {
             guard habits.count < Habits.maxHabits else {
                 throw Problem(place: place, key: "import.problem.too_many_habits", numbers: ["max": Habits.maxHabits])
             }
@@ -38,7 +40,7 @@ enum Importer {
         }
 
         /// Adds a log; one import holds at most `Habits.maxLogs`.
-        mutating func add(_ instance: Instance, at place: Problem.Place) throws(Problem) {
+        package mutating func add(_ instance: Instance, at place: Problem.Place) throws(Problem) {
             guard instances.count < Habits.maxLogs else {
                 throw Problem(place: place, key: "import.problem.too_many_logs", numbers: ["max": Habits.maxLogs])
             }
@@ -46,12 +48,12 @@ enum Importer {
         }
 
         /// The index of the first habit named `name`, if the plan has one.
-        func habitIndex(named name: String) -> Int? {
+        package func habitIndex(named name: String) -> Int? {
             habitsByName[name]
         }
 
         /// The plan's habit index for `name`, adding a Loop-style habit when missing.
-        mutating func habitIndex(named name: String, now: Int64, at place: Problem.Place) throws(Problem) -> Int {
+        package mutating func habitIndex(named name: String, now: Int64, at place: Problem.Place) throws(Problem) -> Int {
             if let index = habitsByName[name] { return index }
             return try add(Habit(name: name, emoji: HabitEmoji.default.value, color: HabitColor.fallback.hex,
                                  defaultDuration: Importer.loopDuration, createdAt: now, archivedAt: nil), at: place)
@@ -59,30 +61,32 @@ enum Importer {
     }
 
     /// What was written.
-    struct Counts: Equatable { var habits = 0; var instances = 0; var entries = 0; var notes = 0 }
+    package struct Counts: Equatable {
+        package var habits = 0; package var instances = 0; package var entries = 0; package var notes = 0
+    }
 
     /// A record the file got wrong: where (`instances[3]`, or a CSV line) and what.
-    struct Problem: Error, Equatable {
-        enum Place: Equatable { case record(String), line(file: String, line: Int), file(String) }
-        let place: Place
+    package struct Problem: Error, Equatable {
+        package enum Place: Equatable { case record(String), line(file: String, line: Int), file(String) }
+        package let place: Place
         /// A string key (`import.problem.…`) and its arguments.
-        let key: String
-        var arguments: [String: String] = [:]
+        package let key: String
+        package var arguments: [String: String] = [:]
         /// Arguments that are numbers, written the page's language's way.
-        var numbers: [String: Int] = [:]
+        package var numbers: [String: Int] = [:]
     }
 
     /// The account is not empty and the mode was `empty`.
-    struct NotEmpty: Error {}
+    package struct NotEmpty: Error {}
 
     /// Habits created from Loop get this default duration (minutes), and each Loop
     /// check-in becomes an instance at 00:00 lasting the habit's default duration.
-    static let loopDuration = 15
+    package static let loopDuration = 15
 
     // MARK: Reading
 
     /// Reads one uploaded file into `plan`.
-    static func read(_ bytes: [UInt8], filename: String, into plan: inout Plan, now: Int64) throws(Problem) {
+    package static func read(_ bytes: [UInt8], filename: String, into plan: inout Plan, now: Int64) throws(Problem) {
         guard var text = String(validating: bytes, as: UTF8.self) else {
             throw Problem(place: .file(filename), key: "import.problem.utf8")
         }
@@ -107,10 +111,10 @@ enum Importer {
     private struct DawnFile: Decodable {
         var format: String
         var version: Int
-        var habits: [ExportPage.ExportHabit]
-        var instances: [ExportPage.ExportInstance]
-        var entries: [ExportPage.ExportEntry]
-        var notes: [ExportPage.ExportNote]
+        var habits: [DawnExportFormat.Habit]
+        var instances: [DawnExportFormat.Instance]
+        var entries: [DawnExportFormat.Entry]
+        var notes: [DawnExportFormat.Note]
     }
 
     private struct Header: Decodable { var format: String? }
@@ -120,7 +124,7 @@ enum Importer {
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
             throw Problem(place: .file("JSON"), key: "import.problem.json")
         }
-        guard header.format == "dawn-export" else { throw Problem(place: .file("JSON"), key: "import.problem.unknown") }
+        guard header.format == DawnExportFormat.formatName else { throw Problem(place: .file("JSON"), key: "import.problem.unknown") }
         let file: DawnFile
         do {
             file = try JSONDecoder().decode(DawnFile.self, from: data)
@@ -129,7 +133,7 @@ enum Importer {
         } catch {
             throw Problem(place: .file("JSON"), key: "import.problem.json")
         }
-        guard file.version == 1 else { throw Problem(place: .record("version"), key: "import.problem.version", arguments: ["value": String(file.version)]) }
+        guard file.version == DawnExportFormat.version else { throw Problem(place: .record("version"), key: "import.problem.version", arguments: ["value": String(file.version)]) }
         var habitIndex: [Int64: Int] = [:]
         for (i, habit) in file.habits.enumerated() {
             let place = Problem.Place.record("habits[\(i)]")
@@ -271,7 +275,7 @@ enum Importer {
     /// has any habit, log, entry or note; `merge` skips what is already there. An account
     /// that would end up with more than `Habits.maxHabits` habits or `Habits.maxLogs` logs
     /// refuses the whole import (`Habits.LimitReached`). Linear in the plan and the account.
-    static func write(_ plan: Plan, mode: Mode, to database: Database, now: Int64) throws -> Counts {
+    package static func write(_ plan: Plan, mode: Mode, to database: Database, now: Int64) throws -> Counts {
         try database.write { connection in
             var counts = Counts()
             if mode == .empty {
@@ -350,66 +354,5 @@ enum Importer {
             }
             return counts
         }
-    }
-}
-
-/// RFC 4180 records, each with the line it starts on; LF or CRLF line ends.
-enum CSV {
-    struct Record { let line: Int; let fields: [String] }
-
-    static func records(_ text: String, filename: String) throws(Importer.Problem) -> [Record] {
-        var records: [Record] = []
-        var fields: [String] = []
-        var field = ""
-        var line = 1
-        var start = 1
-        var quoted = false
-        var wasQuoted = false
-        var chars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        func next() -> Unicode.Scalar? {
-            if let p = pending { pending = nil; return p }
-            return chars.next()
-        }
-        var atRecordStart = true
-        while let c = next() {
-            if quoted {
-                if c == "\"" {
-                    if let after = next() {
-                        if after == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; pending = after }
-                    } else { quoted = false }
-                } else {
-                    if c == "\n" { line += 1 }
-                    field.unicodeScalars.append(c)
-                }
-                continue
-            }
-            if atRecordStart { start = line; atRecordStart = false }
-            switch c {
-            case "\"":
-                guard field.isEmpty, !wasQuoted else { throw Importer.Problem(place: .line(file: filename, line: line), key: "import.problem.csv") }
-                quoted = true
-                wasQuoted = true
-            case ",":
-                fields.append(field); field = ""; wasQuoted = false
-            case "\r":
-                continue
-            case "\n":
-                fields.append(field); field = ""; wasQuoted = false
-                if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: start, fields: fields)) }
-                fields = []
-                line += 1
-                atRecordStart = true
-            default:
-                guard !wasQuoted else { throw Importer.Problem(place: .line(file: filename, line: line), key: "import.problem.csv") }
-                field.unicodeScalars.append(c)
-            }
-        }
-        if quoted { throw Importer.Problem(place: .line(file: filename, line: start), key: "import.problem.csv") }
-        if !atRecordStart {
-            fields.append(field)
-            if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: start, fields: fields)) }
-        }
-        return records
     }
 }

@@ -1,3 +1,4 @@
+import DawnApp
 import HTTP
 import HTTPServer
 
@@ -8,7 +9,9 @@ public enum CommandLineOptions: Equatable {
     case printConfig(DawnConfiguration)
     case healthcheck(HealthcheckCommand)
     case user(UserCommand)
-    case maintenance(MaintenanceCommand)
+    case backup(BackupCommand)
+    case restore(RestoreCommand)
+    case check(CheckCommand)
     case help
     case version
 
@@ -58,8 +61,9 @@ public enum CommandLineOptions: Equatable {
         case "serve": break
         case "healthcheck": return .healthcheck(try HealthcheckCommand.parse(rest, environment: environment))
         case "user": return .user(try UserCommand.parse(rest, environment: environment))
-        case "backup", "restore", "check":
-            return .maintenance(try MaintenanceCommand.parse(command, rest, environment: environment))
+        case "backup": return .backup(try BackupCommand.parse(rest, environment: environment))
+        case "restore": return .restore(try RestoreCommand.parse(rest, environment: environment))
+        case "check": return .check(try CheckCommand.parse(rest, environment: environment))
         default: throw CommandLineError("unknown command \"\(command)\" (try: dawn --help)")
         }
 

@@ -1,0 +1,109 @@
+import Files
+import FoundationEssentials
+import MemberData
+import Store
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `dawn restore --from BACKUPDIR [--data DIR]`: verifies a backup made by `dawn backup`
+/// (its manifest, each file's size, `integrity_check` on scratch copies), then copies it
+/// into a missing or empty data folder.
+public struct RestoreCommand: Equatable, Sendable {
+    public var backup: String
+    public var data: String
+
+    public init(from backup: String, data: String) {
+        self.backup = backup
+        self.data = data
+    }
+
+    static func parse(_ arguments: ArraySlice<String>, environment: [String: String]) throws(CommandLineError) -> RestoreCommand {
+        var from: String?
+        let data = try DataFolder.parse("restore", arguments, environment: environment) { argument, value throws(CommandLineError) in
+            guard argument == "--from" else { return false }
+            from = try value()
+            return true
+        }
+        guard let from else { throw CommandLineError("dawn restore needs --from BACKUPDIR") }
+        return RestoreCommand(from: from, data: data)
+    }
+
+    /// Runs the command; returns the exit status. `say` prints a line to stdout, `fail` to stderr.
+    func run(say: (String) -> Void, fail: (String) -> Void) -> Int32 {
+        DataFolder.run(fail: fail) {
+            try restore(say: say)
+            return 0
+        }
+    }
+
+    private func restore(say: (String) -> Void) throws {
+        // 1. The target must be missing or empty.
+        if BackupFiles.exists(data) {
+            guard BackupFiles.isDirectory(data) else { throw MaintenanceError("\(data) exists and is not a folder") }
+            guard try BackupFiles.list(data).isEmpty else {
+                throw MaintenanceError("\(data) is not empty: restore only into a missing or empty data folder")
+            }
+        }
+        // 2. The manifest, and every file it lists, exactly as listed.
+        let manifestPath = backup + "/manifest.json"
+        guard BackupFiles.exists(manifestPath) else { throw MaintenanceError("\(manifestPath) not found: not a Dawn backup") }
+        let manifest: BackupManifest
+        do {
+            manifest = try JSONDecoder().decode(BackupManifest.self, from: Data(try BackupFiles.read(manifestPath)))
+        } catch let error as MaintenanceError {
+            throw error
+        } catch {
+            throw MaintenanceError("\(manifestPath) is not a valid manifest")
+        }
+        guard manifest.format == BackupManifest.formatName, manifest.version == 1 else {
+            throw MaintenanceError("\(manifestPath): unsupported format \(manifest.format) version \(manifest.version)")
+        }
+        let paths = manifest.files.map(\.path)
+        guard paths.contains("instance.sqlite"), Set(paths).count == paths.count else {
+            throw MaintenanceError("\(manifestPath) must list instance.sqlite once and each file once")
+        }
+        for file in manifest.files {
+            guard DataFolder.isDatabaseName(file.path) else {
+                throw MaintenanceError("\(manifestPath) lists an unexpected file \"\(file.path)\"")
+            }
+            let path = backup + "/" + file.path
+            guard BackupFiles.exists(path) else { throw MaintenanceError("\(path) is missing from the backup") }
+            let size = try BackupFiles.size(path)
+            guard size == file.size else {
+                throw MaintenanceError("\(path) is \(size) bytes, the manifest says \(file.size): the backup was changed")
+            }
+        }
+        // 3. integrity_check on scratch copies (opening a database writes to it, and the
+        //    backup must stay as it is), before anything is written to DATA.
+        let scratch = try BackupFiles.makeTemporaryDirectory()
+        defer { BackupFiles.removeTree(scratch) }
+        try BackupFiles.makeDirectory(scratch + "/users")
+        for file in manifest.files {
+            let copy = scratch + "/" + file.path
+            try BackupFiles.copy(backup + "/" + file.path, to: copy)
+            let result = DataFolder.inspect(copy, migrations: DataFolder.migrations(for: file.path))
+            guard result.problems.isEmpty else {
+                throw MaintenanceError("\(backup)/\(file.path) is damaged: \(result.problems.joined(separator: "; "))")
+            }
+        }
+        // 4. Copy.
+        if !BackupFiles.exists(data) { try BackupFiles.makeDirectory(data) }
+        do {
+            try BackupFiles.makeDirectory(data + "/users")
+            for file in manifest.files {
+                try BackupFiles.copy(backup + "/" + file.path, to: data + "/" + file.path)
+                guard try BackupFiles.size(data + "/" + file.path) == file.size else {
+                    throw MaintenanceError("\(backup)/\(file.path) changed while it was being restored")
+                }
+            }
+        } catch {
+            // Leave DATA as empty as it was.
+            for entry in (try? BackupFiles.list(data)) ?? [] { BackupFiles.removeTree(data + "/" + entry) }
+            throw error
+        }
+        for file in manifest.files { say("restored \(file.path)") }
+        say("restored \(manifest.files.count) database\(manifest.files.count == 1 ? "" : "s") from \(backup) into \(data)")
+    }
+}

@@ -1,0 +1,14 @@
+import TimeZones
+
+/// A habit logged on a day: a row of `habit_instances`, shown as a block on the timeline
+/// and edited on its own page (`HabitInstancePage`).
+package struct HabitInstance: Sendable, Equatable {
+    package let id: Int64
+    package let habitID: Int64
+    package let day: LocalDate
+    package let startMinute: Int
+    package let durationMinutes: Int
+    package let note: String
+    /// Changes with every edit (see `MemberSchema`'s `edit_sequence`).
+    package let version: Int64
+}

@@ -1,0 +1,71 @@
+import Store
+
+/// The schema of `DATA/instance.sqlite`: what the whole family shares — the accounts
+/// (members, sessions, secrets; read and written by the `Accounts` target) and the board.
+/// Append migrations; never edit one that has shipped.
+package enum InstanceSchema {
+    package static let migrations: [Migration] = [
+        Migration(version: 1, sql: """
+            CREATE TABLE instance_meta (
+                key   TEXT PRIMARY KEY NOT NULL,
+                value TEXT NOT NULL
+            ) STRICT;
+            INSERT INTO instance_meta (key, value) VALUES ('created_at', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+            """),
+        Migration(version: 2, sql: accounts),
+        // The family board: a row means the member opted in. It holds only a summary —
+        // the last active day and the run of active days ending there — so the board
+        // never opens a member's own database.
+        Migration(version: 3, sql: """
+            CREATE TABLE board (
+                member_id      INTEGER PRIMARY KEY NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+                last_active    TEXT CHECK (last_active IS NULL OR length(last_active) = 10),
+                run            INTEGER NOT NULL DEFAULT 0 CHECK (run >= 0),
+                day_start_hour INTEGER NOT NULL DEFAULT 0 CHECK (day_start_hour BETWEEN 0 AND 6),
+                updated_at     INTEGER NOT NULL
+            ) STRICT;
+            """),
+        // The key that signs device cookies (made at first start, see `Family.deviceKey`).
+        Migration(version: 4, sql: secrets),
+    ]
+
+    /// Members and their sign-in sessions (migration 2).
+    ///
+    /// `AUTOINCREMENT` (beyond a plain `INTEGER PRIMARY KEY`) stops SQLite from handing a
+    /// removed member's id to a new member: the id names the member's database file, so
+    /// a reused id could expose a stale file to the wrong person.
+    ///
+    /// Sessions store only SHA-256 of the token (32 bytes), so a copy of the database
+    /// does not let anyone sign in.
+    private static let accounts = """
+        CREATE TABLE members (
+            id            INTEGER PRIMARY KEY AUTOINCREMENT,
+            username      TEXT NOT NULL UNIQUE,
+            display_name  TEXT NOT NULL,
+            password_hash TEXT NOT NULL,
+            is_admin      INTEGER NOT NULL CHECK (is_admin IN (0, 1)),
+            time_zone     TEXT NOT NULL DEFAULT 'UTC',
+            created_at    INTEGER NOT NULL
+        ) STRICT;
+
+        CREATE TABLE sessions (
+            token_hash   BLOB PRIMARY KEY NOT NULL CHECK (length(token_hash) = 32),
+            member_id    INTEGER NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+            csrf_token   TEXT NOT NULL,
+            created_at   INTEGER NOT NULL,
+            last_seen_at INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE INDEX sessions_by_member ON sessions(member_id);
+        """
+
+    /// Server secrets, by name: `device_key` signs the device cookies (`DeviceKey`). Kept
+    /// here rather than in a file so a backup or restore keeps them with the members they
+    /// name (migration 4).
+    private static let secrets = """
+        CREATE TABLE secrets (
+            name  TEXT PRIMARY KEY NOT NULL,
+            value BLOB NOT NULL CHECK (length(value) BETWEEN 16 AND 256)
+        ) STRICT, WITHOUT ROWID;
+        """
+}

@@ -49,7 +49,7 @@ public final class Dawn: HTTPResponder {
         serverMetrics = metrics
         do {
             // In development and under the tests' hooks, a page that prints a key it did not
-            // give is a 500 naming the key, not a silently empty value.
+            // give is a 500 (stderr names the template and the key), not a silently empty value.
             templates = try TemplateLibrary(directory: configuration.viewsDirectory,
                                             reloadOnChange: configuration.development,
                                             strict: configuration.development || configuration.testHooks)

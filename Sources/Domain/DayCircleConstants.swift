@@ -1,8 +1,9 @@
 /// A date circle's class names (`DayCircle.stateClass`; the kind's class is its raw
-/// value) and its hit area, which the grid's layout counts with. Sizes and colours
-/// are drawn by the stylesheet alone.
+/// value) and the size the grid's column formula counts with. Sizes and colours are
+/// drawn by the stylesheet alone.
 public enum DayCircleConstants {
-    /// Every circle's hit area in CSS pixels, whatever it draws.
+    /// A circle's width in the grid's column formula (its 22 px ring), in CSS pixels; the
+    /// stylesheet centres it in a 24 px link, the tap target.
     public static let hitAreaSize = 22
 
     public static let selectedClass = "selected"

@@ -62,11 +62,10 @@ public struct TemplateSet: Sendable {
 
     public func contains(_ name: String) -> Bool { indexByName[name] != nil }
 
-    /// Appends the page `name`, wrapped in its layouts, to `buffer`. Throws only for an
-    /// unknown name: missing values render empty.
-    /// Renders `name` with `context`. A hole whose key the context lacks writes nothing;
-    /// with `strict` it is an error naming the template and the key (for development and
-    /// tests: a misspelt key must not pass as an empty value).
+    /// Appends the page `name`, wrapped in its layouts, to `buffer`. Throws for an unknown
+    /// name. A hole whose key the context lacks writes nothing; with `strict` it is an
+    /// error naming the template and the key (for development and tests: a misspelt key
+    /// must not pass as an empty value).
     public func render(_ name: String, _ context: TemplateValue, into buffer: inout [UInt8], strict: Bool = false) throws {
         guard let page = indexByName[name] else {
             throw TemplateError(file: name, line: 0, column: 0, message: "no template named '\(name)'")

@@ -54,11 +54,11 @@ let package = Package(
         .target(name: "Store", dependencies: ["CSQLite", "Files", "Locks"]),
         // The rules for short text people type: trimming, what one line may not contain. Pure.
         .target(name: "PlainText"),
-        // Time zones from the system's tzdata (TZif), and civil-date arithmetic. Pure.
+        // Time zones from the system's tzdata (TZif, read through Files), and civil-date arithmetic (pure).
         .target(name: "TimeZones", dependencies: ["Files", "Locks"]),
         // Dawn's domain: the day window, the date grid, circle states, streaks. Pure.
         .target(name: "Domain", dependencies: ["TimeZones", "PlainText"]),
-        // Strings in English, Italian and French; plural rules; dates as each language writes them. Pure.
+        // Strings in English, Italian and French (files read through Files); plural rules; dates as each language writes them.
         .target(name: "Localization", dependencies: ["TimeZones", "Files"]),
         // Members, passwords (yescrypt), sessions, sign-in throttling, over instance.sqlite.
         .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt", "PlainText", "Locks"]),

@@ -234,4 +234,34 @@ final class FormPageModelTests: XCTestCase {
         let zoe = try XCTUnwrap(try dawn.app.family.members().first { $0.username == "zoe" })
         XCTAssertEqual(try FamilyPage.Model(dawn.app, reader: zoe).members.filter(\.isMe).map(\.member.username), ["zoe"])
     }
+
+    // MARK: Export
+
+    /// What the exports hold, gathered once: the logs and habits for both, the journal only
+    /// for the JSON; the time and the file name on the member's wall clock (New Year's Eve
+    /// in UTC is already 2027 in Rome).
+    func testExportGathersLogsAndTheJournalOnce() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-12-31T23:30:00Z"))
+        dawn.signedUp(username: "mum", timeZone: "Europe/Rome")
+        let id = dawn.addHabit("Run")
+        dawn.log(id, on: "2026-12-31", start: "23:00", duration: 30, note: "last run")
+        XCTAssertEqual(dawn.post("/day/2026-12-31/notes", [("note", "second")]).status, .seeOther)
+        XCTAssertEqual(dawn.post("/day/2026-12-30/notes", [("note", "first")]).status, .seeOther)
+        XCTAssertEqual(dawn.post("/day/2026-12-31/entry", [("entry", "Bye, 2026.")]).status, .seeOther)
+        let member = try dawn.member()
+
+        let logs = try ExportPage.Model(member, withJournal: false)
+        XCTAssertEqual(logs.fileStem, "dawn-mum-2027-01-01")
+        XCTAssertEqual(logs.exportedAt.description, LocalDateTime(date: date("2027-01-01"), secondsSinceMidnight: 1_800).description)
+        XCTAssertEqual(logs.habits.map(\.name), ["Run"])
+        XCTAssertEqual(logs.instances.map(\.note), ["last run"])
+        XCTAssertEqual(logs.instances.first?.startMinute, 23 * 60)
+        XCTAssertTrue(logs.entries.isEmpty && logs.notes.isEmpty, "the CSV holds logs only")
+
+        let everything = try ExportPage.Model(member, withJournal: true)
+        XCTAssertEqual(everything.entries, [.init(day: "2026-12-31", body: "Bye, 2026.")])
+        XCTAssertEqual(everything.notes.map(\.body), ["first", "second"], "by day, then as written")
+        XCTAssertEqual(everything.account.username, "mum")
+        XCTAssertEqual(everything.settings, member.settings)
+    }
 }

@@ -6,6 +6,7 @@ import Templates
 
 /// `/account`, for every member: display name, password, and signing out
 /// everywhere. (The time zone is a setting: `/settings`.)
+/// Forms without gathered data, so their `FormState`s are the model (no `+Model` file).
 enum AccountPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/account", .member { app, page in

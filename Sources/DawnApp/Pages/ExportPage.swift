@@ -25,24 +25,25 @@ enum ExportPage {
         return response
     }
 
-    private static func stamp(_ member: MemberContext) -> String {
-        "dawn-\(member.signedIn.member.username)-\(member.today)"
+    /// "dawn-<username>-<today>", a download's name before its extension.
+    static func stamp(username: String, today: LocalDate) -> String {
+        "dawn-\(username)-\(today)"
     }
 
     // MARK: CSV
 
     static func csv(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        let member = try MemberContext(app, page)
-        let habits = Dictionary(uniqueKeysWithValues: try member.habits.all().map { ($0.id, $0) })
+        let model = try Model(try MemberContext(app, page), withJournal: false)
+        let habits = Dictionary(uniqueKeysWithValues: model.habits.map { ($0.id, $0) })
         var out = "date,start,duration_minutes,habit,emoji,colour,note\r\n"
-        for instance in try member.habits.allInstances() {
+        for instance in model.instances {
             guard let habit = habits[instance.habitID] else { continue }
             let start = twoDigits(instance.startMinute / 60) + ":" + twoDigits(instance.startMinute % 60)
             let fields = [instance.day.description, start, String(instance.durationMinutes), habit.name, habit.emoji,
                           HabitColor.resolve(habit.color).hex, instance.note]
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
-        return attachment(Array(out.utf8), type: "text/csv; charset=utf-8", name: stamp(member) + ".csv")
+        return attachment(Array(out.utf8), type: "text/csv; charset=utf-8", name: model.fileStem + ".csv")
     }
 
     /// RFC 4180 quoting; a leading = + - @ is prefixed with ' so spreadsheets never run it.
@@ -58,37 +59,30 @@ enum ExportPage {
     // MARK: JSON
 
     static func json(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        let member = try MemberContext(app, page)
-        let s = member.settings
-        let everything = try member.database.read { connection -> ([DawnExportFormat.Entry], [DawnExportFormat.Note]) in
-            let entries = try connection.query("SELECT day, body FROM entries ORDER BY day")
-                .map { DawnExportFormat.Entry(date: $0.string(0), text: $0.string(1)) }
-            let notes = try connection.query("SELECT day, body, created_at FROM notes ORDER BY day, created_at, id")
-                .map { DawnExportFormat.Note(date: $0.string(0), text: $0.string(1), createdAt: $0.int64(2)) }
-            return (entries, notes)
-        }
-        let instances = try member.habits.allInstances()
+        let model = try Model(try MemberContext(app, page), withJournal: true)
+        let s = model.settings
         let export = DawnExportFormat.File(
-            exportedAt: member.rules.localDateTime(at: member.now).description,
-            member: DawnExportFormat.Member(username: member.signedIn.member.username, displayName: member.signedIn.member.displayName,
-                                 timeZone: member.signedIn.member.timeZone),
+            exportedAt: model.exportedAt.description,
+            member: DawnExportFormat.Member(username: model.account.username, displayName: model.account.displayName,
+                                 timeZone: model.account.timeZone),
             settings: DawnExportFormat.Settings(language: s.language.rawValue, firstWeekday: s.firstWeekday == .sunday ? "sunday" : "monday",
                                      dayStartHour: s.dayStartHour, showGrid: s.showGrid, showGridDates: s.showGridDates,
                                      theme: s.theme.rawValue),
-            habits: try member.habits.all().map {
+            habits: model.habits.map {
                 DawnExportFormat.Habit(id: $0.id, name: $0.name, emoji: $0.emoji, colour: HabitColor.resolve($0.color).hex,
                             defaultDurationMinutes: $0.defaultDuration, createdAt: $0.createdAt, archivedAt: $0.archivedAt)
             },
-            instances: instances.map {
+            instances: model.instances.map {
                 DawnExportFormat.Instance(habitId: $0.habitID, date: $0.day.description,
                                start: twoDigits($0.startMinute / 60) + ":" + twoDigits($0.startMinute % 60),
                                durationMinutes: $0.durationMinutes, note: $0.note)
             },
-            entries: everything.0, notes: everything.1)
+            entries: model.entries.map { DawnExportFormat.Entry(date: $0.day, text: $0.body) },
+            notes: model.notes.map { DawnExportFormat.Note(date: $0.day, text: $0.body, createdAt: $0.createdAt) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(export)
-        return attachment(Array(data), type: "application/json; charset=utf-8", name: stamp(member) + ".json")
+        return attachment(Array(data), type: "application/json; charset=utf-8", name: model.fileStem + ".json")
     }
 
     // MARK: SQLite
@@ -107,6 +101,7 @@ enum ExportPage {
         guard let bytes = try? FileSystem.read(path) else {
             throw PageError(.internalServerError, key: "error.internal")
         }
-        return attachment(Array(bytes), type: "application/vnd.sqlite3", name: stamp(member) + ".sqlite")
+        return attachment(Array(bytes), type: "application/vnd.sqlite3",
+                          name: stamp(username: member.signedIn.member.username, today: member.today) + ".sqlite")
     }
 }

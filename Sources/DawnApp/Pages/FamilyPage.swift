@@ -16,16 +16,16 @@ enum FamilyPage {
             try resetPassword(app, page)
         })
         router.add(.GET, "/family/members/{username}/remove", .admin { app, page in
-            let member = try target(app, page)
-            let name = ["name": member.displayName]
+            let model = try RemoveModel(app, username: page.parameter("username"), reader: try page.member.member)
+            let name = ["name": model.member.member.displayName]
             let warning = split(app.t("family.remove.warning", page), at: "{username}")
             return app.render("family-remove", [
                 "title": .string(app.t("family.remove.title", page, name)),
                 "heading": .string(app.t("family.remove.heading", page, name)),
                 "submit": .string(app.t("family.remove.submit", page, name)),
                 "warning": ["before": .string(warning.before), "after": .string(warning.after)],
-                "member": values(member, me: try page.member.member),
-                "isMe": .bool(member.id == (try page.member.member.id)),
+                "member": values(model.member),
+                "isMe": .bool(model.member.isMe),
             ], for: page)
         })
         router.add(.POST, "/family/members/{username}/remove", .admin { app, page in
@@ -52,26 +52,31 @@ enum FamilyPage {
         return (String(text[..<range.lowerBound]), String(text[range.upperBound...]))
     }
 
-    private static func target(_ app: Dawn, _ page: PageRequest) throws -> Member {
-        guard let username = try? Username(page.parameter("username")), let member = try app.family.member(username: username) else {
-            throw PageError(.notFound, app.t("family.no_member", page))
+    /// The member a URL's username names; unknown or malformed is a 404.
+    static func member(_ app: Dawn, username text: String) throws -> Member {
+        guard let username = try? Username(text), let member = try app.family.member(username: username) else {
+            throw PageError(.notFound, key: "family.no_member")
         }
         return member
     }
 
-    private static func values(_ member: Member, me: Member) -> TemplateValue {
+    private static func target(_ app: Dawn, _ page: PageRequest) throws -> Member {
+        try member(app, username: page.parameter("username"))
+    }
+
+    private static func values(_ listed: Model.Listed) -> TemplateValue {
         [
-            "username": .string(member.username),
-            "displayName": .string(member.displayName),
-            "isAdmin": .bool(member.isAdmin),
-            "isMe": .bool(member.id == me.id),
+            "username": .string(listed.member.username),
+            "displayName": .string(listed.member.displayName),
+            "isAdmin": .bool(listed.isAdmin),
+            "isMe": .bool(listed.isMe),
         ]
     }
 
     /// A member of the list, with the labels that name them.
-    private static func listed(_ app: Dawn, _ page: PageRequest, _ member: Member, me: Member) -> [String: TemplateValue] {
-        guard case var .object(fields) = values(member, me: me) else { return [:] }
-        let name = ["name": member.displayName]
+    private static func listed(_ app: Dawn, _ page: PageRequest, _ listed: Model.Listed) -> [String: TemplateValue] {
+        guard case var .object(fields) = values(listed) else { return [:] }
+        let name = ["name": listed.member.displayName]
         fields["resetLabel"] = .string(app.t("family.reset.password", page, name))
         fields["removeLabel"] = .string(app.t("family.remove.link", page, name))
         return fields
@@ -80,10 +85,10 @@ enum FamilyPage {
     private static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, add: FormState = FormState(values: ["username": "", "displayName": ""]),
                              reset: (username: String, state: FormState)? = nil,
                              status: HTTPStatus = .ok) throws -> HTTPResponse {
-        let me = page.signedIn!.member
-        let members = try app.family.members().map { member -> TemplateValue in
-            var fields = listed(app, page, member, me: me)
-            if let reset, reset.username == member.username { fields["reset"] = reset.state.template }
+        let model = try Model(app, reader: page.signedIn!.member)
+        let members = model.members.map { member -> TemplateValue in
+            var fields = listed(app, page, member)
+            if let reset, reset.username == member.member.username { fields["reset"] = reset.state.template }
             return .object(fields)
         }
         return app.render("family", [

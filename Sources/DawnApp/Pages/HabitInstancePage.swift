@@ -18,21 +18,7 @@ enum HabitInstancePage {
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             let habit = try activeHabit(page.parameter("habit"), member)
-            let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
-            let instances = try member.habits.instances(on: day).map {
-                (startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
-            }
-            // Today: the next free slot from now; another day: from the start of the day.
-            var from = 0
-            if day == member.today {
-                let local = member.rules.localDateTime(at: member.now)
-                from = slots.minute(of: local, memberDate: day) ?? 0
-            }
-            let slot = TimelineSlots.nextFreeSlot(instances: instances, notBefore: from)
-                ?? TimelineSlots.nextFreeSlot(instances: instances, notBefore: 0) ?? 0
-            let form = FormState(values: ["start": .string(slots.label(for: slot)),
-                                          "duration": .int(habit.defaultDuration), "note": ""])
-            return show(app, page, member, day: day, habit: habit, instance: nil, form: form)
+            return show(app, page, member, try Model(member, logging: habit, on: day))
         })
         router.add(.POST, "/day/{date}/instances", .member { app, page in
             let member = try MemberContext(app, page)
@@ -57,10 +43,7 @@ enum HabitInstancePage {
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             let (instance, habit) = try find(page, member, day)
-            let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
-            let form = FormState(values: ["start": .string(slots.label(forMinute: slots.minute(storedWallMinute: instance.startMinute))),
-                                          "duration": .int(instance.durationMinutes), "note": .string(instance.note)])
-            return show(app, page, member, day: day, habit: habit, instance: instance, form: form)
+            return show(app, page, member, Model(member, editing: instance, of: habit, on: day))
         })
         router.add(.POST, "/day/{date}/instances/{id}", .member { app, page in
             let member = try MemberContext(app, page)
@@ -139,6 +122,13 @@ enum HabitInstancePage {
         guard form.isValid, let start, let duration else { return nil }
         let wall = slots.wallClock(forMinute: start, memberDate: LocalDate(daysSince1970: 0))
         return Fields(start: wall.hour * 60 + wall.minute, duration: duration, note: note)
+    }
+
+    /// The log or edit form as the model starts it.
+    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ model: Model) -> HTTPResponse {
+        let form = FormState(values: ["start": .string(model.slots.label(forMinute: model.startMinute)),
+                                      "duration": .int(model.durationMinutes), "note": .string(model.note)])
+        return show(app, page, member, day: model.day, habit: model.habit, instance: model.instance, form: form)
     }
 
     private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,

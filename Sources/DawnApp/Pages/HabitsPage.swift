@@ -14,55 +14,49 @@ enum HabitsPage {
         router.add(.GET, "/habits.css", .member { app, page in try stylesheet(app, page) })
         router.add(.GET, "/habits/new", .member { app, page in
             let member = try MemberContext(app, page)
-            let form = FormState(values: ["name": "", "emoji": .string(HabitEmoji.default.value),
-                                          "color": .string(HabitColor.presets[0].hex), "customColor": "#888888",
-                                          "duration": .string(String(HabitDuration.standard.minutes))])
-            return show(app, page, member, habit: nil, form: form, back: try returnDay(page, member))
+            return show(app, page, member, FormModel(newHabitReturningTo: try returnDay(page, member)))
         })
         router.add(.POST, "/habits", .member { app, page in
             let member = try MemberContext(app, page)
-            let back = try returnDay(page, member)
-            var form = FormState(values: values(page.form))
+            let sent = FormModel(nil, sent: page.form, returningTo: try returnDay(page, member))
+            var form = FormState()
             guard let fields = read(app, page, &form) else {
-                return show(app, page, member, habit: nil, form: form, back: back, status: .badRequest)
+                return show(app, page, member, sent, errors: form, status: .badRequest)
             }
             do {
                 _ = try member.habits.add(name: fields.name, emoji: fields.emoji, color: fields.color,
                                           defaultDuration: fields.duration, now: member.now)
             } catch let limit as Habits.LimitReached {
                 form.fail("general", limitMessage(app, page, limit))
-                return show(app, page, member, habit: nil, form: form, back: back, status: .badRequest)
+                return show(app, page, member, sent, errors: form, status: .badRequest)
             }
+            let back = sent.back
             return .redirect(to: Paths.done(Paths.day(back), "habit-added", anchor: "tray"))
         })
         router.add(.GET, "/habits/archived", .member { app, page in
             let member = try MemberContext(app, page)
-            let archived = try member.habits.all().filter(\.isArchived).map { pill($0, app, page) }
+            let model = try ArchivedModel(member)
             return app.render("habits-archived", [
                 "title": .string(app.t("habits.archived_title", page)),
-                "habits": .list(archived),
-                "today": .string(Paths.day(member.today)),
+                "habits": .list(model.habits.map { pill($0, app, page) }),
+                "today": .string(Paths.day(model.today)),
                 "habitsCSS": .string(cssURL(app, member)),
             ], for: page)
         })
         router.add(.GET, "/habits/{id}/edit", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
-            let rgb = HabitColor.resolve(habit.color)
-            let preset = HabitColor.preset(for: rgb)
-            let form = FormState(values: ["name": .string(habit.name), "emoji": .string(habit.emoji),
-                                          "color": .string(preset?.hex ?? "custom"), "customColor": .string(rgb.hex),
-                                          "duration": .string(String(habit.defaultDuration))])
-            return show(app, page, member, habit: habit, form: form, back: try returnDay(page, member))
+            return show(app, page, member, FormModel(editing: habit, returningTo: try returnDay(page, member)))
         })
         router.add(.POST, "/habits/{id}", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
-            let back = try returnDay(page, member)
-            var form = FormState(values: values(page.form))
+            let sent = FormModel(habit, sent: page.form, returningTo: try returnDay(page, member))
+            var form = FormState()
             guard let fields = read(app, page, &form) else {
-                return show(app, page, member, habit: habit, form: form, back: back, status: .badRequest)
+                return show(app, page, member, sent, errors: form, status: .badRequest)
             }
+            let back = sent.back
             guard try member.habits.update(habit.id, name: fields.name, emoji: fields.emoji, color: fields.color,
                                            defaultDuration: fields.duration) else {
                 throw PageError(.notFound, key: "habits.error.not_found")
@@ -80,11 +74,11 @@ enum HabitsPage {
         }
         router.add(.GET, "/habits/{id}/delete", .member { app, page in
             let member = try MemberContext(app, page)
-            let habit = try find(app, page, member)
+            let model = DeleteModel(habit: try find(app, page, member), back: try returnDay(page, member))
             return app.render("habit-delete", [
-                "title": .string(app.t("habits.delete_title", page, ["name": habit.name])),
-                "habit": pill(habit, app, page),
-                "back": .string(Paths.day(try returnDay(page, member))),
+                "title": .string(app.t("habits.delete_title", page, ["name": model.habit.name])),
+                "habit": pill(model.habit, app, page),
+                "back": .string(Paths.day(model.back)),
                 "habitsCSS": .string(cssURL(app, member)),
             ], for: page)
         })
@@ -158,12 +152,6 @@ enum HabitsPage {
         let duration: Int
     }
 
-    private static func values(_ form: FormFields) -> [String: TemplateValue] {
-        ["name": .string(form["name"] ?? ""), "emoji": .string(form["emoji"] ?? ""),
-         "color": .string(form["color"] ?? ""), "customColor": .string(form["custom_color"] ?? "#888888"),
-         "duration": .string(form["duration"] ?? "")]
-    }
-
     private static func read(_ app: Dawn, _ page: PageRequest, _ form: inout FormState) -> Fields? {
         let f = page.form
         let name = try? HabitName(f["name"] ?? "")
@@ -171,7 +159,7 @@ enum HabitsPage {
         let emoji = try? HabitEmoji(f["emoji"] ?? "")
         if emoji == nil { form.fail("emoji", app.t("habits.error.emoji", page)) }
         let choice = f["color"] ?? ""
-        let rgb = choice == "custom" ? HabitColor.parse(f["custom_color"] ?? "")
+        let rgb = choice == FormModel.custom ? HabitColor.parse(f["custom_color"] ?? "")
             : HabitColor.presets.first(where: { $0.hex == choice })?.rgb
         if rgb == nil { form.fail("color", app.t("habits.error.color", page)) }
         let duration = Int(f["duration"] ?? "").flatMap { try? HabitDuration(defaultMinutes: $0) }
@@ -180,24 +168,28 @@ enum HabitsPage {
         return Fields(name: name.value, emoji: emoji.value, color: rgb.hex, duration: duration.minutes)
     }
 
-    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, habit: Habits.Habit?,
-                             form: FormState, back: LocalDate, status: HTTPStatus = .ok) -> HTTPResponse {
-        let chosen = form.values["color"].flatMap { if case let .string(s) = $0 { s } else { nil } } ?? ""
-        let duration = form.values["duration"].flatMap { if case let .string(s) = $0 { s } else { nil } } ?? ""
-        let colors = HabitColor.presets.map { preset -> TemplateValue in
+    /// The habit form as `model` holds it, with `errors` (the refused fields' messages).
+    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ model: FormModel,
+                             errors: FormState = FormState(), status: HTTPStatus = .ok) -> HTTPResponse {
+        let v = model.values
+        var form = errors
+        form.values = ["name": .string(v.name), "emoji": .string(v.emoji), "color": .string(v.color),
+                       "customColor": .string(v.customColor), "duration": .string(v.duration)]
+        let colors = model.colors.map { preset -> TemplateValue in
             ["hex": .string(preset.hex), "name": .string(preset.name),
-             "class": .string("swatch-\(preset.name.lowercased())"), "selected": .bool(preset.hex == chosen)]
+             "class": .string("swatch-\(preset.name.lowercased())"), "selected": .bool(model.isChosen(preset))]
         }
-        let durations = HabitDuration.presets.map { preset -> TemplateValue in
+        let durations = model.durations.map { preset -> TemplateValue in
             ["minutes": .int(preset.minutes), "label": .string(app.t("habits.minutes", page, ["minutes": String(preset.minutes)])),
-             "selected": .bool(String(preset.minutes) == duration)]
+             "selected": .bool(model.isChosen(preset))]
         }
+        let habit = model.habit, back = model.back
         let title = habit.map { app.t("habits.edit_title", page, ["name": $0.name]) } ?? app.t("habits.new_title", page)
         return app.render("habit-form", [
             "title": .string(title),
             "form": form.template,
             "colors": .list(colors),
-            "customSelected": .bool(chosen == "custom"),
+            "customSelected": .bool(model.isCustomChosen),
             "durations": .list(durations),
             "action": .string(habit.map { Paths.habit($0.id) } ?? Paths.habits),
             "habit": habit.map { pill($0, app, page) } ?? .null,

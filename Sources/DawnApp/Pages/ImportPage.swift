@@ -7,6 +7,8 @@ import Templates
 /// `POST /import` (multipart, from the "Your data" card of `/account`): Dawn's JSON
 /// export or Loop Habit Tracker's `Habits.csv` / `Checkmarks.csv` (one or several
 /// files in the `file` field), merged or into an empty account. All or nothing.
+/// A form without gathered data (its refusals show on `/account`), so its `FormState`
+/// is its model (no `+Model` file).
 enum ImportPage {
     static func add(to router: inout Router<Route>) {
         router.add(.POST, "/import", .member(slow: true) { app, page in try importFiles(app, page) })

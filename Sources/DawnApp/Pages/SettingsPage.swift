@@ -14,8 +14,7 @@ enum SettingsPage {
         router.add(.GET, "/settings", .member { app, page in
             let member = try MemberContext(app, page)
             let done = try page.query()["done"] == "saved"
-            return show(app, page, member, member.settings, timeZone: member.signedIn.member.timeZone,
-                        notice: done ? app.t("settings.saved", page) : nil)
+            return show(app, page, Model(app, member), notice: done ? app.t("settings.saved", page) : nil)
         })
         router.add(.POST, "/settings", .member { app, page in
             let member = try MemberContext(app, page)
@@ -53,7 +52,8 @@ enum SettingsPage {
             default: shareOnBoard = false; form.fail("board", app.t("settings.invalid", page))
             }
             guard form.isValid else {
-                return show(app, page, member, settings, timeZone: timeZone, form: form, status: .badRequest)
+                return show(app, page, Model(app, member, settings: settings, timeZone: timeZone), form: form,
+                            status: .badRequest)
             }
             try settings.save(to: member.database)
             if timeZone != member.signedIn.member.timeZone {
@@ -68,36 +68,23 @@ enum SettingsPage {
         })
     }
 
-    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ settings: MemberSettings,
-                             timeZone: String, notice: String? = nil, form: FormState = FormState(),
-                             status: HTTPStatus = .ok) -> HTTPResponse {
-        func options<T: Equatable>(_ choices: [(T, String, String)], _ current: T) -> TemplateValue {
-            .list(choices.map { value, id, label in
-                ["value": .string(id), "label": .string(label), "selected": .bool(value == current)]
-            })
-        }
-        let weekdays: [(Weekday, String, String)] = [(.monday, "monday", app.t("settings.monday", page)),
-                                                     (.sunday, "sunday", app.t("settings.sunday", page))]
-        let hours: [(Int, String, String)] = MemberSettings.dayStartHours.map {
-            ($0, String($0), app.t("settings.hour", page, ["hour": String($0)]))
-        }
-        let views: [(Bool, String, String)] = [(false, "row", app.t("settings.view_row", page)),
-                                               (true, "grid", app.t("settings.view_grid", page))]
-        let themes: [(MemberSettings.Theme, String, String)] = MemberSettings.Theme.allCases.map {
-            ($0, $0.rawValue, app.t("settings.theme_\($0.rawValue)", page))
+    private static func show(_ app: Dawn, _ page: PageRequest, _ model: Model, notice: String? = nil,
+                             form: FormState = FormState(), status: HTTPStatus = .ok) -> HTTPResponse {
+        func options<T>(_ choices: [Model.Choice<T>], _ label: (T) -> String) -> TemplateValue {
+            .list(choices.map { ["value": .string($0.id), "label": .string(label($0.value)), "selected": .bool($0.isSelected)] })
         }
         return app.render("settings", [
             "title": .string(app.t("settings.title", page)),
             "notice": notice.map(TemplateValue.string) ?? .null,
             "form": form.template,
-            "languages": options(Language.allCases.map { ($0, $0.rawValue, $0.nativeName) }, settings.language),
-            "timeZones": TimeZoneChoices.options(app.timeZones, selected: timeZone),
-            "weekdays": options(weekdays, settings.firstWeekday),
-            "hours": options(hours, settings.dayStartHour),
-            "views": options(views, settings.showGrid),
-            "gridDates": .bool(settings.showGridDates),
-            "themes": options(themes, settings.theme),
-            "board": .bool((try? Board(instance: app.data.instance).isOptedIn(member.signedIn.member.id)) ?? false),
+            "languages": options(model.languages) { $0.nativeName },
+            "timeZones": TimeZoneChoices.options(model.timeZones, selected: model.timeZone),
+            "weekdays": options(model.weekdays) { app.t($0 == .sunday ? "settings.sunday" : "settings.monday", page) },
+            "hours": options(model.dayStartHours) { app.t("settings.hour", page, ["hour": String($0)]) },
+            "views": options(model.views) { app.t($0 ? "settings.view_grid" : "settings.view_row", page) },
+            "gridDates": .bool(model.settings.showGridDates),
+            "themes": options(model.themes) { app.t("settings.theme_\($0.rawValue)", page) },
+            "board": .bool(model.sharesOnBoard),
         ], status: status, for: page)
     }
 }

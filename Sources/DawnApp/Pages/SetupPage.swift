@@ -5,6 +5,7 @@ import Templates
 
 /// `/setup`: the first visitor of a fresh instance creates the admin account.
 /// Once anyone exists, it answers 404.
+/// A form without gathered data, so its `FormState` is its model (no `+Model` file).
 enum SetupPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/setup", .open { app, page in

@@ -5,6 +5,7 @@ import Templates
 
 
 /// `/login` and `POST /logout`.
+/// A form without gathered data, so its `FormState` is its model (no `+Model` file).
 enum SignInPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/login", .open { app, page in

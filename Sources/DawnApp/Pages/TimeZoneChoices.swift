@@ -4,7 +4,11 @@ import TimeZones
 /// The `<option>`s of a time zone `<select>`, with the current one selected.
 enum TimeZoneChoices {
     static func options(_ database: TimeZoneDatabase, selected: String) -> TemplateValue {
-        .list(database.identifiers.map { id in
+        options(database.identifiers, selected: selected)
+    }
+
+    static func options(_ identifiers: [String], selected: String) -> TemplateValue {
+        .list(identifiers.map { id in
             ["id": .string(id), "label": .string(id.replacingUnderscores), "selected": .bool(id == selected)]
         })
     }

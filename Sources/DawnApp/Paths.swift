@@ -14,6 +14,8 @@ enum Paths {
     static func newInstance(_ day: LocalDate, habit: Int64) -> String { "/day/\(day)/log/\(habit)" }
     static func instances(_ day: LocalDate) -> String { "/day/\(day)/instances" }
     static func instance(_ day: LocalDate, _ id: Int64) -> String { "/day/\(day)/instances/\(id)" }
+    static func deleteInstance(_ day: LocalDate, _ id: Int64) -> String { instance(day, id) + "/delete" }
+    static func deleteNote(_ day: LocalDate, _ id: Int64) -> String { "/day/\(day)/notes/\(id)/delete" }
 
     /// `page` with a notice (`?done=…`) and an anchor to scroll to.
     static func done(_ page: String, _ notice: String, anchor: String? = nil) -> String {
@@ -25,6 +27,14 @@ enum Paths {
     /// The member's habit colours, versioned so a browser refetches them after a change.
     static func habitsStylesheet(version: String) -> String { "/habits.css?v=" + version }
     static func habit(_ id: Int64) -> String { "/habits/\(id)" }
+    /// Habit forms come back to the day they were opened from (`?day=`).
+    static func newHabit(returningTo day: LocalDate) -> String { "/habits/new?day=\(day)" }
+    static func editHabit(_ id: Int64, returningTo day: LocalDate) -> String { "/habits/\(id)/edit?day=\(day)" }
+    static func archiveHabit(_ id: Int64) -> String { "/habits/\(id)/archive" }
+    static func restoreHabit(_ id: Int64) -> String { "/habits/\(id)/restore" }
+    static func deleteHabit(_ id: Int64, returningTo day: LocalDate? = nil) -> String {
+        "/habits/\(id)/delete" + (day.map { "?day=\($0)" } ?? "")
+    }
 
     // Statistics and the calendar.
     static func stats(_ period: Period) -> String { "/stats?g=\(period.granularity.rawValue)&p=\(period.id)" }
@@ -34,6 +44,8 @@ enum Paths {
     static let settings = "/settings"
     static let account = "/account"
     static let family = "/family"
+    static func memberPassword(_ username: String) -> String { "/family/members/\(username)/password" }
+    static func removeMember(_ username: String) -> String { "/family/members/\(username)/remove" }
     static let signIn = "/login"
     static let setup = "/setup"
 }

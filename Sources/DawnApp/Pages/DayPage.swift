@@ -161,6 +161,7 @@ enum DayPage {
             guard case var .object(fields) = HabitsPage.pill(pill.habit, app, page, streak: pill.streak) else { return .null }
             fields["logURL"] = .string(Paths.newInstance(day, habit: pill.habit.id))
             fields["editLabel"] = .string(app.t("habits.edit_title", page, ["name": pill.habit.name]))
+            fields["editURL"] = .string(Paths.editHabit(pill.habit.id, returningTo: day))
             return .object(fields)
         }
         let blocks = model.blocks.map { block -> TemplateValue in
@@ -185,6 +186,7 @@ enum DayPage {
                 "time": .string(time),
                 "datetime": .string(note.written.description),
                 "deleteLabel": .string(app.t("notes.delete_label", page, ["time": time])),
+                "deleteURL": .string(Paths.deleteNote(day, note.id)),
             ]
         }
         let entry = model.entry
@@ -208,6 +210,9 @@ enum DayPage {
         values["heading"] = .string(heading)
         values["dayISO"] = .string(day.description)
         values["dayURL"] = .string(Paths.day(day))
+        values["entryURL"] = .string(Paths.entry(day))
+        values["notesURL"] = .string(Paths.notes(day))
+        values["newHabitURL"] = .string(Paths.newHabit(returningTo: day))
         values["isToday"] = .bool(day == model.today)
         values["showGrid"] = .bool(model.showsGrid)
         values["stats"] = .object(stats)

@@ -70,6 +70,8 @@ enum FamilyPage {
             "displayName": .string(listed.member.displayName),
             "isAdmin": .bool(listed.isAdmin),
             "isMe": .bool(listed.isMe),
+            "passwordURL": .string(Paths.memberPassword(listed.member.username)),
+            "removeURL": .string(Paths.removeMember(listed.member.username)),
         ]
     }
 

@@ -144,6 +144,7 @@ enum HabitInstancePage {
             "habit": HabitsPage.pill(habit, app, page),
             "action": .string(instance.map { Paths.instance(day, $0.id) } ?? Paths.instances(day)),
             "instance": instance.map { .int(Int($0.id)) } ?? .null,
+            "deleteURL": instance.map { .string(Paths.deleteInstance(day, $0.id)) } ?? .null,
             // The version the form is based on: the shown log's, or after a conflict the stored one's.
             "version": instance.map { .string(String($0.version)) } ?? .null,
             "conflict": conflict.map { stored -> TemplateValue in

@@ -129,6 +129,9 @@ enum HabitsPage {
             "streak": .string(app.strings.plural("habits.streak", count: streak, page.language)),
             "hasStreak": .bool(streak > 0),
             "logLabel": .string(app.t("habits.log_label", page, ["name": habit.name])),
+            "archiveURL": .string(Paths.archiveHabit(habit.id)),
+            "restoreURL": .string(Paths.restoreHabit(habit.id)),
+            "deleteURL": .string(Paths.deleteHabit(habit.id)),
         ]
     }
 
@@ -195,6 +198,7 @@ enum HabitsPage {
             "habit": habit.map { pill($0, app, page) } ?? .null,
             "isArchived": .bool(habit?.isArchived ?? false),
             "day": .string(back.description),
+            "deleteURL": habit.map { .string(Paths.deleteHabit($0.id, returningTo: back)) } ?? .null,
             "back": .string(Paths.day(back)),
             "habitsCSS": .string(cssURL(app, member)),
         ], status: status, for: page)

@@ -30,6 +30,15 @@ final class PathsTests: XCTestCase {
         for page in [Paths.home, Paths.settings, Paths.account, Paths.family] {
             XCTAssertEqual(dawn.get(page).status, .ok, page)
         }
+        XCTAssertEqual(dawn.get(Paths.newHabit(returningTo: day)).status, .ok)
+        XCTAssertEqual(dawn.get(Paths.editHabit(1, returningTo: day)).status, .ok)
+        XCTAssertEqual(dawn.get(Paths.deleteHabit(1, returningTo: day)).status, .ok)
+        XCTAssertEqual(dawn.post(Paths.archiveHabit(1), [("day", day.description)]).status, .seeOther)
+        XCTAssertEqual(dawn.post(Paths.restoreHabit(1), [("day", day.description)]).status, .seeOther)
+        XCTAssertEqual(dawn.post(Paths.deleteInstance(day, 1), []).status, .seeOther)
+        XCTAssertEqual(dawn.post(Paths.deleteNote(day, 1), []).status, .seeOther)
+        XCTAssertEqual(dawn.get(Paths.removeMember("mum")).status, .ok)
+        XCTAssertNotEqual(dawn.post(Paths.memberPassword("nobody"), []).status, .methodNotAllowed)
         XCTAssertEqual(Paths.calendar(day), "/calendar/2026-12")
         XCTAssertEqual(Paths.stats(week), "/stats?g=week&p=2026-W53")
     }

@@ -336,6 +336,14 @@ def test_a_folder_that_cannot_be_tightened_stops_start_up_naming_it():
         os.setuid(65534)
 
     env = dict(os.environ, DAWN_RESOURCES=ROOT)
+    # Under Tests/run-sanitizers the runtimes log to a folder only root may write: `nobody`
+    # gets one of its own, which must stay empty (no report).
+    sanitizer_logs = tempfile.mkdtemp(prefix="dawn-e2e-sanitizer-")
+    os.chmod(sanitizer_logs, 0o777)
+    for name in ("TSAN_OPTIONS", "ASAN_OPTIONS"):
+        if "log_path=" in env.get(name, ""):
+            options = [o for o in env[name].split(":") if not o.startswith("log_path=")]
+            env[name] = ":".join(options + [f"log_path={sanitizer_logs}/report"])
     process = subprocess.Popen([dawn_binary(), "serve", "--port", "0", "--data", data], env=env, cwd="/",
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=as_nobody)
     try:
@@ -350,6 +358,9 @@ def test_a_folder_that_cannot_be_tightened_stops_start_up_naming_it():
                      "owner: Operation not permitted; chown it to the user running Dawn, or chmod go-rwx it"], lines
     assert os.listdir(data) == [], "nothing was created in it"
     os.rmdir(data)
+    reports = os.listdir(sanitizer_logs)
+    assert reports == [], [open(os.path.join(sanitizer_logs, r)).read() for r in reports]
+    os.rmdir(sanitizer_logs)
 
 
 # MARK: - Item 10: a removed member's database stays removed

@@ -11,7 +11,7 @@ FROM swift:6.3-bookworm AS build
 # hadolint ignore=DL3008
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libsqlite3-dev zlib1g-dev libcrypt-dev libgcrypt20-dev \
+      libsqlite3-dev zlib1g-dev libcrypt-dev libgcrypt20-dev libcurl4-openssl-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Package.swift names the unit test targets, so their folders must exist to build.

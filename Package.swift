@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "MemberData", "Store", "Locks"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
-        .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData"]),
+        .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData", "Gzip", "Store"]),
         .testTarget(name: "DawnCLITests", dependencies: ["DawnCLI", "DawnApp"]),
     ],
     swiftLanguageModes: [.v6]

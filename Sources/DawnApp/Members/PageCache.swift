@@ -2,12 +2,14 @@ import Gzip
 import HTTP
 import Locks
 
-/// Rendered member pages, gzipped once, by ETag. The ETag hashes everything a
-/// page shows (member, their data revision, today, the URL, the session's CSRF
-/// token), so an entry is never stale: a change makes a new ETag, and old
-/// entries age out. Bounded, so memory stays small.
+/// Rendered member pages by ETag, as rendered and gzipped once, so a client with or
+/// without gzip is answered from memory alike. The ETag hashes everything a page shows
+/// (member, their data revision, today, the URL, the session's CSRF token), so an entry
+/// is never stale: a change makes a new ETag, and old entries age out. Bounded, so
+/// memory stays small (a day page is about 15 KB as rendered, 2 KB gzipped).
 final class PageCache: Sendable {
     struct Page: Sendable {
+        let identity: [UInt8]
         let gzipped: [UInt8]
         let contentType: String
     }
@@ -26,7 +28,7 @@ final class PageCache: Sendable {
     }
 
     func store(_ etag: String, body: [UInt8], contentType: String) -> Page {
-        let page = Page(gzipped: Gzip.compress(body, level: 6), contentType: contentType)
+        let page = Page(identity: body, gzipped: Gzip.compress(body, level: 6), contentType: contentType)
         state.withLock { state in
             if state.pages.updateValue(page, forKey: etag) == nil { state.order.append(etag) }
             while state.order.count > Self.capacity {

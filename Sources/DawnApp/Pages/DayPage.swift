@@ -72,8 +72,9 @@ enum DayPage {
         })
     }
 
-    /// The day page with an ETag: 304 when the browser has it, the gzipped bytes from
-    /// the page cache when another request rendered it, else rendered and cached.
+    /// The day page with an ETag: 304 when the browser has it, the page cache's bytes
+    /// (gzipped or not, as the client accepts) when another request rendered it, else
+    /// rendered and cached.
     /// The ETag covers all the page shows: the member's data revision, today, the URL
     /// (with its notice), the session's CSRF token, language, name and time zone.
     private static func cached(_ app: Dawn, _ page: PageRequest, _ member: MemberContext,
@@ -89,23 +90,19 @@ enum DayPage {
         if EntityTag.matches(page.http.headers["If-None-Match"], etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        func gzipped(_ stored: PageCache.Page) -> HTTPResponse {
+        // Both encodings come from the cache: a client without gzip costs no more than one with it.
+        let gzip = AcceptEncoding.prefersGzip(page.http.headers["Accept-Encoding"])
+        func serve(_ stored: PageCache.Page) -> HTTPResponse {
             var all = headers
             all.add("Content-Type", stored.contentType)
-            all.add("Content-Encoding", "gzip")
-            return HTTPResponse(status: .ok, headers: all, body: stored.gzipped)
+            if gzip { all.add("Content-Encoding", "gzip") }
+            return HTTPResponse(status: .ok, headers: all, body: gzip ? stored.gzipped : stored.identity)
         }
-        // The cache holds gzipped pages only: the rare client without gzip gets a fresh render.
-        let gzip = AcceptEncoding.prefersGzip(page.http.headers["Accept-Encoding"])
-        if gzip, let hit = app.pageCache.page(etag) { return gzipped(hit) }
-        var response = try show(app, page, member, day: day)
+        if let hit = app.pageCache.page(etag) { return serve(hit) }
+        let response = try show(app, page, member, day: day)
         guard response.status == .ok else { return response }
-        if gzip {
-            let type = response.headers["Content-Type"] ?? "text/html; charset=utf-8"
-            return gzipped(app.pageCache.store(etag, body: response.body, contentType: type))
-        }
-        for field in headers { response.headers.set(field.name, field.value) }
-        return response
+        let type = response.headers["Content-Type"] ?? "text/html; charset=utf-8"
+        return serve(app.pageCache.store(etag, body: response.body, contentType: type))
     }
 
     /// The `:date` of the URL: malformed → 400, outside ±2 years → 404.

@@ -1,3 +1,6 @@
+import Gzip
+import MemberData
+import Store
 import HTTP
 import XCTest
 @testable import DawnApp
@@ -87,5 +90,38 @@ final class DayPageTests: XCTestCase {
         let changed = dawn.get("/", headers: [("If-None-Match", etag)])
         XCTAssertEqual(changed.status, .ok)
         XCTAssertTrue(changed.text.contains("coffee"))
+    }
+}
+
+/// A client without gzip is answered from the page cache too, not by a new render.
+final class DayPageEncodingTests: XCTestCase {
+    func testBothEncodingsComeFromOneRender() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-06-01T08:00:00Z"))
+        dawn.setUp(timeZone: "UTC")
+        let gzipped = dawn.get("/", headers: [("Accept-Encoding", "gzip")])
+        XCTAssertEqual(gzipped.headers["Content-Encoding"], "gzip")
+        let etag = try XCTUnwrap(gzipped.headers["ETag"])
+        let cached = try XCTUnwrap(dawn.app.pageCache.page(etag))
+        XCTAssertEqual(gzipped.body, cached.gzipped)
+        XCTAssertEqual(try Gzip.decompress(cached.gzipped, maxOutputBytes: 1 << 20), cached.identity)
+
+        // A note written behind the app's back (no revision bump): a new render would show it,
+        // the cached page does not, so the identity answer below came from the cache.
+        let path = dawn.folder + "/users/1.sqlite"
+        let raw = try Database.open(path: path, migrations: MemberSchema.migrations)
+        try raw.write { try $0.run("INSERT INTO notes (day, body, created_at) VALUES ('2026-06-01', 'behind the back', 1)") }
+        raw.close()
+        let identity = dawn.get("/")
+        XCTAssertEqual(identity.status, .ok)
+        XCTAssertNil(identity.headers["Content-Encoding"])
+        XCTAssertEqual(identity.headers["ETag"], etag)
+        XCTAssertEqual(identity.headers["Vary"], "Accept-Encoding, Cookie")
+        XCTAssertEqual(identity.body, cached.identity)
+        XCTAssertFalse(identity.text.contains("behind the back"))
+        // Once the data changes through the app, both encodings render anew.
+        XCTAssertEqual(dawn.post("/day/2026-06-01/notes", [("note", "through the app")]).status, .seeOther)
+        let fresh = dawn.get("/")
+        XCTAssertNotEqual(fresh.headers["ETag"], etag)
+        XCTAssertTrue(fresh.text.contains("through the app") && fresh.text.contains("behind the back"))
     }
 }

@@ -282,14 +282,13 @@ public final class Dawn: HTTPResponder {
     /// settings and time zone: this may run right after the member changed them.
     func publishBoard(_ id: MemberID) throws {
         let database = try data.member(id)
-        let active = try MemberActivity.load(database).activeDays
         let settings = try memberSettings(id, database)
         let zone = try family.member(id: id)?.timeZone ?? "UTC"
         let rules = (try? timeZones.rules(for: zone)) ?? .utc
         let now = self.now()
         let today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)
         let skipped = MemberDay.skippedDates(rules: rules, dayStartHour: settings.dayStartHour)
-        try Board(instance: data.instance).publish(id, activeDays: active, today: today, skipping: skipped,
+        try Board(instance: data.instance).publish(id, member: database, today: today, skipping: skipped,
                                                     dayStartHour: settings.dayStartHour, now: now)
     }
 

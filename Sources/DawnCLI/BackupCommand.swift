@@ -77,7 +77,7 @@ public struct BackupCommand: Equatable, Sendable {
                 } catch {
                     throw MaintenanceError("cannot back up \(source): \(error)")
                 }
-                let check = DataFolder.inspect(snapshot, migrations: DataFolder.migrations(for: relative))
+                let check = DataFolder.inspect(snapshot, as: relative)
                 guard check.problems.isEmpty else {
                     throw MaintenanceError("the snapshot of \(source) is damaged: \(check.problems.joined(separator: "; "))")
                 }

@@ -23,7 +23,7 @@ public struct CheckCommand: Equatable, Sendable {
         let names = try DataFolder.databaseFiles(in: data, onlyMembers: false)
         var bad = 0
         for relative in names {
-            let result = DataFolder.inspect(data + "/" + relative, migrations: DataFolder.migrations(for: relative))
+            let result = DataFolder.inspect(data + "/" + relative, as: relative)
             if result.problems.isEmpty {
                 say("ok  \(relative)")
             } else {

@@ -81,13 +81,21 @@ enum DataFolder {
         relative == "instance.sqlite" ? InstanceSchema.migrations : MemberSchema.migrations
     }
 
-    /// Opens an existing database and runs `PRAGMA integrity_check`.
-    static func inspect(_ path: String, migrations: [Migration]) -> (problems: [String], schemaVersion: Int) {
+    /// Opens an existing database and runs `PRAGMA integrity_check`; on a sound member
+    /// database (schema 5 on), also checks its summaries against its rows (`MemberSummaries`).
+    /// `relative`: the file's place in a data folder (`instance.sqlite`, `users/3.sqlite`).
+    static func inspect(_ path: String, as relative: String) -> (problems: [String], schemaVersion: Int) {
+        let isMember = relative != "instance.sqlite"
+        let migrations = migrations(for: relative)
         guard BackupFiles.exists(path) else { return (["missing"], 0) }
         do {
             let database = try Database.open(path: path, migrations: migrations, migrate: false, create: false)
             defer { database.close() }
-            return (try database.integrityCheck(), database.schemaVersion)
+            var problems = try database.integrityCheck()
+            if problems.isEmpty, isMember, database.schemaVersion >= 5 {
+                problems = try MemberSummaries.problems(database)
+            }
+            return (problems, database.schemaVersion)
         } catch {
             return (["\(error)"], 0)
         }

@@ -83,7 +83,7 @@ public struct RestoreCommand: Equatable, Sendable {
         for file in manifest.files {
             let copy = scratch + "/" + file.path
             try BackupFiles.copy(backup + "/" + file.path, to: copy)
-            let result = DataFolder.inspect(copy, migrations: DataFolder.migrations(for: file.path))
+            let result = DataFolder.inspect(copy, as: file.path)
             guard result.problems.isEmpty else {
                 throw MaintenanceError("\(backup)/\(file.path) is damaged: \(result.problems.joined(separator: "; "))")
             }

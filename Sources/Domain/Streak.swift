@@ -12,11 +12,15 @@ public struct Streak: Sendable, Hashable {
 
     /// `activeDates` in any order, duplicates allowed. `skipped`: member days that never
     /// happened in the member's zone (`MemberDay.skippedDates`); a run goes on across them
-    /// without counting them, since nobody could be active on a day they never lived.
+    /// without counting them (even were something written on one), since nobody could be
+    /// active on a day they never lived.
+    ///
+    /// This reads the whole history; pages count from runs instead (`init(runs:…)`, the
+    /// same figures), and this stays the plain statement of the rule the tests hold them to.
     public init(activeDates: some Sequence<LocalDate>, today: LocalDate, skipping skipped: Set<LocalDate> = []) {
         let lived = LivedDays(skipped)
         let last = lived.number(today)
-        let days = Set(activeDates.lazy.filter { $0 <= today }.map(lived.number))
+        let days = Set(activeDates.lazy.filter { $0 <= today && !skipped.contains($0) }.map(lived.number))
         current = Streak.current(days: days, today: last)
         var best = 0
         var run = 0
@@ -32,7 +36,13 @@ public struct Streak: Sendable, Hashable {
     /// Just the current run, without sorting the history for `best`.
     public static func current(activeDates: Set<LocalDate>, today: LocalDate, skipping skipped: Set<LocalDate> = []) -> Int {
         let lived = LivedDays(skipped)
-        return current(days: Set(activeDates.lazy.filter { $0 <= today }.map(lived.number)), today: lived.number(today))
+        return current(days: Set(activeDates.lazy.filter { $0 <= today && !skipped.contains($0) }.map(lived.number)),
+                       today: lived.number(today))
+    }
+
+    init(current: Int, best: Int) {
+        self.current = current
+        self.best = best
     }
 
     private static func current(days: Set<Int>, today: Int) -> Int {

@@ -30,12 +30,14 @@ package struct Board {
     }
 
     /// Stores the member's summary (and so opts them in): their last active day up to
-    /// today and the run ending there, counted by `Streak` as the day page counts it
-    /// (across days their zone skipped, `skipped`).
-    package func publish(_ id: MemberID, activeDays: Set<LocalDate>, today: LocalDate, skipping skipped: Set<LocalDate> = [],
+    /// today and the run ending there, counted as the day page counts it (across days
+    /// their zone skipped, `skipped`), read from their database's summaries.
+    package func publish(_ id: MemberID, member database: Database, today: LocalDate, skipping skipped: Set<LocalDate> = [],
                  dayStartHour: Int, now: Int64) throws {
-        let last = activeDays.filter { $0 <= today }.max()
-        let run = last.map { Streak.current(activeDates: activeDays, today: $0, skipping: skipped) } ?? 0
+        let (last, run) = try database.read { connection in
+            let last = try MemberActivity.lastActive(connection, onOrBefore: today)
+            return (last, try last.map { try MemberActivity.currentStreak(connection, today: $0, skipping: skipped) } ?? 0)
+        }
         try instance.write { connection in
             try connection.run("""
                 INSERT INTO board (member_id, last_active, run, day_start_hour, updated_at) VALUES (?, ?, ?, ?, ?)

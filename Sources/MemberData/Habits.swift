@@ -64,9 +64,11 @@ package struct Habits {
 
     private static let habitColumns = """
         habits.id, habits.name, habits.emoji, habits.color, habits.default_duration, habits.created_at,
-        habits.archived_at, (SELECT count(*) FROM habit_instances WHERE habit_id = habits.id),
-        (SELECT max(created_at) FROM habit_instances WHERE habit_id = habits.id)
+        habits.archived_at, coalesce(habit_summaries.logs, 0), habit_summaries.last_logged_at
         """
+
+    /// Each habit with its totals (`SummarySchema`'s `habit_summaries`).
+    private static let habitTables = "habits LEFT JOIN habit_summaries ON habit_summaries.habit_id = habits.id"
 
     private static func habit(_ row: Row) -> Habit {
         Habit(id: row.int64(0), name: row.string(1), emoji: row.string(2), color: row.string(3),
@@ -76,11 +78,11 @@ package struct Habits {
 
     /// All habits, archived ones included.
     package func all() throws -> [Habit] {
-        try database.read { try $0.query("SELECT \(Self.habitColumns) FROM habits ORDER BY id").map(Self.habit) }
+        try database.read { try $0.query("SELECT \(Self.habitColumns) FROM \(Self.habitTables) ORDER BY habits.id").map(Self.habit) }
     }
 
     package func habit(_ id: Int64) throws -> Habit? {
-        try database.read { try $0.queryOne("SELECT \(Self.habitColumns) FROM habits WHERE id = ?", [.integer(id)]).map(Self.habit) }
+        try database.read { try $0.queryOne("SELECT \(Self.habitColumns) FROM \(Self.habitTables) WHERE habits.id = ?", [.integer(id)]).map(Self.habit) }
     }
 
     /// Adds a habit; `LimitReached` when the account already has `maxHabits`.

@@ -1,35 +1,115 @@
+import Domain
 import Store
 import TimeZones
 
-/// Which days of a member's history count, read in one snapshot. This is the one place
-/// the rule lives: a day is *active* when a note was written or a habit logged on it
-/// (an entry alone does not make a day active; it is shown apart, as the circle's dark
-/// entry disc). The row, the grid, the header counts, the calendar, the statistics, the API
-/// and the family board all read it from here.
+/// Which days of a member's history count, read from the summaries (`SummarySchema`) so a
+/// read costs what it returns, not the years behind it. This is the one place the rule
+/// lives: a day is *active* when a note was written or a habit logged on it (an entry
+/// alone does not make a day active; it is shown apart, as the circle's dark entry disc) —
+/// in SQL, `notes + logs > 0` of `day_summaries`. The row, the grid, the header counts, the
+/// calendar, the statistics, the API and the family board all read it from here.
 package struct MemberActivity: Sendable {
-    /// Days with a note or a logged habit.
+    /// Days of the range with a note or a logged habit.
     package var activeDays: Set<LocalDate> = []
-    /// Days with a journal entry.
+    /// Days of the range with a journal entry.
     package var entryDays: Set<LocalDate> = []
-    /// The days each habit was logged on, for its own streak.
-    package var daysByHabit: [Int64: Set<LocalDate>] = [:]
 
-    /// All of history (the best streak needs it).
-    package static func load(_ database: Database) throws -> MemberActivity {
-        try database.read { connection in
-            var activity = MemberActivity()
-            for row in try connection.query("SELECT DISTINCT day FROM notes") {
-                if let day = LocalDate(iso: row.string(0)) { activity.activeDays.insert(day) }
+    /// The days `from…to`.
+    package static func load(_ database: Database, from: LocalDate, to: LocalDate) throws -> MemberActivity {
+        try database.read { try load($0, from: from, to: to) }
+    }
+
+    package static func load(_ connection: Connection, from: LocalDate, to: LocalDate) throws -> MemberActivity {
+        var activity = MemberActivity()
+        for row in try connection.query("""
+            SELECT day, notes + logs > 0, has_entry FROM day_summaries WHERE day BETWEEN ? AND ?
+            """, [.text(from.description), .text(to.description)]) {
+            guard let day = LocalDate(iso: row.string(0)) else { continue }
+            if row.int(1) != 0 { activity.activeDays.insert(day) }
+            if row.int(2) != 0 { activity.entryDays.insert(day) }
+        }
+        return activity
+    }
+
+    /// How many days of `from…to` were active and how many have an entry.
+    package static func counts(_ connection: Connection, from: LocalDate, to: LocalDate) throws -> (active: Int, entries: Int) {
+        let row = try connection.queryOne("""
+            SELECT coalesce(sum(notes + logs > 0), 0), coalesce(sum(has_entry), 0) FROM day_summaries
+            WHERE day BETWEEN ? AND ?
+            """, [.text(from.description), .text(to.description)])
+        return (row?.int(0) ?? 0, row?.int(1) ?? 0)
+    }
+
+    /// The latest active day on or before `day`.
+    package static func lastActive(_ connection: Connection, onOrBefore day: LocalDate) throws -> LocalDate? {
+        try connection.queryOne("SELECT max(day) FROM day_summaries WHERE notes + logs > 0 AND day <= ?",
+                                [.text(day.description)])
+            .flatMap { $0.optionalString(0) }.flatMap { LocalDate(iso: $0) }
+    }
+
+    /// The member's streak of active days (current and best) as of `today`.
+    package static func streak(_ connection: Connection, today: LocalDate, skipping skipped: Set<LocalDate>) throws -> Streak {
+        try Streak(runs: Runs(connection: connection, habitID: nil), today: today, skipping: skipped)
+    }
+
+    /// Just the current run ending on `day` (or the day before).
+    package static func currentStreak(_ connection: Connection, today: LocalDate, skipping skipped: Set<LocalDate>) throws -> Int {
+        try Streak.current(runs: Runs(connection: connection, habitID: nil), today: today, skipping: skipped)
+    }
+
+    /// A habit's own streak (current and best), counted over the days it was logged.
+    package static func habitStreak(_ connection: Connection, habit id: Int64, today: LocalDate,
+                                    skipping skipped: Set<LocalDate>) throws -> Streak {
+        try Streak(runs: Runs(connection: connection, habitID: id), today: today, skipping: skipped)
+    }
+
+    package static func currentHabitStreak(_ connection: Connection, habit id: Int64, today: LocalDate,
+                                           skipping skipped: Set<LocalDate>) throws -> Int {
+        try Streak.current(runs: Runs(connection: connection, habitID: id), today: today, skipping: skipped)
+    }
+
+    /// Per habit, its logs, minutes and days logged within `from…to`.
+    package static func habitTotals(_ connection: Connection, from: LocalDate, to: LocalDate)
+        throws -> [Int64: (logs: Int, minutes: Int, days: Int)] {
+        var totals: [Int64: (logs: Int, minutes: Int, days: Int)] = [:]
+        for row in try connection.query("""
+            SELECT habit_id, sum(logs), sum(minutes), count(*) FROM habit_days WHERE day BETWEEN ? AND ? GROUP BY habit_id
+            """, [.text(from.description), .text(to.description)]) {
+            totals[row.int64(0)] = (row.int(1), row.int(2), row.int(3))
+        }
+        return totals
+    }
+
+    /// The run tables as `ActiveRuns`: member-wide, or one habit's.
+    struct Runs: ActiveRuns {
+        let connection: Connection
+        let habitID: Int64?
+
+        func run(startingOnOrBefore day: Int) throws -> ClosedRange<Int>? {
+            let row = if let habitID {
+                try connection.queryOne("""
+                    SELECT first, last FROM habit_runs WHERE habit_id = ? AND first <= ? ORDER BY first DESC LIMIT 1
+                    """, [.integer(habitID), .integer(Int64(day))])
+            } else {
+                try connection.queryOne("SELECT first, last FROM active_runs WHERE first <= ? ORDER BY first DESC LIMIT 1",
+                                        [.integer(Int64(day))])
             }
-            for row in try connection.query("SELECT day FROM entries") {
-                if let day = LocalDate(iso: row.string(0)) { activity.entryDays.insert(day) }
+            guard let row, row.int(1) >= row.int(0) else { return nil }
+            return row.int(0)...row.int(1)
+        }
+
+        func longest(endingOnOrBefore day: Int, offset: Int, limit: Int) throws -> [ClosedRange<Int>] {
+            let rows = if let habitID {
+                try connection.query("""
+                    SELECT first, last FROM habit_runs WHERE habit_id = ? AND last <= ?
+                    ORDER BY days DESC, first DESC LIMIT ? OFFSET ?
+                    """, [.integer(habitID), .integer(Int64(day)), .integer(Int64(limit)), .integer(Int64(offset))])
+            } else {
+                try connection.query("""
+                    SELECT first, last FROM active_runs WHERE last <= ? ORDER BY days DESC, first DESC LIMIT ? OFFSET ?
+                    """, [.integer(Int64(day)), .integer(Int64(limit)), .integer(Int64(offset))])
             }
-            for row in try connection.query("SELECT DISTINCT habit_id, day FROM habit_instances") {
-                guard let day = LocalDate(iso: row.string(1)) else { continue }
-                activity.daysByHabit[row.int64(0), default: []].insert(day)
-                activity.activeDays.insert(day)
-            }
-            return activity
+            return rows.compactMap { $0.int(1) >= $0.int(0) ? $0.int(0)...$0.int(1) : nil }
         }
     }
 }

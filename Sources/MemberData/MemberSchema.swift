@@ -83,5 +83,8 @@ package enum MemberSchema {
                 UPDATE habit_instances SET version = (SELECT value FROM edit_sequence WHERE id = 1) WHERE id = NEW.id;
             END;
             """),
+        // Summaries of the history, so a page costs what it shows rather than how long the
+        // member has used Dawn: see `SummarySchema`.
+        Migration(version: 5, sql: SummarySchema.migration),
     ]
 }

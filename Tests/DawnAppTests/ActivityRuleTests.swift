@@ -21,10 +21,11 @@ final class ActivityRuleTests: XCTestCase {
                                                                 ("note", "")]).status, .seeOther)
         XCTAssertEqual(dawn.post("/day/2026-05-19/entry", [("entry", "Quiet day.")]).status, .seeOther)
         let database = try dawn.app.data.member(MemberID(1))
-        let activity = try MemberActivity.load(database)
+        let activity = try MemberActivity.load(database, from: LocalDate(iso: "2026-05-01")!, to: LocalDate(iso: "2026-05-31")!)
         XCTAssertEqual(activity.activeDays, [LocalDate(iso: "2026-05-17")!, LocalDate(iso: "2026-05-18")!])
         XCTAssertEqual(activity.entryDays, [LocalDate(iso: "2026-05-19")!])
-        XCTAssertEqual(activity.daysByHabit, [1: [LocalDate(iso: "2026-05-18")!]])
+        let habitDays = try database.read { try $0.query("SELECT habit_id, day FROM habit_days").map { "\($0.int(0)) \($0.string(1))" } }
+        XCTAssertEqual(habitDays, ["1 2026-05-18"])
         // The day page, the calendar and the API all count from it.
         XCTAssertTrue(dawn.get("/").text.contains("0 Days Streak • 2 Active days • 1 Entry"))
         let api = dawn.get("/api/stats?from=2026-05-01&to=2026-05-31").text
@@ -38,12 +39,16 @@ final class ActivityRuleTests: XCTestCase {
         let dawn = try PageHarness(now: clock)
         dawn.setUp(timeZone: "UTC")
         let board = Board(instance: dawn.app.data.instance)
-        let days = ["2011-12-28", "2011-12-29", "2011-12-31"].map { LocalDate(iso: $0)! }
+        let database = try dawn.app.data.member(MemberID(1))
+        let journal = Journal(database: database)
+        for day in ["2011-12-28", "2011-12-29", "2011-12-31"] {
+            try journal.addNote("tea", on: LocalDate(iso: day)!, now: clock)
+        }
         let today = LocalDate(iso: "2011-12-31")!
-        try board.publish(MemberID(1), activeDays: Set(days), today: today, skipping: [LocalDate(iso: "2011-12-30")!],
+        try board.publish(MemberID(1), member: database, today: today, skipping: [LocalDate(iso: "2011-12-30")!],
                           dayStartHour: 0, now: clock)
         XCTAssertEqual(try board.summaries().first?.run, 3)
-        try board.publish(MemberID(1), activeDays: Set(days), today: today, dayStartHour: 0, now: clock)
+        try board.publish(MemberID(1), member: database, today: today, dayStartHour: 0, now: clock)
         XCTAssertEqual(try board.summaries().first?.run, 1, "without the skipped date the run is broken")
     }
 }

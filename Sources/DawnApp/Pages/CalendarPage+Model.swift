@@ -22,7 +22,9 @@ extension CalendarPage {
             guard first <= range.upperBound, first.adding(days: first.daysInMonth - 1) >= range.lowerBound else {
                 throw PageError(.notFound, key: "error.date_range")
             }
-            let activity = try MemberActivity.load(member.database)
+            // The month and the neighbouring days its whole weeks show.
+            let activity = try MemberActivity.load(member.database, from: first.adding(days: -7),
+                                                   to: first.adding(days: first.daysInMonth + 6))
             month = first
             calendar = MonthCalendar(month: first, firstWeekday: member.settings.firstWeekday, today: member.today,
                                      selected: selected ?? member.today, highlighted: activity.activeDays,

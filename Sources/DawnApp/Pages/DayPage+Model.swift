@@ -57,13 +57,19 @@ extension DayPage {
             today = member.today
             let today = member.today
             let settings = member.settings
-            let activity = try MemberActivity.load(member.database)
-            streak = Streak(activeDates: activity.activeDays, today: today, skipping: member.skippedDates)
             let window = DayWindow(today: today).dates
+            showsGrid = settings.showGrid
+            let shown = showsGrid ? DateGrid(today: today).cells : window
+            let skipped = member.skippedDates
+            let (streak, activity) = try member.database.read { connection in
+                (try MemberActivity.streak(connection, today: today, skipping: skipped),
+                 try MemberActivity.load(connection, from: min(shown.first ?? today, window.first ?? today),
+                                         to: max(shown.last ?? today, window.last ?? today)))
+            }
+            self.streak = streak
             activeInWindow = window.count { activity.activeDays.contains($0) }
             entriesInWindow = window.count { activity.entryDays.contains($0) }
-            showsGrid = settings.showGrid
-            circles = (showsGrid ? DateGrid(today: today).cells : window).map { date in
+            circles = shown.map { date in
                 DayCircle(date: date, today: today, selected: date == day, hasEntry: activity.entryDays.contains(date),
                           isActive: activity.activeDays.contains(date), showDate: settings.showGridDates)
             }
@@ -77,9 +83,13 @@ extension DayPage {
             let habits = member.habits
             let all = try habits.all()
             let active = all.filter { !$0.isArchived }
+            let streaks = try member.database.read { connection in
+                try Dictionary(uniqueKeysWithValues: active.map { habit in
+                    (habit.id, try MemberActivity.currentHabitStreak(connection, habit: habit.id, today: today, skipping: skipped))
+                })
+            }
             func pill(_ habit: Habits.Habit) -> Pill {
-                Pill(habit: habit, streak: Streak.current(activeDates: activity.daysByHabit[habit.id] ?? [], today: today,
-                                                          skipping: member.skippedDates))
+                Pill(habit: habit, streak: streaks[habit.id] ?? 0)
             }
             // Most recently logged or created first; in the same second, a logged habit wins.
             tray = active.sorted {

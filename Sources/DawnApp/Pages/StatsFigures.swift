@@ -22,24 +22,26 @@ struct StatsFigures {
     /// The range's logs, for the chart.
     let instances: [HabitInstance]
 
+    /// Sums over the range from the summaries (`MemberActivity`), streaks from the runs:
+    /// the cost follows the range, never the years of history behind it.
     init(_ member: MemberContext, from: LocalDate, to: LocalDate) throws {
-        let activity = try MemberActivity.load(member.database)
         let all = try member.habits.all()
         instances = try member.habits.instances(from: from, to: to)
-        let inRange = { (day: LocalDate) in from <= day && day <= to }
-        activeDays = activity.activeDays.count(where: inRange)
-        entries = activity.entryDays.count(where: inRange)
-        let byHabit = Dictionary(grouping: instances, by: \.habitID)
+        let today = member.today, skipped = member.skippedDates
+        let listed = HabitFrequency.sorted(all.map { (id: $0.id, createdAt: $0.createdAt, count: $0.count) })
         let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
-        habits = HabitFrequency.sorted(all.map { (id: $0.id, createdAt: $0.createdAt, count: $0.count) })
-            .compactMap { id -> HabitFigures? in
+        (activeDays, entries, habits) = try member.database.read { connection in
+            let counts = try MemberActivity.counts(connection, from: from, to: to)
+            let totals = try MemberActivity.habitTotals(connection, from: from, to: to)
+            let habits = try listed.compactMap { id -> HabitFigures? in
                 guard let habit = byID[id] else { return nil }
-                let logged = byHabit[id] ?? []
-                guard !habit.isArchived || !logged.isEmpty else { return nil }
-                return HabitFigures(habit: habit, count: logged.count, minutes: logged.reduce(0) { $0 + $1.durationMinutes },
-                                    activeDays: Set(logged.map(\.day)).count,
-                                    streak: Streak(activeDates: activity.daysByHabit[id] ?? [], today: member.today,
-                                                   skipping: member.skippedDates))
+                let logged = totals[id]
+                guard !habit.isArchived || logged != nil else { return nil }
+                return HabitFigures(habit: habit, count: logged?.logs ?? 0, minutes: logged?.minutes ?? 0,
+                                    activeDays: logged?.days ?? 0,
+                                    streak: try MemberActivity.habitStreak(connection, habit: id, today: today, skipping: skipped))
             }
+            return (counts.active, counts.entries, habits)
+        }
     }
 }

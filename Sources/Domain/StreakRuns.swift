@@ -1,0 +1,149 @@
+import TimeZones
+
+/// Where streaks are counted from without reading a member's whole history: the maximal
+/// runs of consecutive active days, as day numbers (`LocalDate.daysSince1970`), kept
+/// up to date as the member writes (`MemberSchema`'s run tables). A few indexed lookups
+/// answer both the current and the best streak, however many years lie behind.
+public protocol ActiveRuns {
+    /// The run with the latest first day on or before `day`, if any.
+    func run(startingOnOrBefore day: Int) throws -> ClosedRange<Int>?
+    /// Runs ending on or before `day`, longest first (ties: the later first), the
+    /// `limit` after the first `offset` of them.
+    func longest(endingOnOrBefore day: Int, offset: Int, limit: Int) throws -> [ClosedRange<Int>]
+}
+
+extension Streak {
+    /// The same streaks as `init(activeDates:today:skipping:)`, from the runs: the current
+    /// run and the best one up to today, bridging `skipped` days (they neither count nor
+    /// break a run). Costs a lookup per bridged gap a run crosses, not per day of history.
+    public init(runs: some ActiveRuns, today: LocalDate, skipping skipped: Set<LocalDate> = []) throws {
+        let counter = RunCounter(runs: runs, bridges: BridgedDays(skipped))
+        let current = try counter.current(today: today.daysSince1970)
+        self.init(current: current, best: max(current, try counter.best(today: today.daysSince1970)))
+    }
+
+    /// Just the current run, from the runs.
+    public static func current(runs: some ActiveRuns, today: LocalDate, skipping skipped: Set<LocalDate> = []) throws -> Int {
+        try RunCounter(runs: runs, bridges: BridgedDays(skipped)).current(today: today.daysSince1970)
+    }
+}
+
+/// Days that neither count nor break a run, as sorted, disjoint ranges of day numbers.
+struct BridgedDays {
+    let ranges: [ClosedRange<Int>]
+
+    init(_ days: Set<LocalDate>) {
+        var ranges: [ClosedRange<Int>] = []
+        for day in days.map(\.daysSince1970).sorted() {
+            if let last = ranges.last, last.upperBound + 1 == day {
+                ranges[ranges.count - 1] = last.lowerBound...day
+            } else {
+                ranges.append(day...day)
+            }
+        }
+        self.ranges = ranges
+    }
+
+    func contains(_ day: Int) -> Bool {
+        ranges.contains { $0.contains(day) }
+    }
+
+    /// How many days of `span` are bridged.
+    func count(in span: ClosedRange<Int>) -> Int {
+        ranges.reduce(0) { total, range in
+            total + max(0, min(range.upperBound, span.upperBound) - max(range.lowerBound, span.lowerBound) + 1)
+        }
+    }
+
+    /// The last day on or before `day` that is not bridged.
+    func unbridged(onOrBefore day: Int) -> Int {
+        guard let range = ranges.first(where: { $0.contains(day) }) else { return day }
+        return range.lowerBound - 1
+    }
+
+    /// The first day on or after `day` that is not bridged.
+    func unbridged(onOrAfter day: Int) -> Int {
+        guard let range = ranges.first(where: { $0.contains(day) }) else { return day }
+        return range.upperBound + 1
+    }
+
+    /// Whether `run` holds a bridged day or borders one, so that its streak may reach
+    /// past its ends or count fewer days than it spans.
+    func touches(_ run: ClosedRange<Int>) -> Bool {
+        ranges.contains { $0.lowerBound <= run.upperBound + 1 && run.lowerBound - 1 <= $0.upperBound }
+    }
+}
+
+/// Counts streaks over `ActiveRuns`: runs joined across bridged gaps make a chain, whose
+/// length is its days that are not bridged.
+struct RunCounter<Runs: ActiveRuns> {
+    let runs: Runs
+    let bridges: BridgedDays
+
+    /// The run holding `day`, if it is active.
+    func run(containing day: Int) throws -> ClosedRange<Int>? {
+        guard let run = try runs.run(startingOnOrBefore: day), run.upperBound >= day else { return nil }
+        return run
+    }
+
+    /// The days of `span` that count.
+    func lived(_ span: ClosedRange<Int>) -> Int {
+        span.count - bridges.count(in: span)
+    }
+
+    /// The run ending yesterday (the last unbridged day before today), plus today when
+    /// today is active and not bridged.
+    func current(today: Int) throws -> Int {
+        let todayCounts = try !bridges.contains(today) && run(containing: today) != nil
+        let end = todayCounts ? today : bridges.unbridged(onOrBefore: today - 1)
+        guard try run(containing: end) != nil else { return 0 }
+        return try chain(containing: end, through: end)
+    }
+
+    /// The longest chain that ends on or before `today` (cut at today when it runs on).
+    func best(today: Int) throws -> Int {
+        var best = 0
+        // A run far from every bridged day is a chain of its own: the longest of those.
+        var offset = 0
+        let page = 16
+        search: while true {
+            let longest = try runs.longest(endingOnOrBefore: today, offset: offset, limit: page)
+            for run in longest where !bridges.touches(run) {
+                best = run.count
+                break search
+            }
+            if longest.count < page { break }
+            offset += page
+        }
+        // The chains that reach a bridged gap, each found from the days beside it.
+        for range in bridges.ranges where range.lowerBound <= today {
+            for anchor in [range.lowerBound - 1, range.upperBound + 1] where anchor <= today && !bridges.contains(anchor) {
+                if try run(containing: anchor) != nil {
+                    best = max(best, try chain(containing: anchor, through: today))
+                }
+            }
+        }
+        return best
+    }
+
+    /// The counted days of the chain holding active `day`, up to `end` only.
+    func chain(containing day: Int, through end: Int) throws -> Int {
+        guard let start = try run(containing: day) else { return 0 }
+        var total = lived(start.lowerBound...min(start.upperBound, end))
+        var cursor = start.upperBound + 1
+        while cursor <= end {
+            cursor = bridges.unbridged(onOrAfter: cursor)
+            guard cursor <= end, let next = try run(containing: cursor) else { break }
+            total += lived(next.lowerBound...min(next.upperBound, end))
+            cursor = next.upperBound + 1
+        }
+        cursor = start.lowerBound - 1
+        while true {
+            cursor = bridges.unbridged(onOrBefore: cursor)
+            guard let previous = try run(containing: cursor) else { break }
+            total += lived(previous)
+            cursor = previous.lowerBound - 1
+        }
+        return total
+    }
+}

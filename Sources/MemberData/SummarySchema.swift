@@ -1,0 +1,230 @@
+/// The summaries a member's pages read instead of the whole history (member schema 5),
+/// kept by triggers in the same transaction as every write to `notes`, `entries` and
+/// `habit_instances` — pages, imports and anything else alike — so they can never fall
+/// behind or run ahead of the rows they summarise:
+///
+/// - `day_summaries`: one row per day with anything on it (notes, logs, an entry);
+/// - `habit_days`: one row per habit and day it was logged (logs, minutes);
+/// - `habit_summaries`: per habit, its logs and when it was last logged;
+/// - `active_runs` and `habit_runs`: the maximal runs of consecutive active days, as day
+///   numbers (days since 1970), from which `Streak(runs:…)` counts streaks.
+///
+/// `MemberSummaries.problems` checks them against the raw rows (`dawn check`).
+enum SummarySchema {
+    /// The day number of a `YYYY-MM-DD` expression.
+    private static func dayNumber(_ day: String) -> String { "(unixepoch(\(day)) / 86400)" }
+
+    /// A run table: member-wide (`key` nil) or per habit (`key` the habit column).
+    private struct Runs {
+        let table: String
+        let key: String?
+
+        /// `habit_id = X AND ` or nothing.
+        func match(_ value: String) -> String { key.map { "\($0) = \(value) AND " } ?? "" }
+        func columns() -> String { key.map { "\($0), " } ?? "" }
+        func values(_ value: String) -> String { key == nil ? "" : "\(value), " }
+
+        /// Statements making active `day` part of a run: a run of its own, then joined with
+        /// the run starting the next day and the one ending the day before.
+        func join(day: String, key value: String = "") -> String {
+            let d = SummarySchema.dayNumber(day), k = match(value)
+            return """
+                INSERT INTO \(table) (\(columns())first, last) VALUES (\(values(value))\(d), \(d));
+                UPDATE \(table) SET last = (SELECT last FROM \(table) WHERE \(k)first = \(d) + 1)
+                    WHERE \(k)first = \(d) AND EXISTS (SELECT 1 FROM \(table) WHERE \(k)first = \(d) + 1);
+                DELETE FROM \(table) WHERE \(k)first = \(d) + 1;
+                UPDATE \(table) SET last = (SELECT last FROM \(table) WHERE \(k)first = \(d)) WHERE \(k)last = \(d) - 1;
+                DELETE FROM \(table) WHERE \(k)first = \(d) AND EXISTS (
+                    SELECT 1 FROM \(table) WHERE \(k)last = (SELECT last FROM \(table) WHERE \(k)first = \(d)) AND first < \(d));
+                """
+        }
+
+        /// Statements taking `day`, no longer active, out of its run (splitting it in two).
+        func split(day: String, key value: String = "") -> String {
+            let d = SummarySchema.dayNumber(day), k = match(value)
+            let holding = "(SELECT max(first) FROM \(table) WHERE \(k)first <= \(d))"
+            return """
+                INSERT INTO \(table) (\(columns())first, last)
+                    SELECT \(values(value))\(d) + 1, last FROM \(table) WHERE \(k)first = \(holding) AND last > \(d);
+                UPDATE \(table) SET last = \(d) - 1 WHERE \(k)first = \(holding) AND first < \(d) AND last >= \(d);
+                DELETE FROM \(table) WHERE \(k)first = \(d);
+                """
+        }
+    }
+
+    private static let activeRuns = Runs(table: "active_runs", key: nil)
+    private static let habitRuns = Runs(table: "habit_runs", key: "habit_id")
+
+    /// A day's row goes when nothing is left on it.
+    private static func dropEmptyDay(_ day: String) -> String {
+        "DELETE FROM day_summaries WHERE day = \(day) AND notes = 0 AND logs = 0 AND has_entry = 0;"
+    }
+
+    private static func addNote(_ row: String) -> String {
+        "INSERT INTO day_summaries (day, notes) VALUES (\(row).day, 1) ON CONFLICT (day) DO UPDATE SET notes = notes + 1;"
+    }
+
+    private static func removeNote(_ row: String) -> String {
+        "UPDATE day_summaries SET notes = notes - 1 WHERE day = \(row).day;\n" + dropEmptyDay("\(row).day")
+    }
+
+    private static func addEntry(_ row: String) -> String {
+        "INSERT INTO day_summaries (day, has_entry) VALUES (\(row).day, 1) ON CONFLICT (day) DO UPDATE SET has_entry = 1;"
+    }
+
+    private static func removeEntry(_ row: String) -> String {
+        "UPDATE day_summaries SET has_entry = 0 WHERE day = \(row).day;\n" + dropEmptyDay("\(row).day")
+    }
+
+    private static func addLog(_ row: String) -> String {
+        """
+        INSERT INTO day_summaries (day, logs) VALUES (\(row).day, 1) ON CONFLICT (day) DO UPDATE SET logs = logs + 1;
+        INSERT INTO habit_days (habit_id, day, logs, minutes) VALUES (\(row).habit_id, \(row).day, 1, \(row).duration_minutes)
+            ON CONFLICT (habit_id, day) DO UPDATE SET logs = logs + 1, minutes = minutes + excluded.minutes;
+        INSERT INTO habit_summaries (habit_id, logs, last_logged_at) VALUES (\(row).habit_id, 1, \(row).created_at)
+            ON CONFLICT (habit_id) DO UPDATE SET logs = logs + 1, last_logged_at = max(last_logged_at, excluded.last_logged_at);
+        """
+    }
+
+    private static func removeLog(_ row: String) -> String {
+        """
+        UPDATE day_summaries SET logs = logs - 1 WHERE day = \(row).day;
+        \(dropEmptyDay("\(row).day"))
+        UPDATE habit_days SET logs = logs - 1, minutes = minutes - \(row).duration_minutes
+            WHERE habit_id = \(row).habit_id AND day = \(row).day;
+        DELETE FROM habit_days WHERE habit_id = \(row).habit_id AND day = \(row).day AND logs = 0;
+        UPDATE habit_summaries SET logs = logs - 1,
+            last_logged_at = (SELECT max(created_at) FROM habit_instances WHERE habit_id = \(row).habit_id)
+            WHERE habit_id = \(row).habit_id;
+        DELETE FROM habit_summaries WHERE habit_id = \(row).habit_id AND logs = 0;
+        """
+    }
+
+    /// The tables and their indexes.
+    static let tables = """
+        CREATE TABLE day_summaries (
+            day       TEXT PRIMARY KEY NOT NULL CHECK (length(day) = 10),
+            notes     INTEGER NOT NULL DEFAULT 0 CHECK (notes >= 0),
+            logs      INTEGER NOT NULL DEFAULT 0 CHECK (logs >= 0),
+            has_entry INTEGER NOT NULL DEFAULT 0 CHECK (has_entry IN (0, 1))
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX day_summaries_active ON day_summaries (day) WHERE notes + logs > 0;
+        CREATE TABLE habit_days (
+            habit_id INTEGER NOT NULL,
+            day      TEXT NOT NULL CHECK (length(day) = 10),
+            logs     INTEGER NOT NULL CHECK (logs >= 0),
+            minutes  INTEGER NOT NULL CHECK (minutes >= 0),
+            PRIMARY KEY (habit_id, day)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX habit_days_by_day ON habit_days (day, habit_id);
+        CREATE TABLE habit_summaries (
+            habit_id       INTEGER PRIMARY KEY NOT NULL,
+            logs           INTEGER NOT NULL CHECK (logs >= 0),
+            last_logged_at INTEGER
+        ) STRICT;
+        CREATE INDEX habit_instances_by_habit_created ON habit_instances (habit_id, created_at);
+        CREATE TABLE active_runs (
+            first INTEGER PRIMARY KEY NOT NULL,
+            last  INTEGER NOT NULL CHECK (last >= first),
+            days  INTEGER GENERATED ALWAYS AS (last - first + 1) STORED
+        ) STRICT;
+        CREATE INDEX active_runs_by_last ON active_runs (last);
+        CREATE INDEX active_runs_by_length ON active_runs (days, first);
+        CREATE TABLE habit_runs (
+            habit_id INTEGER NOT NULL,
+            first    INTEGER NOT NULL,
+            last     INTEGER NOT NULL CHECK (last >= first),
+            days     INTEGER GENERATED ALWAYS AS (last - first + 1) STORED,
+            PRIMARY KEY (habit_id, first)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX habit_runs_by_last ON habit_runs (habit_id, last);
+        CREATE INDEX habit_runs_by_length ON habit_runs (habit_id, days, first);
+        """
+
+    /// The triggers that keep the runs from the day tables (present while those are filled).
+    static let runTriggers = """
+        CREATE TRIGGER day_summaries_active_on_insert AFTER INSERT ON day_summaries
+        WHEN NEW.notes + NEW.logs > 0 BEGIN
+            \(activeRuns.join(day: "NEW.day"))
+        END;
+        CREATE TRIGGER day_summaries_became_active AFTER UPDATE OF notes, logs ON day_summaries
+        WHEN OLD.notes + OLD.logs = 0 AND NEW.notes + NEW.logs > 0 BEGIN
+            \(activeRuns.join(day: "NEW.day"))
+        END;
+        CREATE TRIGGER day_summaries_became_inactive AFTER UPDATE OF notes, logs ON day_summaries
+        WHEN OLD.notes + OLD.logs > 0 AND NEW.notes + NEW.logs = 0 BEGIN
+            \(activeRuns.split(day: "NEW.day"))
+        END;
+        CREATE TRIGGER day_summaries_active_on_delete AFTER DELETE ON day_summaries
+        WHEN OLD.notes + OLD.logs > 0 BEGIN
+            \(activeRuns.split(day: "OLD.day"))
+        END;
+        CREATE TRIGGER habit_days_on_insert AFTER INSERT ON habit_days BEGIN
+            \(habitRuns.join(day: "NEW.day", key: "NEW.habit_id"))
+        END;
+        CREATE TRIGGER habit_days_on_delete AFTER DELETE ON habit_days BEGIN
+            \(habitRuns.split(day: "OLD.day", key: "OLD.habit_id"))
+        END;
+        """
+
+    /// Fills the day tables from the raw rows (the runs follow by their triggers, a day at
+    /// a time in order) and the habit totals. On empty tables only.
+    static let fill = """
+        INSERT INTO day_summaries (day, notes, logs, has_entry)
+            SELECT day, sum(notes), sum(logs), max(has_entry) FROM (
+                SELECT day, count(*) AS notes, 0 AS logs, 0 AS has_entry FROM notes GROUP BY day
+                UNION ALL SELECT day, 0, count(*), 0 FROM habit_instances GROUP BY day
+                UNION ALL SELECT day, 0, 0, 1 FROM entries
+            ) GROUP BY day ORDER BY day;
+        INSERT INTO habit_days (habit_id, day, logs, minutes)
+            SELECT habit_id, day, count(*), sum(duration_minutes) FROM habit_instances
+            GROUP BY habit_id, day ORDER BY habit_id, day;
+        INSERT INTO habit_summaries (habit_id, logs, last_logged_at)
+            SELECT habit_id, count(*), max(created_at) FROM habit_instances GROUP BY habit_id;
+        """
+
+    /// The triggers on the raw rows.
+    static let rowTriggers = """
+        CREATE TRIGGER notes_summary_on_insert AFTER INSERT ON notes BEGIN
+            \(addNote("NEW"))
+        END;
+        CREATE TRIGGER notes_summary_on_delete AFTER DELETE ON notes BEGIN
+            \(removeNote("OLD"))
+        END;
+        CREATE TRIGGER notes_summary_on_move AFTER UPDATE OF day ON notes BEGIN
+            \(removeNote("OLD"))
+            \(addNote("NEW"))
+        END;
+        CREATE TRIGGER entries_summary_on_insert AFTER INSERT ON entries BEGIN
+            \(addEntry("NEW"))
+        END;
+        CREATE TRIGGER entries_summary_on_delete AFTER DELETE ON entries BEGIN
+            \(removeEntry("OLD"))
+        END;
+        CREATE TRIGGER entries_summary_on_move AFTER UPDATE OF day ON entries BEGIN
+            \(removeEntry("OLD"))
+            \(addEntry("NEW"))
+        END;
+        CREATE TRIGGER habit_instances_summary_on_insert AFTER INSERT ON habit_instances BEGIN
+            \(addLog("NEW"))
+        END;
+        CREATE TRIGGER habit_instances_summary_on_delete AFTER DELETE ON habit_instances BEGIN
+            \(removeLog("OLD"))
+        END;
+        CREATE TRIGGER habit_instances_summary_on_change
+        AFTER UPDATE OF habit_id, day, duration_minutes, created_at ON habit_instances
+        WHEN OLD.habit_id IS NOT NEW.habit_id OR OLD.day IS NOT NEW.day
+            OR OLD.duration_minutes IS NOT NEW.duration_minutes OR OLD.created_at IS NOT NEW.created_at BEGIN
+            \(removeLog("OLD"))
+            \(addLog("NEW"))
+        END;
+        CREATE TRIGGER habits_summary_on_delete AFTER DELETE ON habits BEGIN
+            DELETE FROM habit_runs WHERE habit_id = OLD.id;
+            DELETE FROM habit_days WHERE habit_id = OLD.id;
+            DELETE FROM habit_summaries WHERE habit_id = OLD.id;
+        END;
+        """
+
+    /// Migration 5: the tables, filled from what is there, and the triggers that keep them.
+    static let migration = tables + runTriggers + fill + rowTriggers
+}

@@ -1,0 +1,178 @@
+import Domain
+import Store
+import TimeZones
+import XCTest
+@testable import MemberData
+
+/// The summaries pages read (`SummarySchema`) must always say what the raw rows say: after
+/// every write, delete, import, move and habit deletion in a random sequence, `dawn check`'s
+/// comparison finds nothing, and streaks counted from the runs equal the reference count over
+/// every raw row, for random todays and skipped days (what a time-zone or day-start change
+/// alters: stored days never move, so those changes reach streaks only through them).
+final class SummaryPropertyTests: XCTestCase {
+    private var folder = ""
+
+    override func tearDown() {
+        if !folder.isEmpty { _ = try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    private func database(_ name: String = "member", migrations: [Migration] = MemberSchema.migrations) throws -> Database {
+        if folder.isEmpty {
+            folder = NSTemporaryDirectory() + "dawn-summaries-\(UInt64.random(in: 0...UInt64.max))"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        return try Database.open(path: folder + "/\(name).sqlite", migrations: migrations)
+    }
+
+    private let base = LocalDate(iso: "2026-01-01")!
+
+    /// Every raw row's days, the reference streaks are counted from.
+    private func rawDays(_ database: Database) throws -> (active: Set<LocalDate>, byHabit: [Int64: Set<LocalDate>]) {
+        try database.read { connection in
+            var active: Set<LocalDate> = []
+            var byHabit: [Int64: Set<LocalDate>] = [:]
+            for row in try connection.query("SELECT day FROM notes") { active.insert(LocalDate(iso: row.string(0))!) }
+            for row in try connection.query("SELECT habit_id, day FROM habit_instances") {
+                let day = LocalDate(iso: row.string(1))!
+                active.insert(day)
+                byHabit[row.int64(0), default: []].insert(day)
+            }
+            return (active, byHabit)
+        }
+    }
+
+    private func assertAgrees(_ database: Database, _ random: inout SeededRandom, _ step: String,
+                              file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(try MemberSummaries.problems(database), [], step, file: file, line: line)
+        let raw = try rawDays(database)
+        let today = base.adding(days: Int.random(in: -2...45, using: &random))
+        let skipped = Set((0..<Int.random(in: 0...2, using: &random)).map { _ in
+            base.adding(days: Int.random(in: 0...40, using: &random))
+        }.filter { $0 != today })
+        try database.read { connection in
+            XCTAssertEqual(try MemberActivity.streak(connection, today: today, skipping: skipped),
+                           Streak(activeDates: raw.active, today: today, skipping: skipped), step, file: file, line: line)
+            let habits = try connection.query("SELECT id FROM habits").map { $0.int64(0) }
+            for id in habits {
+                XCTAssertEqual(try MemberActivity.habitStreak(connection, habit: id, today: today, skipping: skipped),
+                               Streak(activeDates: raw.byHabit[id] ?? [], today: today, skipping: skipped),
+                               "\(step): habit \(id)", file: file, line: line)
+            }
+            let window = try MemberActivity.load(connection, from: base, to: base.adding(days: 45))
+            XCTAssertEqual(window.activeDays, raw.active.filter { $0 <= base.adding(days: 45) }, step, file: file, line: line)
+        }
+    }
+
+    func testRandomWritesKeepTheSummariesTrue() throws {
+        let database = try database()
+        let journal = Journal(database: database)
+        let habits = Habits(database: database)
+        var random = SeededRandom(seed: 2026)
+        var clock: Int64 = 1_000
+        func day() -> LocalDate { base.adding(days: Int.random(in: 0...40, using: &random)) }
+        for step in 0..<600 {
+            clock += 1
+            let habitIDs = try database.read { try $0.query("SELECT id FROM habits").map { $0.int64(0) } }
+            let noteIDs = try database.read { try $0.query("SELECT id, day FROM notes").map { ($0.int64(0), $0.string(1)) } }
+            let logs = try database.read {
+                try $0.query("SELECT id, day, duration_minutes FROM habit_instances").map { ($0.int64(0), $0.string(1), $0.int(2)) }
+            }
+            let action = Int.random(in: 0..<13, using: &random)
+            var name = "step \(step) action \(action)"
+            switch action {
+            case 0, 1:
+                try journal.addNote("n\(step)", on: day(), now: clock)
+            case 2:
+                if let (id, day) = noteIDs.randomElement(using: &random) {
+                    XCTAssertTrue(try journal.deleteNote(id: id, on: LocalDate(iso: day)!))
+                }
+            case 3:
+                _ = try journal.saveEntry(Bool.random(using: &random) ? "e\(step)" : " ", on: day(), basedOn: nil, now: clock)
+            case 4:
+                if habitIDs.count < 4 { _ = try habits.add(name: "h\(step)", emoji: "🏃", color: "#48DBAB", defaultDuration: 30, now: clock) }
+            case 5, 6, 7:
+                if let id = habitIDs.randomElement(using: &random) {
+                    _ = try habits.log(habit: id, on: day(), startMinute: Int.random(in: 0...1380, using: &random),
+                                       durationMinutes: [15, 30, 60].randomElement(using: &random)!, note: "", now: clock)
+                }
+            case 8:
+                if let (id, day, _) = logs.randomElement(using: &random) {
+                    XCTAssertTrue(try habits.deleteInstance(id, on: LocalDate(iso: day)!))
+                }
+            case 9:
+                if let (id, day, duration) = logs.randomElement(using: &random) {
+                    _ = try habits.updateInstance(id, on: LocalDate(iso: day)!, startMinute: 60,
+                                                  durationMinutes: duration == 30 ? 45 : 30, note: "x", basedOn: nil)
+                }
+            case 10:
+                // Moves no page makes (a day, a habit): the triggers follow any write.
+                if let (id, _, _) = logs.randomElement(using: &random), let habit = habitIDs.randomElement(using: &random) {
+                    name += " move log \(id)"
+                    try database.write { try $0.run("UPDATE habit_instances SET day = ?, habit_id = ?, created_at = ? WHERE id = ?",
+                                                    [.text(day().description), .integer(habit), .integer(clock), .integer(id)]) }
+                }
+                if let (id, _) = noteIDs.randomElement(using: &random) {
+                    try database.write { try $0.run("UPDATE notes SET day = ? WHERE id = ?", [.text(day().description), .integer(id)]) }
+                }
+            case 11:
+                if Int.random(in: 0..<4, using: &random) == 0, let id = habitIDs.randomElement(using: &random) {
+                    XCTAssertTrue(try habits.delete(id))
+                }
+            default:
+                var plan = Importer.Plan()
+                let habit = try plan.add(.init(name: "imported", emoji: "📚", color: "#5856D6", defaultDuration: 30,
+                                               createdAt: clock, archivedAt: nil), at: .file("t"))
+                for _ in 0..<Int.random(in: 1...20, using: &random) {
+                    try plan.add(.init(habit: habit, day: day(), startMinute: Int.random(in: 0...1439, using: &random),
+                                       durationMinutes: nil, note: ""), at: .file("t"))
+                }
+                plan.notes.append(.init(day: day(), text: "imported \(step)", createdAt: clock))
+                plan.entries.append(.init(day: day(), text: "imported entry"))
+                _ = try Importer.write(plan, mode: .merge, to: database, now: clock)
+            }
+            try assertAgrees(database, &random, name)
+        }
+    }
+
+    /// An existing database gets its summaries built by the migration, equal to what the
+    /// triggers would have kept.
+    func testTheMigrationBuildsTheSummariesOfAnExistingHistory() throws {
+        // Schema 4 only: history written before summaries existed.
+        let raw = try database("v4", migrations: Array(MemberSchema.migrations.prefix(4)))
+        try raw.write { connection in
+            try connection.run("INSERT INTO habits (name, emoji, color, default_duration, created_at) VALUES ('Run', '🏃', '#48DBAB', 30, 1)")
+            for offset in [0, 1, 2, 4, 5, 9] {
+                let day = base.adding(days: offset).description
+                try connection.run("INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, created_at) VALUES (1, ?, 60, 30, ?)",
+                                   [.text(day), .integer(Int64(offset))])
+                try connection.run("INSERT INTO notes (day, body, created_at) VALUES (?, 'tea', 1)", [.text(base.adding(days: offset + 20).description)])
+            }
+            try connection.run("INSERT INTO entries (day, body, created_at, updated_at) VALUES (?, 'hi', 1, 1)", [.text(base.description)])
+        }
+        raw.close()
+        let migrated = try database("v4")
+        XCTAssertEqual(migrated.schemaVersion, 5)
+        XCTAssertEqual(try MemberSummaries.problems(migrated), [])
+        let runs = try migrated.read { try $0.query("SELECT first, last FROM habit_runs ORDER BY first").map { [$0.int(0), $0.int(1)] } }
+        let d = base.daysSince1970
+        XCTAssertEqual(runs, [[d, d + 2], [d + 4, d + 5], [d + 9, d + 9]])
+        let habit = try XCTUnwrap(Habits(database: migrated).habit(1))
+        XCTAssertEqual(habit.count, 6)
+        XCTAssertEqual(habit.lastLoggedAt, 9)
+        var random = SeededRandom(seed: 5)
+        try assertAgrees(migrated, &random, "after the migration")
+    }
+
+    /// `dawn check`'s comparison finds a summary that no longer says what the rows say.
+    func testAWrongSummaryIsFound() throws {
+        let database = try database()
+        try Journal(database: database).addNote("tea", on: base, now: 1)
+        XCTAssertEqual(try MemberSummaries.problems(database), [])
+        try database.write { try $0.run("UPDATE active_runs SET last = last + 1") }
+        XCTAssertEqual(try MemberSummaries.problems(database),
+                       ["summary active_runs differs from the rows it summarises (1 missing or wrong, 1 extra)"])
+        try database.write { try $0.run("UPDATE active_runs SET last = last - 1") }
+        try database.write { try $0.run("UPDATE day_summaries SET notes = 2") }
+        XCTAssertEqual(try MemberSummaries.problems(database).count, 1)
+    }
+}

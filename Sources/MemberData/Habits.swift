@@ -56,7 +56,8 @@ package struct Habits {
     /// Throws `LimitReached` unless the account has room for `count` more, counted in the
     /// caller's write transaction so two writes cannot both take the last place.
     package static func checkRoom(for kind: LimitReached.Kind, adding count: Int, in connection: Connection) throws {
-        let sql = kind == .habits ? "SELECT count(*) FROM habits" : "SELECT count(*) FROM habit_instances"
+        // Logs are counted from the per-habit totals: a read per habit, not per log.
+        let sql = kind == .habits ? "SELECT count(*) FROM habits" : "SELECT coalesce(sum(logs), 0) FROM habit_summaries"
         let total = (try connection.queryOne(sql)?.int(0) ?? 0) + count
         let limit = kind == .habits ? maxHabits : maxLogs
         guard total <= limit else { throw LimitReached(kind: kind, wouldHold: total) }

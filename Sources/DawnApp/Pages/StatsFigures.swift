@@ -19,14 +19,11 @@ struct StatsFigures {
     let entries: Int
     /// In the library's order (most logged first); archived habits only when logged in the range.
     let habits: [HabitFigures]
-    /// The range's logs, for the chart.
-    let instances: [HabitInstance]
 
     /// Sums over the range from the summaries (`MemberActivity`), streaks from the runs:
     /// the cost follows the range, never the years of history behind it.
     init(_ member: MemberContext, from: LocalDate, to: LocalDate) throws {
         let all = try member.habits.all()
-        instances = try member.habits.instances(from: from, to: to)
         let today = member.today, skipped = member.skippedDates
         let listed = HabitFrequency.sorted(all.map { (id: $0.id, createdAt: $0.createdAt, count: $0.count) })
         let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

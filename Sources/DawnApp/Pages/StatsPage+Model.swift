@@ -49,7 +49,7 @@ extension StatsPage {
             let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
             buckets = StatsChartBuckets.buckets(
                 for: period, firstWeekday: firstWeekday, dayStartHour: member.settings.dayStartHour,
-                instances: figures.instances.map {
+                instances: try member.habits.instances(from: period.first, to: period.last).map {
                     (day: $0.day, startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
                 })
         }

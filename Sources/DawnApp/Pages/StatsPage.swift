@@ -12,7 +12,8 @@ import TimeZones
 /// drawn by the server, with a data table beside it. The state lives in the URL.
 enum StatsPage {
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/stats", .member { app, page in try show(app, page) })
+        // A year's figures and chart read a year of logs: on the worker pool, never an event loop.
+        router.add(.GET, "/stats", .member(slow: true) { app, page in try show(app, page) })
     }
 
     /// The view: the model in the page's language, into `Views/stats.html`.

@@ -18,6 +18,9 @@ final class PageHarness {
     var cookies: [String: String] = [:]
     /// The CSRF token of the last HTML page that had a form.
     private(set) var csrf: String?
+    /// Where the last request's handler was sent: an event loop, or a pool.
+    enum Ran: Equatable { case eventLoop, workerPool, pool }
+    private(set) var lastRan: Ran?
     /// The address requests come from (loopback unless a test moves it).
     var peer = "127.0.0.1"
 
@@ -94,10 +97,11 @@ final class PageHarness {
         for (name, value) in headers { fields.add(name, value) }
         let request = HTTPRequest(method: method, target: target, headers: fields, body: body)
         let context = RequestContext(peer: SocketAddress(host: peer, port: 40_000), receivedAt: 0)
-        let response: HTTPResponse = switch app.reply(to: request, context: context) {
-        case let .now(response): response
-        case let .onWorkerPool(work): work()
-        case let .onPool(_, _, work): work()
+        let response: HTTPResponse
+        switch app.reply(to: request, context: context) {
+        case let .now(now): (lastRan, response) = (.eventLoop, now)
+        case let .onWorkerPool(work): (lastRan, response) = (.workerPool, work())
+        case let .onPool(_, _, work): (lastRan, response) = (.pool, work())
         }
         for cookie in response.headers.values(for: "Set-Cookie") {
             let pair = cookie.split(separator: ";", maxSplits: 1)[0]

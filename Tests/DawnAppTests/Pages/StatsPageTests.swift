@@ -45,6 +45,19 @@ final class StatsPageTests: XCTestCase {
         return (dawn, run)
     }
 
+    /// Statistics over long ranges and exports run on the worker pool; the day page, which
+    /// costs what the summaries make it cost, answers on the event loop.
+    func testLongRangesRunOnTheWorkerPool() throws {
+        let dawn = try PageHarness(now: newYear)
+        dawn.setUp(timeZone: "Europe/Rome")
+        for target in ["/stats?g=year", "/stats", "/api/stats?from=2024-01-01&to=2026-12-31", "/export/dawn.json"] {
+            XCTAssertEqual(dawn.get(target).status, .ok, target)
+            XCTAssertEqual(dawn.lastRan, .workerPool, target)
+        }
+        XCTAssertEqual(dawn.get("/").status, .ok)
+        XCTAssertEqual(dawn.lastRan, .eventLoop)
+    }
+
     func testTheWeekAcrossTheYearEnd() throws {
         let (dawn, _) = try yearEnd()
         let page = dawn.get("/stats")

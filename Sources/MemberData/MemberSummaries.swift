@@ -11,7 +11,7 @@ package enum MemberSummaries {
         let stored: String
     }
 
-    private static let activeDays = "SELECT unixepoch(day) / 86400 AS n FROM day_summaries WHERE notes + logs > 0"
+    private static let activeDays = "SELECT \(SummarySchema.dayNumber("day")) AS n FROM day_summaries WHERE notes + logs > 0"
 
     private static let checks = [
         Check(table: "day_summaries", expected: """
@@ -35,7 +35,7 @@ package enum MemberSummaries {
         Check(table: "habit_runs", expected: """
             SELECT habit_id, min(n), max(n) FROM (
                 SELECT habit_id, n, n - row_number() OVER (PARTITION BY habit_id ORDER BY n) AS island
-                FROM (SELECT habit_id, unixepoch(day) / 86400 AS n FROM habit_days)
+                FROM (SELECT habit_id, \(SummarySchema.dayNumber("day")) AS n FROM habit_days)
             ) GROUP BY habit_id, island
             """, stored: "SELECT habit_id, first, last FROM habit_runs"),
     ]

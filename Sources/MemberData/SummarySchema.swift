@@ -11,8 +11,8 @@
 ///
 /// `MemberSummaries.problems` checks them against the raw rows (`dawn check`).
 enum SummarySchema {
-    /// The day number of a `YYYY-MM-DD` expression.
-    private static func dayNumber(_ day: String) -> String { "(unixepoch(\(day)) / 86400)" }
+    /// The day number (days since 1970, `LocalDate.daysSince1970`) of a `YYYY-MM-DD` expression.
+    static func dayNumber(_ day: String) -> String { "CAST(julianday(\(day)) - 2440587.5 AS INTEGER)" }
 
     /// A run table: member-wide (`key` nil) or per habit (`key` the habit column).
     private struct Runs {

@@ -325,17 +325,19 @@ def main():
     # is its access-log line's.
     notes_url = f"/day/{today}/notes"
     pending_note = {}
+    written = 0
     times = {(label, m.name): [] for label, _ in pages for m in (one, ten)}
     sizes = {}
     for member in (one, ten):
         member.open(f"/day/{today}")
     for label, url in pages:
         path = url.split("?", 1)[0]
-        for round_ in range(args.rounds):
+        for _ in range(args.rounds):
             for member in (one, ten):
                 added = member.name not in pending_note
                 if added:
-                    note = f"bench note {secrets.token_hex(4)}"
+                    written += 1
+                    note = f"bench note {written}"
                     member.post(notes_url, {"note": note})
                 else:
                     member.post(f"/day/{today}/notes/{pending_note.pop(member.name)}/delete", {})

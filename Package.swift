@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "LocksTests", dependencies: ["Locks"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP", "Gzip"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "Locks"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Locks"]),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones"]),

@@ -14,7 +14,7 @@ import Glibc
 /// other threads only post messages to the inbox and poke the eventfd.
 final class EventLoop: @unchecked Sendable {
     enum Message: Sendable {
-        /// A worker finished the response for connection `id`.
+        /// A worker finished the response for connection `id`, compressed already on its thread.
         case completed(id: UInt64, response: HTTPResponse)
         /// Stop accepting and finish: graceful shutdown.
         case drain(deadline: UInt64)
@@ -317,8 +317,16 @@ final class EventLoop: @unchecked Sendable {
                      _ info: PendingRequest, whenFull: () -> HTTPResponse) {
         connection.pending = info
         let id = connection.id
+        let acceptsGzip = info.acceptsGzip
+        let minimumBytes = shared.configuration.minimumCompressedBytes
+        let level = shared.configuration.gzipLevel
         let accepted = pool.submit { [self] in
-            post(.completed(id: id, response: work()))
+            // Compressed here, on the pool thread: a large body would stall every connection of this loop.
+            var response = work()
+            ResponseCompression.apply(to: &response, acceptsGzip: acceptsGzip, minimumBytes: minimumBytes) {
+                Gzip.compress($0, level: level)
+            }
+            post(.completed(id: id, response: response))
         }
         if !accepted {
             connection.pending = nil
@@ -326,21 +334,19 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Compresses, encodes and queues a response; logs it.
+    /// Compresses a response made on this loop, then encodes, queues and logs it.
     private func finish(_ connection: Connection, _ info: PendingRequest, _ response: HTTPResponse) {
         var response = response
-        let configuration = shared.configuration
-        if let type = response.headers["Content-Type"], MediaType.isCompressible(type) {
-            if !response.headers.contains("Vary") { response.headers.add("Vary", "Accept-Encoding") }
-            if info.acceptsGzip, response.body.count >= configuration.minimumCompressedBytes,
-               !response.headers.contains("Content-Encoding") {
-                let compressed = compressor.compress(response.body)
-                if compressed.count < response.body.count {
-                    response.body = compressed
-                    response.headers.add("Content-Encoding", "gzip")
-                }
-            }
+        ResponseCompression.apply(to: &response, acceptsGzip: info.acceptsGzip,
+                                  minimumBytes: shared.configuration.minimumCompressedBytes) {
+            compressor.compress($0)
         }
+        queue(connection, info, response)
+    }
+
+    /// Encodes and queues a response as it is (compressed already where it was made); logs it.
+    private func queue(_ connection: Connection, _ info: PendingRequest, _ response: HTTPResponse) {
+        let configuration = shared.configuration
         let keepAlive = info.keepAlive && !draining && !connection.noMoreRequests
         let now = System.monotonicNanoseconds()
         ResponseEncoder.encode(response, version: info.version, isHead: info.method == .HEAD,
@@ -457,7 +463,7 @@ final class EventLoop: @unchecked Sendable {
                 // The client may have gone while the worker ran.
                 guard let connection = connections[id], let info = connection.pending else { continue }
                 connection.pending = nil
-                finish(connection, info, response)
+                queue(connection, info, response)
                 process(connection, now: System.monotonicNanoseconds())
                 flush(connection)
             case let .drain(deadline):

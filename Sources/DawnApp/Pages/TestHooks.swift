@@ -8,8 +8,9 @@ import Glibc
 
 /// Routes that exist only when `DAWN_TEST_HOOKS=1`, for the end-to-end tests
 /// of the server itself: a slow request (graceful shutdown, worker pool, password
-/// pool), a late member database open (removal while a request is in flight) and a
-/// form echo (strict form decoding through a real socket).
+/// pool), a late member database open (removal while a request is in flight), a
+/// form echo (strict form decoding through a real socket) and large bodies (made on
+/// the event loop, or on the worker pool: where they are compressed).
 enum TestHooks {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/_test/sleep", .testHook(slow: true) { _, page in try sleep(page) })
@@ -41,7 +42,34 @@ enum TestHooks {
             while body.count < count { body.append(contentsOf: line) }
             return HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: Array(body.prefix(count)))
         })
+        // A large text body made on the worker pool, of words in no order (gzip works at it, as at
+        // an export): how a response from a pool is compressed, and where.
+        router.add(.GET, "/_test/words", .testHook(slow: true) { _, page in
+            let query = try decodedQuery(page)
+            let count = min(Int(query["bytes"] ?? "") ?? 4096, words.count)
+            return HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: Array(words.prefix(count)))
+        })
     }
+
+    /// 8 MiB of words drawn from a fixed alphabet by a seeded generator: the same bytes every run.
+    private static let words: [UInt8] = {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
+        let letters = Array("etaoinshrdlucmfwypvbgkjqxz".utf8)
+        var body: [UInt8] = []
+        body.reserveCapacity(8 << 20)
+        while body.count < 8 << 20 {
+            let r = next()
+            for i in 0..<Int(2 + r % 7) { body.append(letters[Int((r >> (8 + 4 * UInt64(i))) % 26)]) }
+            body.append(r >> 60 == 0 ? 0x0A : 0x20)
+        }
+        return Array(body.prefix(8 << 20))
+    }()
 
     /// Sleeps `?ms=` milliseconds (100 unless given, at most 10 s).
     private static func sleep(_ page: PageRequest) throws -> HTTPResponse {

@@ -9,6 +9,9 @@ public enum StatsChartBuckets {
     /// from the member's day-start hour (0..<1440).
     public typealias Instance = (day: LocalDate, startMinute: Int, durationMinutes: Int)
 
+    /// A day's logs and their minutes: all the bars of a Week, Month, Quarter or Year need.
+    public typealias DayTotal = (day: LocalDate, count: Int, minutes: Int)
+
     /// Instances outside the period are left out: a Quarter chart's first and last
     /// weeks count only their days inside the quarter. A Day chart places an instance
     /// wholly in the hour it starts; one whose start lies off the timeline is left out.
@@ -19,10 +22,26 @@ public enum StatsChartBuckets {
     public static func buckets(
         for period: Period, firstWeekday: Weekday, dayStartHour: Int = 0, instances: [Instance]
     ) -> [StatsChartBucket] {
+        buckets(for: period, firstWeekday: firstWeekday, dayStartHour: dayStartHour,
+                logs: instances.map { (day: $0.day, startMinute: $0.startMinute, count: 1, minutes: $0.durationMinutes) })
+    }
+
+    /// The same bars from each day's totals, for any granularity but Day (whose bars need
+    /// each log's start; there a day's totals count in no bar).
+    public static func buckets(for period: Period, firstWeekday: Weekday, days: [DayTotal]) -> [StatsChartBucket] {
+        buckets(for: period, firstWeekday: firstWeekday, dayStartHour: 0,
+                logs: days.map { (day: $0.day, startMinute: -1, count: $0.count, minutes: $0.minutes) })
+    }
+
+    /// Logs counted together: `count` logs of `minutes` in all, starting at `startMinute`
+    /// (-1: unknown, for totals).
+    private typealias Logs = (day: LocalDate, startMinute: Int, count: Int, minutes: Int)
+
+    private static func buckets(for period: Period, firstWeekday: Weekday, dayStartHour: Int, logs: [Logs]) -> [StatsChartBucket] {
         let minutesPerHour = StatsChartConstants.minutesPerHour
         let daysPerWeek = PeriodConstants.daysPerWeek
         let keys: [StatsChartBucket.Key]
-        let index: (Instance) -> Int?
+        let index: (Logs) -> Int?
         switch period.granularity {
         case .day:
             let startHour = TimelineSlots(dayStartHour: dayStartHour).dayStartHour
@@ -48,10 +67,10 @@ public enum StatsChartBuckets {
         }
         var counts = Array(repeating: 0, count: keys.count)
         var minutes = Array(repeating: 0, count: keys.count)
-        for instance in instances where period.contains(instance.day) {
-            guard let position = index(instance) else { continue }
-            counts[position] += 1
-            minutes[position] += max(0, instance.durationMinutes)
+        for logged in logs where period.contains(logged.day) {
+            guard let position = index(logged) else { continue }
+            counts[position] += logged.count
+            minutes[position] += max(0, logged.minutes)
         }
         return keys.indices.map { StatsChartBucket(key: keys[$0], count: counts[$0], minutes: minutes[$0]) }
     }

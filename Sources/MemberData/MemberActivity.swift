@@ -40,6 +40,16 @@ package struct MemberActivity: Sendable {
         return (row?.int(0) ?? 0, row?.int(1) ?? 0)
     }
 
+    /// Each day of `from…to` with a logged habit: its logs and their minutes, oldest first.
+    package static func dayTotals(_ connection: Connection, from: LocalDate, to: LocalDate)
+        throws -> [(day: LocalDate, logs: Int, minutes: Int)] {
+        try connection.query("""
+            SELECT day, logs, minutes FROM day_summaries WHERE day BETWEEN ? AND ? AND logs > 0 ORDER BY day
+            """, [.text(from.description), .text(to.description)]).compactMap { row in
+            LocalDate(iso: row.string(0)).map { ($0, row.int(1), row.int(2)) }
+        }
+    }
+
     /// The latest active day on or before `day`.
     package static func lastActive(_ connection: Connection, onOrBefore day: LocalDate) throws -> LocalDate? {
         try connection.queryOne("SELECT max(day) FROM day_summaries WHERE notes + logs > 0 AND day <= ?",
@@ -68,12 +78,14 @@ package struct MemberActivity: Sendable {
         try Streak.current(runs: Runs(connection: connection, habitID: id), today: today, skipping: skipped)
     }
 
-    /// Per habit, its logs, minutes and days logged within `from…to`.
+    /// Per habit, its logs, minutes and days logged within `from…to` (a range of its
+    /// primary key per habit: no lookups from another index).
     package static func habitTotals(_ connection: Connection, from: LocalDate, to: LocalDate)
         throws -> [Int64: (logs: Int, minutes: Int, days: Int)] {
         var totals: [Int64: (logs: Int, minutes: Int, days: Int)] = [:]
         for row in try connection.query("""
-            SELECT habit_id, sum(logs), sum(minutes), count(*) FROM habit_days WHERE day BETWEEN ? AND ? GROUP BY habit_id
+            SELECT habit_id, sum(logs), sum(minutes), count(*) FROM habit_days
+            WHERE habit_id IN (SELECT id FROM habits) AND day BETWEEN ? AND ? GROUP BY habit_id
             """, [.text(from.description), .text(to.description)]) {
             totals[row.int64(0)] = (row.int(1), row.int(2), row.int(3))
         }
@@ -101,12 +113,13 @@ package struct MemberActivity: Sendable {
         func longest(endingOnOrBefore day: Int, offset: Int, limit: Int) throws -> [ClosedRange<Int>] {
             let rows = if let habitID {
                 try connection.query("""
-                    SELECT first, last FROM habit_runs WHERE habit_id = ? AND last <= ?
+                    SELECT first, last FROM habit_runs INDEXED BY habit_runs_by_length WHERE habit_id = ? AND last <= ?
                     ORDER BY days DESC, first DESC LIMIT ? OFFSET ?
                     """, [.integer(habitID), .integer(Int64(day)), .integer(Int64(limit)), .integer(Int64(offset))])
             } else {
                 try connection.query("""
-                    SELECT first, last FROM active_runs WHERE last <= ? ORDER BY days DESC, first DESC LIMIT ? OFFSET ?
+                    SELECT first, last FROM active_runs INDEXED BY active_runs_by_length WHERE last <= ?
+                    ORDER BY days DESC, first DESC LIMIT ? OFFSET ?
                     """, [.integer(Int64(day)), .integer(Int64(limit)), .integer(Int64(offset))])
             }
             return rows.compactMap { $0.int(1) >= $0.int(0) ? $0.int(0)...$0.int(1) : nil }

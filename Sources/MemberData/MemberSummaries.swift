@@ -15,12 +15,12 @@ package enum MemberSummaries {
 
     private static let checks = [
         Check(table: "day_summaries", expected: """
-            SELECT day, sum(notes), sum(logs), max(has_entry) FROM (
-                SELECT day, count(*) AS notes, 0 AS logs, 0 AS has_entry FROM notes GROUP BY day
-                UNION ALL SELECT day, 0, count(*), 0 FROM habit_instances GROUP BY day
-                UNION ALL SELECT day, 0, 0, 1 FROM entries
+            SELECT day, sum(notes), sum(logs), sum(minutes), max(has_entry) FROM (
+                SELECT day, count(*) AS notes, 0 AS logs, 0 AS minutes, 0 AS has_entry FROM notes GROUP BY day
+                UNION ALL SELECT day, 0, count(*), sum(duration_minutes), 0 FROM habit_instances GROUP BY day
+                UNION ALL SELECT day, 0, 0, 0, 1 FROM entries
             ) GROUP BY day
-            """, stored: "SELECT day, notes, logs, has_entry FROM day_summaries"),
+            """, stored: "SELECT day, notes, logs, minutes, has_entry FROM day_summaries"),
         Check(table: "habit_days", expected: """
             SELECT habit_id, day, count(*), sum(duration_minutes) FROM habit_instances GROUP BY habit_id, day
             """, stored: "SELECT habit_id, day, logs, minutes FROM habit_days"),

@@ -3,7 +3,7 @@
 /// `habit_instances` — pages, imports and anything else alike — so they can never fall
 /// behind or run ahead of the rows they summarise:
 ///
-/// - `day_summaries`: one row per day with anything on it (notes, logs, an entry);
+/// - `day_summaries`: one row per day with anything on it (notes, logs and their minutes, an entry);
 /// - `habit_days`: one row per habit and day it was logged (logs, minutes);
 /// - `habit_summaries`: per habit, its logs and when it was last logged;
 /// - `active_runs` and `habit_runs`: the maximal runs of consecutive active days, as day
@@ -78,7 +78,8 @@ enum SummarySchema {
 
     private static func addLog(_ row: String) -> String {
         """
-        INSERT INTO day_summaries (day, logs) VALUES (\(row).day, 1) ON CONFLICT (day) DO UPDATE SET logs = logs + 1;
+        INSERT INTO day_summaries (day, logs, minutes) VALUES (\(row).day, 1, \(row).duration_minutes)
+            ON CONFLICT (day) DO UPDATE SET logs = logs + 1, minutes = minutes + excluded.minutes;
         INSERT INTO habit_days (habit_id, day, logs, minutes) VALUES (\(row).habit_id, \(row).day, 1, \(row).duration_minutes)
             ON CONFLICT (habit_id, day) DO UPDATE SET logs = logs + 1, minutes = minutes + excluded.minutes;
         INSERT INTO habit_summaries (habit_id, logs, last_logged_at) VALUES (\(row).habit_id, 1, \(row).created_at)
@@ -88,7 +89,7 @@ enum SummarySchema {
 
     private static func removeLog(_ row: String) -> String {
         """
-        UPDATE day_summaries SET logs = logs - 1 WHERE day = \(row).day;
+        UPDATE day_summaries SET logs = logs - 1, minutes = minutes - \(row).duration_minutes WHERE day = \(row).day;
         \(dropEmptyDay("\(row).day"))
         UPDATE habit_days SET logs = logs - 1, minutes = minutes - \(row).duration_minutes
             WHERE habit_id = \(row).habit_id AND day = \(row).day;
@@ -106,6 +107,7 @@ enum SummarySchema {
             day       TEXT PRIMARY KEY NOT NULL CHECK (length(day) = 10),
             notes     INTEGER NOT NULL DEFAULT 0 CHECK (notes >= 0),
             logs      INTEGER NOT NULL DEFAULT 0 CHECK (logs >= 0),
+            minutes   INTEGER NOT NULL DEFAULT 0 CHECK (minutes >= 0),
             has_entry INTEGER NOT NULL DEFAULT 0 CHECK (has_entry IN (0, 1))
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX day_summaries_active ON day_summaries (day) WHERE notes + logs > 0;
@@ -116,7 +118,6 @@ enum SummarySchema {
             minutes  INTEGER NOT NULL CHECK (minutes >= 0),
             PRIMARY KEY (habit_id, day)
         ) STRICT, WITHOUT ROWID;
-        CREATE INDEX habit_days_by_day ON habit_days (day, habit_id);
         CREATE TABLE habit_summaries (
             habit_id       INTEGER PRIMARY KEY NOT NULL,
             logs           INTEGER NOT NULL CHECK (logs >= 0),
@@ -170,11 +171,11 @@ enum SummarySchema {
     /// Fills the day tables from the raw rows (the runs follow by their triggers, a day at
     /// a time in order) and the habit totals. On empty tables only.
     static let fill = """
-        INSERT INTO day_summaries (day, notes, logs, has_entry)
-            SELECT day, sum(notes), sum(logs), max(has_entry) FROM (
-                SELECT day, count(*) AS notes, 0 AS logs, 0 AS has_entry FROM notes GROUP BY day
-                UNION ALL SELECT day, 0, count(*), 0 FROM habit_instances GROUP BY day
-                UNION ALL SELECT day, 0, 0, 1 FROM entries
+        INSERT INTO day_summaries (day, notes, logs, minutes, has_entry)
+            SELECT day, sum(notes), sum(logs), sum(minutes), max(has_entry) FROM (
+                SELECT day, count(*) AS notes, 0 AS logs, 0 AS minutes, 0 AS has_entry FROM notes GROUP BY day
+                UNION ALL SELECT day, 0, count(*), sum(duration_minutes), 0 FROM habit_instances GROUP BY day
+                UNION ALL SELECT day, 0, 0, 0, 1 FROM entries
             ) GROUP BY day ORDER BY day;
         INSERT INTO habit_days (habit_id, day, logs, minutes)
             SELECT habit_id, day, count(*), sum(duration_minutes) FROM habit_instances

@@ -11,6 +11,29 @@ final class StatsChartBucketsTests: XCTestCase {
         (day: day(iso), startMinute: startMinute, durationMinutes: minutes)
     }
 
+    /// Bars from each day's totals (what the summaries hold) equal bars from every log, at
+    /// every granularity longer than a day, over random logs around a year's end.
+    func testDayTotalsMakeTheSameBarsAsEveryLog() {
+        var random = HabitTestRandom(seed: 31)
+        for _ in 0..<200 {
+            let logs = (0..<Int.random(in: 0...60, using: &random)).map { _ in
+                instance(day("2026-10-01").adding(days: Int.random(in: 0...120, using: &random)).description,
+                         Int.random(in: 0...1439, using: &random), Int.random(in: 1...120, using: &random))
+            }
+            var totals: [LocalDate: (count: Int, minutes: Int)] = [:]
+            for log in logs { totals[log.day, default: (0, 0)].count += 1; totals[log.day]!.minutes += log.durationMinutes }
+            let days = totals.map { (day: $0.key, count: $0.value.count, minutes: $0.value.minutes) }
+            for granularity in [Granularity.week, .month, .quarter, .year] {
+                for anchor in ["2026-11-15", "2026-12-31", "2027-01-02"] {
+                    let period = period(anchor, granularity, .sunday)
+                    XCTAssertEqual(StatsChartBuckets.buckets(for: period, firstWeekday: .sunday, days: days),
+                                   StatsChartBuckets.buckets(for: period, firstWeekday: .sunday, instances: logs),
+                                   "\(granularity) \(anchor)")
+                }
+            }
+        }
+    }
+
     func testDayByStartHour() {
         let buckets = StatsChartBuckets.buckets(
             for: period("2026-11-22", .day), firstWeekday: .monday,

@@ -46,12 +46,19 @@ extension StatsPage {
                 Period(containing: LocalDate(year: year, month: 1, day: 1)!, granularity: .year, firstWeekday: firstWeekday)
             }
             figures = try StatsFigures(member, from: period.first, to: period.last)
-            let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
-            buckets = StatsChartBuckets.buckets(
-                for: period, firstWeekday: firstWeekday, dayStartHour: member.settings.dayStartHour,
-                instances: try member.habits.instances(from: period.first, to: period.last).map {
-                    (day: $0.day, startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
-                })
+            // A day's bars place each log by its start; longer periods need only each day's totals.
+            if granularity == .day {
+                let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
+                buckets = StatsChartBuckets.buckets(
+                    for: period, firstWeekday: firstWeekday, dayStartHour: member.settings.dayStartHour,
+                    instances: try member.habits.instances(from: period.first, to: period.last).map {
+                        (day: $0.day, startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
+                    })
+            } else {
+                let totals = try member.database.read { try MemberActivity.dayTotals($0, from: period.first, to: period.last) }
+                buckets = StatsChartBuckets.buckets(for: period, firstWeekday: firstWeekday,
+                                                    days: totals.map { (day: $0.day, count: $0.logs, minutes: $0.minutes) })
+            }
         }
     }
 }

@@ -94,10 +94,18 @@ struct RunCounter<Runs: ActiveRuns> {
     /// The run ending yesterday (the last unbridged day before today), plus today when
     /// today is active and not bridged.
     func current(today: Int) throws -> Int {
-        let todayCounts = try !bridges.contains(today) && run(containing: today) != nil
-        let end = todayCounts ? today : bridges.unbridged(onOrBefore: today - 1)
-        guard try run(containing: end) != nil else { return 0 }
-        return try chain(containing: end, through: end)
+        // One lookup answers most days: the latest run starting by today holds today, or
+        // yesterday, or neither (then nothing between it and today is active).
+        let latest = try runs.run(startingOnOrBefore: today)
+        if !bridges.contains(today), let latest, latest.contains(today) {
+            return try chain(from: latest, through: today)
+        }
+        let end = bridges.unbridged(onOrBefore: today - 1)
+        if let latest, latest.lowerBound <= end {
+            return latest.contains(end) ? try chain(from: latest, through: end) : 0
+        }
+        guard let run = try run(containing: end) else { return 0 }
+        return try chain(from: run, through: end)
     }
 
     /// The longest chain that ends on or before `today` (cut at today when it runs on).
@@ -129,16 +137,23 @@ struct RunCounter<Runs: ActiveRuns> {
     /// The counted days of the chain holding active `day`, up to `end` only.
     func chain(containing day: Int, through end: Int) throws -> Int {
         guard let start = try run(containing: day) else { return 0 }
+        return try chain(from: start, through: end)
+    }
+
+    /// The counted days of the chain holding the run `start`, up to `end` only. Runs are
+    /// maximal, so the day beside one is inactive unless bridged: only a bridged gap needs
+    /// a lookup to see whether the chain goes on past it.
+    func chain(from start: ClosedRange<Int>, through end: Int) throws -> Int {
         var total = lived(start.lowerBound...min(start.upperBound, end))
         var cursor = start.upperBound + 1
-        while cursor <= end {
+        while cursor <= end, bridges.contains(cursor) {
             cursor = bridges.unbridged(onOrAfter: cursor)
             guard cursor <= end, let next = try run(containing: cursor) else { break }
             total += lived(next.lowerBound...min(next.upperBound, end))
             cursor = next.upperBound + 1
         }
         cursor = start.lowerBound - 1
-        while true {
+        while bridges.contains(cursor) {
             cursor = bridges.unbridged(onOrBefore: cursor)
             guard let previous = try run(containing: cursor) else { break }
             total += lived(previous)

@@ -52,6 +52,59 @@ final class DayPageModelTests: XCTestCase {
         XCTAssertTrue(before.blocks.isEmpty)
     }
 
+    /// Streaks come from the summaries' runs; whatever the member writes and however they
+    /// change their time zone or the hour their day starts, the day page's streaks equal the
+    /// reference count over every raw row, with the days their zone skipped (Samoa skipped
+    /// 2011-12-30).
+    func testStreaksFollowWritesTimeZonesAndDayStarts() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2012-01-03T12:00:00Z"))
+        dawn.setUp(timeZone: "Pacific/Apia")
+        _ = dawn.get("/habits/new")
+        for name in ["Run", "Read"] {
+            XCTAssertEqual(dawn.post("/habits", [("name", name), ("emoji", "🏃"), ("color", "#48DBAB"),
+                                                 ("custom_color", "#888888"), ("duration", "30")]).status, .seeOther)
+        }
+        var random = SeededRandom(seed: 12)
+        let first = date("2011-12-10")
+        var sawSkipped = false, longest = 0
+        for round in 0..<40 {
+            let day = first.adding(days: Int.random(in: 0...26, using: &random))
+            _ = dawn.get("/day/\(day)")
+            if Bool.random(using: &random) {
+                XCTAssertEqual(dawn.post("/day/\(day)/notes", [("note", "n\(round)")]).status, .seeOther)
+            } else {
+                let habit = String(Int.random(in: 1...2, using: &random))
+                XCTAssertEqual(dawn.post("/day/\(day)/instances", [("habit", habit), ("start", "07:00"), ("duration", "30"),
+                                                                     ("note", "")]).status, .seeOther)
+            }
+            if round % 5 == 4 {
+                let zone = ["Pacific/Apia", "UTC", "America/New_York", "Pacific/Kiritimati"].randomElement(using: &random)!
+                _ = dawn.get("/settings")
+                XCTAssertEqual(dawn.post("/settings", [("language", "en"), ("first_weekday", "monday"),
+                                                       ("day_start_hour", String(Int.random(in: 0...6, using: &random))),
+                                                       ("view", "row"), ("theme", "system"), ("time_zone", zone)]).status,
+                               .seeOther)
+            }
+            let member = try dawn.member()
+            let model = try DayPage.Model(member, day: member.today)
+            let rows = try member.database.read { connection in
+                try connection.query("SELECT day, NULL FROM notes UNION ALL SELECT day, habit_id FROM habit_instances")
+                    .map { (day: LocalDate(iso: $0.string(0))!, habit: $0.optionalInt64(1)) }
+            }
+            XCTAssertEqual(model.streak, Streak(activeDates: rows.map(\.day), today: member.today, skipping: member.skippedDates),
+                           "round \(round)")
+            sawSkipped = sawSkipped || member.skippedDates.contains(date("2011-12-30"))
+            longest = max(longest, model.streak.best)
+            for pill in model.tray {
+                XCTAssertEqual(pill.streak, Streak.current(activeDates: Set(rows.filter { $0.habit == pill.habit.id }.map(\.day)),
+                                                           today: member.today, skipping: member.skippedDates),
+                               "round \(round): \(pill.habit.name)")
+            }
+        }
+        XCTAssertTrue(sawSkipped, "some rounds ran in Samoa's zone")
+        XCTAssertGreaterThan(longest, 3, "runs long enough to cross the skipped day")
+    }
+
     /// The grid shows 84 cells ending four days after today; the row 33 ending two after.
     func testTheGridWhenChosen() throws {
         let dawn = try PageHarness(now: PageHarness.instant("2026-12-31T23:30:00Z"))

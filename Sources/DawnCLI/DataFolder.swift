@@ -82,7 +82,7 @@ enum DataFolder {
     }
 
     /// Opens an existing database and runs `PRAGMA integrity_check`; on a sound member
-    /// database (schema 5 on), also checks its summaries against its rows (`MemberSummaries`).
+    /// database (schema 6 on), also checks its summaries against its rows (`MemberSummaries`).
     /// `relative`: the file's place in a data folder (`instance.sqlite`, `users/3.sqlite`).
     static func inspect(_ path: String, as relative: String) -> (problems: [String], schemaVersion: Int) {
         let isMember = relative != "instance.sqlite"
@@ -92,7 +92,7 @@ enum DataFolder {
             let database = try Database.open(path: path, migrations: migrations, migrate: false, create: false)
             defer { database.close() }
             var problems = try database.integrityCheck()
-            if problems.isEmpty, isMember, database.schemaVersion >= 5 {
+            if problems.isEmpty, isMember, database.schemaVersion >= 6 {
                 problems = try MemberSummaries.problems(database)
             }
             return (problems, database.schemaVersion)

@@ -83,8 +83,44 @@ package enum MemberSchema {
                 UPDATE habit_instances SET version = (SELECT value FROM edit_sequence WHERE id = 1) WHERE id = NEW.id;
             END;
             """),
+        // Habits that fit real lives: a schedule (`HabitSchedule`'s storage string), an
+        // optional daily target (amounts in thousandths, so sums stay exact), a pause, a
+        // group and the member's order; logs with an amount, or untimed (a check-off: its
+        // `start_minute` and `duration_minutes` are kept but it is on no timeline and counts
+        // no minutes); skips of one habit on one day; member-wide vacations. Editing a log's
+        // amount or timing gives it a new version like any other edit.
+        Migration(version: 5, sql: """
+            ALTER TABLE habits ADD COLUMN schedule TEXT NOT NULL DEFAULT 'day' CHECK (length(schedule) BETWEEN 3 AND 40);
+            ALTER TABLE habits ADD COLUMN target_milli INTEGER CHECK (target_milli IS NULL OR target_milli > 0);
+            ALTER TABLE habits ADD COLUMN target_kind TEXT CHECK (target_kind IS NULL OR target_kind IN ('at_least', 'at_most'));
+            ALTER TABLE habits ADD COLUMN target_unit TEXT NOT NULL DEFAULT '' CHECK (length(target_unit) <= 20);
+            ALTER TABLE habits ADD COLUMN paused_from TEXT CHECK (paused_from IS NULL OR length(paused_from) = 10);
+            ALTER TABLE habits ADD COLUMN group_name TEXT CHECK (group_name IS NULL OR length(group_name) BETWEEN 1 AND 30);
+            ALTER TABLE habits ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+            UPDATE habits SET position = id;
+            ALTER TABLE habit_instances ADD COLUMN amount_milli INTEGER
+                CHECK (amount_milli IS NULL OR amount_milli BETWEEN 0 AND 1000000000000);
+            ALTER TABLE habit_instances ADD COLUMN timed INTEGER NOT NULL DEFAULT 1 CHECK (timed IN (0, 1));
+            DROP TRIGGER habit_instances_version_on_update;
+            CREATE TRIGGER habit_instances_version_on_update
+            AFTER UPDATE OF habit_id, day, start_minute, duration_minutes, note, amount_milli, timed ON habit_instances BEGIN
+                UPDATE edit_sequence SET value = value + 1 WHERE id = 1;
+                UPDATE habit_instances SET version = (SELECT value FROM edit_sequence WHERE id = 1) WHERE id = NEW.id;
+            END;
+            CREATE TABLE habit_skips (
+                habit_id INTEGER NOT NULL REFERENCES habits (id) ON DELETE CASCADE,
+                day      TEXT NOT NULL CHECK (length(day) = 10),
+                PRIMARY KEY (habit_id, day)
+            ) STRICT, WITHOUT ROWID;
+            CREATE TABLE vacations (
+                id    INTEGER PRIMARY KEY AUTOINCREMENT,
+                first TEXT NOT NULL CHECK (length(first) = 10),
+                last  TEXT NOT NULL CHECK (length(last) = 10 AND last >= first)
+            ) STRICT;
+            CREATE UNIQUE INDEX vacations_by_first ON vacations (first);
+            """),
         // Summaries of the history, so a page costs what it shows rather than how long the
         // member has used Dawn: see `SummarySchema`.
-        Migration(version: 5, sql: SummarySchema.migration),
+        Migration(version: 6, sql: SummarySchema.migration),
     ]
 }

@@ -14,16 +14,10 @@ package enum MemberSummaries {
     private static let activeDays = "SELECT \(SummarySchema.dayNumber("day")) AS n FROM day_summaries WHERE notes + logs > 0"
 
     private static let checks = [
-        Check(table: "day_summaries", expected: """
-            SELECT day, sum(notes), sum(logs), sum(minutes), max(has_entry) FROM (
-                SELECT day, count(*) AS notes, 0 AS logs, 0 AS minutes, 0 AS has_entry FROM notes GROUP BY day
-                UNION ALL SELECT day, 0, count(*), sum(duration_minutes), 0 FROM habit_instances GROUP BY day
-                UNION ALL SELECT day, 0, 0, 0, 1 FROM entries
-            ) GROUP BY day
-            """, stored: "SELECT day, notes, logs, minutes, has_entry FROM day_summaries"),
-        Check(table: "habit_days", expected: """
-            SELECT habit_id, day, count(*), sum(duration_minutes) FROM habit_instances GROUP BY habit_id, day
-            """, stored: "SELECT habit_id, day, logs, minutes FROM habit_days"),
+        Check(table: "day_summaries", expected: SummarySchema.expectedDays,
+              stored: "SELECT day, notes, logs, minutes, has_entry FROM day_summaries"),
+        Check(table: "habit_days", expected: SummarySchema.expectedHabitDays,
+              stored: "SELECT habit_id, day, logs, minutes, amount_milli, done FROM habit_days"),
         Check(table: "habit_summaries", expected: """
             SELECT habit_id, count(*), max(created_at) FROM habit_instances GROUP BY habit_id
             """, stored: "SELECT habit_id, logs, last_logged_at FROM habit_summaries"),
@@ -35,7 +29,7 @@ package enum MemberSummaries {
         Check(table: "habit_runs", expected: """
             SELECT habit_id, min(n), max(n) FROM (
                 SELECT habit_id, n, n - row_number() OVER (PARTITION BY habit_id ORDER BY n) AS island
-                FROM (SELECT habit_id, \(SummarySchema.dayNumber("day")) AS n FROM habit_days)
+                FROM (SELECT habit_id, \(SummarySchema.dayNumber("day")) AS n FROM habit_days WHERE done = 1)
             ) GROUP BY habit_id, island
             """, stored: "SELECT habit_id, first, last FROM habit_runs"),
     ]

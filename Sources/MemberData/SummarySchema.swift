@@ -4,10 +4,12 @@
 /// behind or run ahead of the rows they summarise:
 ///
 /// - `day_summaries`: one row per day with anything on it (notes, logs and their minutes, an entry);
-/// - `habit_days`: one row per habit and day it was logged (logs, minutes);
+/// - `habit_days`: one row per habit and day it was logged (logs, minutes, the amounts'
+///   total, and whether that made the day done: see `doneExpression`);
 /// - `habit_summaries`: per habit, its logs and when it was last logged;
-/// - `active_runs` and `habit_runs`: the maximal runs of consecutive active days, as day
-///   numbers (days since 1970), from which `Streak(runs:…)` counts streaks.
+/// - `active_runs` and `habit_runs`: the maximal runs of consecutive active days (for a
+///   habit: done days), as day numbers (days since 1970), from which `Streak(runs:…)`
+///   counts streaks.
 ///
 /// `MemberSummaries.problems` checks them against the raw rows (`dawn check`).
 enum SummarySchema {
@@ -78,21 +80,45 @@ enum SummarySchema {
 
     private static func addLog(_ row: String) -> String {
         """
-        INSERT INTO day_summaries (day, logs, minutes) VALUES (\(row).day, 1, \(row).duration_minutes)
+        INSERT INTO day_summaries (day, logs, minutes) VALUES (\(row).day, 1, \(minutes(row)))
             ON CONFLICT (day) DO UPDATE SET logs = logs + 1, minutes = minutes + excluded.minutes;
-        INSERT INTO habit_days (habit_id, day, logs, minutes) VALUES (\(row).habit_id, \(row).day, 1, \(row).duration_minutes)
-            ON CONFLICT (habit_id, day) DO UPDATE SET logs = logs + 1, minutes = minutes + excluded.minutes;
+        INSERT INTO habit_days (habit_id, day, logs, minutes, amount_milli)
+            VALUES (\(row).habit_id, \(row).day, 1, \(minutes(row)), coalesce(\(row).amount_milli, 0))
+            ON CONFLICT (habit_id, day) DO UPDATE SET logs = logs + 1, minutes = minutes + excluded.minutes,
+                amount_milli = amount_milli + excluded.amount_milli;
+        \(refreshDone(habit: "\(row).habit_id", day: "\(row).day"))
         INSERT INTO habit_summaries (habit_id, logs, last_logged_at) VALUES (\(row).habit_id, 1, \(row).created_at)
             ON CONFLICT (habit_id) DO UPDATE SET logs = logs + 1, last_logged_at = max(last_logged_at, excluded.last_logged_at);
         """
     }
 
+    /// The minutes a log counts: an untimed check-off counts none.
+    private static func minutes(_ row: String) -> String {
+        "(CASE WHEN \(row).timed THEN \(row).duration_minutes ELSE 0 END)"
+    }
+
+    /// Whether a habit was done on a day (`habit_days.done`): logged, and the day's total
+    /// meets the habit's target if it has one. An expression over a `habit_days` row.
+    static let doneExpression = """
+        (habit_days.logs > 0 AND coalesce((SELECT habits.target_milli IS NULL
+            OR (habits.target_kind = 'at_least' AND habit_days.amount_milli >= habits.target_milli)
+            OR (habits.target_kind = 'at_most' AND habit_days.amount_milli <= habits.target_milli)
+            FROM habits WHERE habits.id = habit_days.habit_id), 1))
+        """
+
+    /// Recomputes `done` of a habit's day (its runs follow by trigger when it flips).
+    private static func refreshDone(habit: String, day: String) -> String {
+        "UPDATE habit_days SET done = \(doneExpression) WHERE habit_id = \(habit) AND day = \(day);"
+    }
+
     private static func removeLog(_ row: String) -> String {
         """
-        UPDATE day_summaries SET logs = logs - 1, minutes = minutes - \(row).duration_minutes WHERE day = \(row).day;
+        UPDATE day_summaries SET logs = logs - 1, minutes = minutes - \(minutes(row)) WHERE day = \(row).day;
         \(dropEmptyDay("\(row).day"))
-        UPDATE habit_days SET logs = logs - 1, minutes = minutes - \(row).duration_minutes
+        UPDATE habit_days SET logs = logs - 1, minutes = minutes - \(minutes(row)),
+            amount_milli = amount_milli - coalesce(\(row).amount_milli, 0)
             WHERE habit_id = \(row).habit_id AND day = \(row).day;
+        \(refreshDone(habit: "\(row).habit_id", day: "\(row).day"))
         DELETE FROM habit_days WHERE habit_id = \(row).habit_id AND day = \(row).day AND logs = 0;
         UPDATE habit_summaries SET logs = logs - 1,
             last_logged_at = (SELECT max(created_at) FROM habit_instances WHERE habit_id = \(row).habit_id)
@@ -116,6 +142,8 @@ enum SummarySchema {
             day      TEXT NOT NULL CHECK (length(day) = 10),
             logs     INTEGER NOT NULL CHECK (logs >= 0),
             minutes  INTEGER NOT NULL CHECK (minutes >= 0),
+            amount_milli INTEGER NOT NULL DEFAULT 0,
+            done     INTEGER NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),
             PRIMARY KEY (habit_id, day)
         ) STRICT, WITHOUT ROWID;
         CREATE TABLE habit_summaries (
@@ -160,10 +188,18 @@ enum SummarySchema {
         WHEN OLD.notes + OLD.logs > 0 BEGIN
             \(activeRuns.split(day: "OLD.day"))
         END;
-        CREATE TRIGGER habit_days_on_insert AFTER INSERT ON habit_days BEGIN
+        CREATE TRIGGER habit_days_done_on_insert AFTER INSERT ON habit_days WHEN NEW.done = 1 BEGIN
             \(habitRuns.join(day: "NEW.day", key: "NEW.habit_id"))
         END;
-        CREATE TRIGGER habit_days_on_delete AFTER DELETE ON habit_days BEGIN
+        CREATE TRIGGER habit_days_became_done AFTER UPDATE OF done ON habit_days
+        WHEN OLD.done = 0 AND NEW.done = 1 BEGIN
+            \(habitRuns.join(day: "NEW.day", key: "NEW.habit_id"))
+        END;
+        CREATE TRIGGER habit_days_became_undone AFTER UPDATE OF done ON habit_days
+        WHEN OLD.done = 1 AND NEW.done = 0 BEGIN
+            \(habitRuns.split(day: "NEW.day", key: "NEW.habit_id"))
+        END;
+        CREATE TRIGGER habit_days_done_on_delete AFTER DELETE ON habit_days WHEN OLD.done = 1 BEGIN
             \(habitRuns.split(day: "OLD.day", key: "OLD.habit_id"))
         END;
         """
@@ -171,17 +207,32 @@ enum SummarySchema {
     /// Fills the day tables from the raw rows (the runs follow by their triggers, a day at
     /// a time in order) and the habit totals. On empty tables only.
     static let fill = """
-        INSERT INTO day_summaries (day, notes, logs, minutes, has_entry)
-            SELECT day, sum(notes), sum(logs), sum(minutes), max(has_entry) FROM (
-                SELECT day, count(*) AS notes, 0 AS logs, 0 AS minutes, 0 AS has_entry FROM notes GROUP BY day
-                UNION ALL SELECT day, 0, count(*), sum(duration_minutes), 0 FROM habit_instances GROUP BY day
-                UNION ALL SELECT day, 0, 0, 0, 1 FROM entries
-            ) GROUP BY day ORDER BY day;
-        INSERT INTO habit_days (habit_id, day, logs, minutes)
-            SELECT habit_id, day, count(*), sum(duration_minutes) FROM habit_instances
-            GROUP BY habit_id, day ORDER BY habit_id, day;
+        INSERT INTO day_summaries (day, notes, logs, minutes, has_entry) \(expectedDays) ORDER BY day;
+        CREATE TEMP TABLE habit_days_filled AS \(expectedHabitDays);
+        INSERT INTO habit_days (habit_id, day, logs, minutes, amount_milli, done)
+            SELECT * FROM habit_days_filled ORDER BY habit_id, day;
+        DROP TABLE temp.habit_days_filled;
         INSERT INTO habit_summaries (habit_id, logs, last_logged_at)
             SELECT habit_id, count(*), max(created_at) FROM habit_instances GROUP BY habit_id;
+        """
+
+    /// What `day_summaries` should hold, from the rows.
+    static let expectedDays = """
+        SELECT day, sum(notes), sum(logs), sum(minutes), max(has_entry) FROM (
+            SELECT day, count(*) AS notes, 0 AS logs, 0 AS minutes, 0 AS has_entry FROM notes GROUP BY day
+            UNION ALL SELECT day, 0, count(*), sum(CASE WHEN timed THEN duration_minutes ELSE 0 END), 0
+                FROM habit_instances GROUP BY day
+            UNION ALL SELECT day, 0, 0, 0, 1 FROM entries
+        ) GROUP BY day
+        """
+
+    /// What `habit_days` should hold, from the rows (`done` by `doneExpression`'s rule).
+    static let expectedHabitDays = """
+        SELECT habit_id, day, logs, minutes, amount_milli, \(doneExpression) FROM (
+            SELECT habit_id, day, count(*) AS logs, sum(CASE WHEN timed THEN duration_minutes ELSE 0 END) AS minutes,
+                coalesce(sum(amount_milli), 0) AS amount_milli
+            FROM habit_instances GROUP BY habit_id, day
+        ) AS habit_days
         """
 
     /// The triggers on the raw rows.
@@ -213,11 +264,15 @@ enum SummarySchema {
             \(removeLog("OLD"))
         END;
         CREATE TRIGGER habit_instances_summary_on_change
-        AFTER UPDATE OF habit_id, day, duration_minutes, created_at ON habit_instances
+        AFTER UPDATE OF habit_id, day, duration_minutes, created_at, amount_milli, timed ON habit_instances
         WHEN OLD.habit_id IS NOT NEW.habit_id OR OLD.day IS NOT NEW.day
-            OR OLD.duration_minutes IS NOT NEW.duration_minutes OR OLD.created_at IS NOT NEW.created_at BEGIN
+            OR OLD.duration_minutes IS NOT NEW.duration_minutes OR OLD.created_at IS NOT NEW.created_at
+            OR OLD.amount_milli IS NOT NEW.amount_milli OR OLD.timed IS NOT NEW.timed BEGIN
             \(removeLog("OLD"))
             \(addLog("NEW"))
+        END;
+        CREATE TRIGGER habits_summary_on_target AFTER UPDATE OF target_milli, target_kind ON habits BEGIN
+            UPDATE habit_days SET done = \(doneExpression) WHERE habit_id = NEW.id;
         END;
         CREATE TRIGGER habits_summary_on_delete AFTER DELETE ON habits BEGIN
             DELETE FROM habit_runs WHERE habit_id = OLD.id;

@@ -26,16 +26,28 @@ final class SummaryPropertyTests: XCTestCase {
 
     private let base = LocalDate(iso: "2026-01-01")!
 
-    /// Every raw row's days, the reference streaks are counted from.
+    /// Every raw row's days, the reference streaks are counted from: active days, and each
+    /// habit's done days (logged, with the day's total amount meeting its target if any).
     private func rawDays(_ database: Database) throws -> (active: Set<LocalDate>, byHabit: [Int64: Set<LocalDate>]) {
         try database.read { connection in
             var active: Set<LocalDate> = []
-            var byHabit: [Int64: Set<LocalDate>] = [:]
+            var totals: [Int64: [LocalDate: Int64]] = [:]
             for row in try connection.query("SELECT day FROM notes") { active.insert(LocalDate(iso: row.string(0))!) }
-            for row in try connection.query("SELECT habit_id, day FROM habit_instances") {
+            for row in try connection.query("SELECT habit_id, day, coalesce(amount_milli, 0) FROM habit_instances") {
                 let day = LocalDate(iso: row.string(1))!
                 active.insert(day)
-                byHabit[row.int64(0), default: []].insert(day)
+                totals[row.int64(0), default: [:]][day, default: 0] += row.int64(2)
+            }
+            var targets: [Int64: (milli: Int64, atLeast: Bool)] = [:]
+            for row in try connection.query("SELECT id, target_milli, target_kind FROM habits WHERE target_milli IS NOT NULL") {
+                targets[row.int64(0)] = (row.int64(1), row.string(2) == "at_least")
+            }
+            var byHabit: [Int64: Set<LocalDate>] = [:]
+            for (habit, days) in totals {
+                byHabit[habit] = Set(days.filter { _, total in
+                    guard let target = targets[habit] else { return true }
+                    return target.atLeast ? total >= target.milli : total <= target.milli
+                }.keys)
             }
             return (active, byHabit)
         }
@@ -77,7 +89,7 @@ final class SummaryPropertyTests: XCTestCase {
             let logs = try database.read {
                 try $0.query("SELECT id, day, duration_minutes FROM habit_instances").map { ($0.int64(0), $0.string(1), $0.int(2)) }
             }
-            let action = Int.random(in: 0..<13, using: &random)
+            let action = Int.random(in: 0..<15, using: &random)
             var name = "step \(step) action \(action)"
             switch action {
             case 0, 1:
@@ -113,6 +125,27 @@ final class SummaryPropertyTests: XCTestCase {
                 }
                 if let (id, _) = noteIDs.randomElement(using: &random) {
                     try database.write { try $0.run("UPDATE notes SET day = ? WHERE id = ?", [.text(day().description), .integer(id)]) }
+                }
+            case 13:
+                // An amount, some untimed (a check-off): done follows the habit's target.
+                if let id = habitIDs.randomElement(using: &random) {
+                    try database.write {
+                        try $0.run("""
+                            INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at, amount_milli, timed)
+                            VALUES (?, ?, 0, 30, '', ?, ?, ?)
+                            """, [.integer(id), .text(day().description), .integer(clock),
+                                  .integer(Int64(Int.random(in: 0...3, using: &random) * 5_000)), .integer(Int64(Int.random(in: 0...1, using: &random)))])
+                    }
+                }
+            case 14:
+                // A target set, changed or dropped: every day of the habit is decided again.
+                if let id = habitIDs.randomElement(using: &random) {
+                    let kind = ["at_least", "at_most", nil].randomElement(using: &random)!
+                    try database.write {
+                        try $0.run("UPDATE habits SET target_milli = ?, target_kind = ? WHERE id = ?",
+                                   [kind == nil ? .null : .integer(Int64(Int.random(in: 1...3, using: &random) * 5_000)),
+                                    kind.map { .text($0) } ?? .null, .integer(id)])
+                    }
                 }
             case 11:
                 if Int.random(in: 0..<4, using: &random) == 0, let id = habitIDs.randomElement(using: &random) {
@@ -151,7 +184,7 @@ final class SummaryPropertyTests: XCTestCase {
         }
         raw.close()
         let migrated = try database("v4")
-        XCTAssertEqual(migrated.schemaVersion, 5)
+        XCTAssertEqual(migrated.schemaVersion, 6)
         XCTAssertEqual(try MemberSummaries.problems(migrated), [])
         let runs = try migrated.read { try $0.query("SELECT first, last FROM habit_runs ORDER BY first").map { [$0.int(0), $0.int(1)] } }
         let d = base.daysSince1970

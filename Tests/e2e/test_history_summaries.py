@@ -1,4 +1,4 @@
-"""The member summaries (schema 5) against the real binary: a database from before them
+"""The member summaries (schema 6) against the real binary: a database from before them
 gets them built when the server opens it, and `dawn check` finds a summary that no
 longer says what the rows say, changing nothing."""
 import datetime
@@ -14,16 +14,27 @@ SUMMARY_TABLES = ["day_summaries", "habit_days", "habit_summaries", "active_runs
 
 
 def downgrade_to_schema_4(path):
-    """What a member database looked like before summaries: schema 5's objects gone."""
+    """What a member database looked like before schedules and summaries (the schema the
+    last release wrote): the objects of migrations 5 and 6 gone."""
     con = sqlite3.connect(path)
     try:
         triggers = [name for (name,) in con.execute(
             "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%summary%'")]
         for name in triggers:
             con.execute(f"DROP TRIGGER {name}")
-        for table in SUMMARY_TABLES:
+        for table in SUMMARY_TABLES + ["habit_skips", "vacations"]:
             con.execute(f"DROP TABLE {table}")
         con.execute("DROP INDEX habit_instances_by_habit_created")
+        con.execute("DROP TRIGGER habit_instances_version_on_update")
+        con.execute("""CREATE TRIGGER habit_instances_version_on_update
+            AFTER UPDATE OF habit_id, day, start_minute, duration_minutes, note ON habit_instances BEGIN
+                UPDATE edit_sequence SET value = value + 1 WHERE id = 1;
+                UPDATE habit_instances SET version = (SELECT value FROM edit_sequence WHERE id = 1) WHERE id = NEW.id;
+            END""")
+        for table, column in [("habits", "schedule"), ("habits", "target_milli"), ("habits", "target_kind"),
+                              ("habits", "target_unit"), ("habits", "paused_from"), ("habits", "group_name"),
+                              ("habits", "position"), ("habit_instances", "amount_milli"), ("habit_instances", "timed")]:
+            con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         con.execute("PRAGMA user_version = 4")
         con.commit()
         left = con.execute("SELECT name FROM sqlite_master WHERE name LIKE '%summar%' OR name LIKE '%runs%'").fetchall()
@@ -67,7 +78,8 @@ def test_a_database_from_before_the_summaries_gets_them_built(tmp_path):
         assert "13 Days Streak" in page, page[:3000]
         con = sqlite3.connect(path)
         try:
-            assert con.execute("PRAGMA user_version").fetchone()[0] == 5
+            assert con.execute("PRAGMA user_version").fetchone()[0] == 6
+            assert con.execute("SELECT schedule, position FROM habits").fetchall() == [("day", 1)]
             assert con.execute("SELECT count(*) FROM day_summaries").fetchone()[0] == 13
             assert con.execute("SELECT last - first + 1 FROM active_runs").fetchall() == [(13,)]
             assert con.execute("SELECT logs, last_logged_at FROM habit_summaries").fetchall() == [(5, 104)]

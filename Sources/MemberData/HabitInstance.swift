@@ -11,4 +11,8 @@ package struct HabitInstance: Sendable, Equatable {
     package let note: String
     /// Changes with every edit (see `MemberSchema`'s `edit_sequence`).
     package let version: Int64
+    /// The amount logged, in thousandths of the habit's unit (numeric habits), if any.
+    package var amountMilli: Int64? = nil
+    /// False for a check-off: done that day, at no time on the timeline, counting no minutes.
+    package var timed = true
 }

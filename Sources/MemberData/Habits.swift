@@ -22,8 +22,39 @@ package struct Habits {
         package let count: Int
         /// When it was last logged (the log's creation time), if ever.
         package let lastLoggedAt: Int64?
+        /// `HabitSchedule`'s storage string ("day", "weekdays:mon,wed", "week:3", "month:10").
+        package var schedule = "day"
+        /// The daily target in thousandths of `targetUnit`, and whether a day needs at
+        /// least or at most that much; nil: any log makes the day done.
+        package var targetMilli: Int64? = nil
+        package var targetAtMost = false
+        package var targetUnit = ""
+        /// Paused from this day on (until resumed): those days neither count nor break.
+        package var pausedFrom: LocalDate? = nil
+        package var group: String? = nil
+        /// The member's order (ascending).
+        package var position = 0
 
         package var isArchived: Bool { archivedAt != nil }
+    }
+
+    /// What the member plans for a habit beyond its look: when it is due, what makes a
+    /// day done, and where it is listed.
+    package struct Plan: Sendable, Equatable {
+        package var schedule: String
+        package var targetMilli: Int64?
+        package var targetAtMost: Bool
+        package var targetUnit: String
+        package var group: String?
+
+        package init(schedule: String = "day", targetMilli: Int64? = nil, targetAtMost: Bool = false, targetUnit: String = "",
+                     group: String? = nil) {
+            self.schedule = schedule
+            self.targetMilli = targetMilli
+            self.targetAtMost = targetAtMost
+            self.targetUnit = targetUnit
+            self.group = group
+        }
     }
 
     /// What an edit based on a version did.
@@ -65,7 +96,9 @@ package struct Habits {
 
     private static let habitColumns = """
         habits.id, habits.name, habits.emoji, habits.color, habits.default_duration, habits.created_at,
-        habits.archived_at, coalesce(habit_summaries.logs, 0), habit_summaries.last_logged_at
+        habits.archived_at, coalesce(habit_summaries.logs, 0), habit_summaries.last_logged_at,
+        habits.schedule, habits.target_milli, habits.target_kind, habits.target_unit, habits.paused_from,
+        habits.group_name, habits.position
         """
 
     /// Each habit with its totals (`SummarySchema`'s `habit_summaries`).
@@ -74,7 +107,17 @@ package struct Habits {
     private static func habit(_ row: Row) -> Habit {
         Habit(id: row.int64(0), name: row.string(1), emoji: row.string(2), color: row.string(3),
               defaultDuration: row.int(4), createdAt: row.int64(5), archivedAt: row.optionalInt64(6), count: row.int(7),
-              lastLoggedAt: row.optionalInt64(8))
+              lastLoggedAt: row.optionalInt64(8), schedule: row.string(9), targetMilli: row.optionalInt64(10),
+              targetAtMost: row.optionalString(11) == "at_most", targetUnit: row.string(12),
+              pausedFrom: row.optionalString(13).flatMap { LocalDate(iso: $0) }, group: row.optionalString(14),
+              position: row.int(15))
+    }
+
+    /// In the member's order.
+    package func ordered() throws -> [Habit] {
+        try database.read {
+            try $0.query("SELECT \(Self.habitColumns) FROM \(Self.habitTables) ORDER BY habits.position, habits.id").map(Self.habit)
+        }
     }
 
     /// All habits, archived ones included.
@@ -91,7 +134,8 @@ package struct Habits {
         try database.write { connection in
             try Self.checkRoom(for: .habits, adding: 1, in: connection)
             try connection.run("""
-                INSERT INTO habits (name, emoji, color, default_duration, created_at) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO habits (name, emoji, color, default_duration, created_at, position)
+                VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM habits))
                 """, [.text(name), .text(emoji), .text(color), .integer(Int64(defaultDuration)), .integer(now)])
             return connection.lastInsertRowID
         }
@@ -102,6 +146,74 @@ package struct Habits {
         try database.write { connection in
             try connection.run("UPDATE habits SET name = ?, emoji = ?, color = ?, default_duration = ? WHERE id = ?",
                                [.text(name), .text(emoji), .text(color), .integer(Int64(defaultDuration)), .integer(id)]) == 1
+        }
+    }
+
+    /// Sets the habit's plan; false when there is no such habit. A changed target decides
+    /// every day of its history again (in the summaries' triggers).
+    package func setPlan(_ id: Int64, _ plan: Plan) throws -> Bool {
+        try database.write { connection in
+            try connection.run("""
+                UPDATE habits SET schedule = ?, target_milli = ?, target_kind = ?, target_unit = ?, group_name = ? WHERE id = ?
+                """, [.text(plan.schedule), plan.targetMilli.map(SQLValue.integer) ?? .null,
+                      plan.targetMilli == nil ? .null : .text(plan.targetAtMost ? "at_most" : "at_least"),
+                      .text(plan.targetMilli == nil ? "" : plan.targetUnit), plan.group.map(SQLValue.text) ?? .null,
+                      .integer(id)]) == 1
+        }
+    }
+
+    /// Pauses the habit from `day` on (nil: resumes it); false when there is no such habit.
+    package func setPaused(_ id: Int64, from day: LocalDate?) throws -> Bool {
+        try database.write { connection in
+            try connection.run("UPDATE habits SET paused_from = ? WHERE id = ?",
+                               [day.map { .text($0.description) } ?? .null, .integer(id)]) == 1
+        }
+    }
+
+    /// Moves the habit one place earlier (`by: -1`) or later (`by: 1`) in the member's
+    /// order, swapping it with its neighbour; false when there is no such habit. At either
+    /// end it stays where it is.
+    package func move(_ id: Int64, by step: Int) throws -> Bool {
+        try database.write { connection in
+            let order = try connection.query("SELECT id, position FROM habits ORDER BY position, id")
+                .map { (id: $0.int64(0), position: $0.int(1)) }
+            guard let index = order.firstIndex(where: { $0.id == id }) else { return false }
+            var reordered = order
+            let target = index + (step < 0 ? -1 : 1)
+            if reordered.indices.contains(target) { reordered.swapAt(index, target) }
+            // Positions 1, 2, 3… in the new order: only the rows whose number changes are written.
+            for (offset, habit) in reordered.enumerated() where habit.position != offset + 1 {
+                try connection.run("UPDATE habits SET position = ? WHERE id = ?", [.integer(Int64(offset + 1)), .integer(habit.id)])
+            }
+            return true
+        }
+    }
+
+    /// Skips (or un-skips) the habit on `day`: that day neither counts nor breaks its
+    /// streak. False when there is no such habit.
+    package func setSkipped(_ id: Int64, on day: LocalDate, _ skipped: Bool) throws -> Bool {
+        try database.write { connection in
+            guard try connection.queryOne("SELECT 1 FROM habits WHERE id = ?", [.integer(id)]) != nil else { return false }
+            if skipped {
+                try connection.run("INSERT INTO habit_skips (habit_id, day) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                                   [.integer(id), .text(day.description)])
+            } else {
+                try connection.run("DELETE FROM habit_skips WHERE habit_id = ? AND day = ?", [.integer(id), .text(day.description)])
+            }
+            return true
+        }
+    }
+
+    /// Each habit's skipped days within `from…to`.
+    package func skips(from: LocalDate, to: LocalDate) throws -> [Int64: Set<LocalDate>] {
+        try database.read { connection in
+            var skips: [Int64: Set<LocalDate>] = [:]
+            for row in try connection.query("""
+                SELECT habit_id, day FROM habit_skips WHERE habit_id IN (SELECT id FROM habits) AND day BETWEEN ? AND ?
+                """, [.text(from.description), .text(to.description)]) {
+                if let day = LocalDate(iso: row.string(1)) { skips[row.int64(0), default: []].insert(day) }
+            }
+            return skips
         }
     }
 
@@ -120,7 +232,7 @@ package struct Habits {
     package func instances(on day: LocalDate) throws -> [HabitInstance] {
         try database.read { connection in
             try connection.query("""
-                SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
+                SELECT \(Self.instanceColumns) FROM habit_instances
                 WHERE day = ? ORDER BY start_minute, id
                 """, [.text(day.description)]).compactMap(Self.instance)
         }
@@ -129,16 +241,19 @@ package struct Habits {
     package func instance(_ id: Int64, on day: LocalDate) throws -> HabitInstance? {
         try database.read { connection in
             try connection.queryOne("""
-                SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
+                SELECT \(Self.instanceColumns) FROM habit_instances
                 WHERE id = ? AND day = ?
                 """, [.integer(id), .text(day.description)]).flatMap(Self.instance)
         }
     }
 
+    static let instanceColumns = "id, habit_id, day, start_minute, duration_minutes, note, version, amount_milli, timed"
+
     package static func instance(_ row: Row) -> HabitInstance? {
         guard let day = LocalDate(iso: row.string(2)) else { return nil }
         return HabitInstance(id: row.int64(0), habitID: row.int64(1), day: day, startMinute: row.int(3),
-                        durationMinutes: row.int(4), note: row.string(5), version: row.int64(6))
+                             durationMinutes: row.int(4), note: row.string(5), version: row.int64(6),
+                             amountMilli: row.optionalInt64(7), timed: row.int(8) != 0)
     }
 
     /// Logs an instance of an active habit; false when the habit is missing or archived
@@ -166,7 +281,7 @@ package struct Habits {
                         basedOn version: Int64?) throws -> Update {
         try database.write { connection in
             guard let stored = try connection.queryOne("""
-                SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
+                SELECT \(Self.instanceColumns) FROM habit_instances
                 WHERE id = ? AND day = ?
                 """, [.integer(id), .text(day.description)]).flatMap(Self.instance) else { return .notFound }
             if let version, version != stored.version {
@@ -194,7 +309,7 @@ extension Habits {
     package func instances(from: LocalDate, to: LocalDate) throws -> [HabitInstance] {
         try database.read { connection in
             try connection.query("""
-                SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
+                SELECT \(Self.instanceColumns) FROM habit_instances
                 WHERE day BETWEEN ? AND ? ORDER BY day, start_minute, id
                 """, [.text(from.description), .text(to.description)]).compactMap(Self.instance)
         }
@@ -206,7 +321,7 @@ extension Habits {
     package func allInstances() throws -> [HabitInstance] {
         try database.read { connection in
             try connection.query("""
-                SELECT id, habit_id, day, start_minute, duration_minutes, note, version FROM habit_instances
+                SELECT \(Self.instanceColumns) FROM habit_instances
                 ORDER BY day, start_minute, id
                 """).compactMap(Self.instance)
         }

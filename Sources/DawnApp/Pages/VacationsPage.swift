@@ -41,7 +41,7 @@ enum VacationsPage {
         for name in ["first", "last"] {
             switch Field(f[name]) {
             case let .date(date): dates[name] = date
-            case .missing: form.fail(name, app.t("vacations.missing_" + name, page))
+            case .missing: form.fail(name, app.t(name == "first" ? "vacations.missing_first" : "vacations.missing_last", page))
             case .malformed: form.fail(name, app.t("vacations.bad_date", page))
             }
         }

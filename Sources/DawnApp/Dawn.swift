@@ -119,6 +119,7 @@ public final class Dawn: HTTPResponder {
         SignInPage.add(to: &router)
         DayPage.add(to: &router)
         SettingsPage.add(to: &router)
+        VacationsPage.add(to: &router)
         HabitsPage.add(to: &router)
         HabitInstancePage.add(to: &router)
         StatsPage.add(to: &router)

@@ -42,6 +42,8 @@ enum Paths {
 
     // Accounts.
     static let settings = "/settings"
+    static let vacations = "/vacations"
+    static func deleteVacation(_ id: Int64) -> String { "/vacations/\(id)/delete" }
     static let account = "/account"
     static let family = "/family"
     static func memberPassword(_ username: String) -> String { "/family/members/\(username)/password" }

@@ -5,9 +5,11 @@ import TimeZones
 /// the stylesheet (`Public/app.css`, "Date circles"), from the classes `stateClass`
 /// gives; the browser tests check its computed sizes and colours.
 ///
-/// States compose in order: the kind (past, today, future), then selected (the blue
-/// ring replaces today's grey), then entry (the dark disc, light number, no dot). The
-/// activity dot shows on past days and today only, and never over an entry.
+/// States compose in order: the kind (past, today, future), then vacation (a day of one
+/// of the member's vacations: its own base, on past, today and future days alike), then
+/// selected (the blue ring replaces today's grey), then entry (the dark disc, light
+/// number, no dot). The activity dot shows on past days and today only, and never over
+/// an entry.
 public struct DayCircle: Sendable, Hashable {
     public let date: LocalDate
     public let kind: Kind
@@ -15,13 +17,17 @@ public struct DayCircle: Sendable, Hashable {
     public let hasEntry: Bool
     /// A habit was logged or a note written that day.
     public let isActive: Bool
+    /// The day is within one of the member's vacations: it neither counts nor breaks a streak.
+    public let isOnVacation: Bool
     /// The activity dot shows.
     public let showsDot: Bool
     /// Today always shows its number; other days when the member turned on grid dates.
     public let showsNumber: Bool
 
-    public init(date: LocalDate, today: LocalDate, selected: Bool, hasEntry: Bool, isActive: Bool, showDate: Bool) {
+    public init(date: LocalDate, today: LocalDate, selected: Bool, hasEntry: Bool, isActive: Bool, showDate: Bool,
+                onVacation: Bool = false) {
         self.date = date
+        isOnVacation = onVacation
         self.isSelected = selected
         self.hasEntry = hasEntry
         self.isActive = isActive
@@ -38,10 +44,12 @@ public struct DayCircle: Sendable, Hashable {
     /// 1...31, the number a circle shows.
     public var dayNumber: Int { date.day }
 
-    /// CSS classes, in composition order: the kind, then "selected", "entry",
-    /// and "active" when the dot shows. E.g. ["past"], ["today", "selected", "entry"].
+    /// CSS classes, in composition order: the kind, then "vacation", "selected", "entry",
+    /// and "active" when the dot shows. E.g. ["past"], ["today", "selected", "entry"],
+    /// ["future", "vacation"].
     public var stateClass: [String] {
         var classes = [kind.rawValue]
+        if isOnVacation { classes.append(DayCircleConstants.vacationClass) }
         if isSelected { classes.append(DayCircleConstants.selectedClass) }
         if hasEntry { classes.append(DayCircleConstants.entryClass) }
         if showsDot { classes.append(DayCircleConstants.activeClass) }

@@ -6,6 +6,8 @@ public enum DayCircleConstants {
     /// stylesheet centres it in a 24 px link, the tap target.
     public static let hitAreaSize = 22
 
+    /// On a day within one of the member's vacations.
+    public static let vacationClass = "vacation"
     public static let selectedClass = "selected"
     public static let entryClass = "entry"
     /// On a circle that shows the activity dot.

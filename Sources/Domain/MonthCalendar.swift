@@ -18,9 +18,10 @@ public struct MonthCalendar: Sendable, Hashable {
     ///   - selected: the day ringed, if any.
     ///   - highlighted: the active days.
     ///   - entries: the days with a journal entry.
+    ///   - vacations: the days within the member's vacations.
     public init(
         month: LocalDate, firstWeekday: Weekday, today: LocalDate, selected: LocalDate? = nil,
-        highlighted: Set<LocalDate> = [], entries: Set<LocalDate> = []
+        highlighted: Set<LocalDate> = [], entries: Set<LocalDate> = [], vacations: Set<LocalDate> = []
     ) {
         let monthPeriod = Period(containing: month, granularity: .month, firstWeekday: firstWeekday)
         let start = Period(containing: monthPeriod.first, granularity: .week, firstWeekday: firstWeekday).first
@@ -39,6 +40,7 @@ public struct MonthCalendar: Sendable, Hashable {
                 isSelected: date == selected,
                 isHighlighted: highlighted.contains(date),
                 hasEntry: entries.contains(date),
+                isOnVacation: vacations.contains(date),
                 isDisabled: isOutsideMonth || !dayPages.contains(date)
             )
         }

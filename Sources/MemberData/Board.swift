@@ -16,8 +16,12 @@ package struct Board {
         package let memberID: MemberID
         package let displayName: String
         package let timeZone: String
+        /// The last day streaks count (active and not bridged), and the run ending there.
         package let lastActive: LocalDate?
         package let run: Int
+        /// The last of the bridged days (vacations, skipped days) right after `lastActive`:
+        /// while the member's yesterday is no later, the run still counts.
+        package let bridgedThrough: LocalDate?
         package let dayStartHour: Int
     }
 
@@ -29,21 +33,34 @@ package struct Board {
         try instance.write { try $0.run("DELETE FROM board WHERE member_id = ?", [.integer(id.rawValue)]) }
     }
 
-    /// Stores the member's summary (and so opts them in): their last active day up to
-    /// today and the run ending there, counted as the day page counts it (across days
-    /// their zone skipped, `skipped`), read from their database's summaries.
+    /// Stores the member's summary (and so opts them in): their last day up to today that
+    /// is active and not bridged, the run ending there and how far bridged days carry it,
+    /// counted as the day page counts it — across the days their zone skipped (`skipped`)
+    /// and their vacations, read here from their database with its summaries.
     package func publish(_ id: MemberID, member database: Database, today: LocalDate, skipping skipped: Set<LocalDate> = [],
                  dayStartHour: Int, now: Int64) throws {
-        let (last, run) = try database.read { connection in
-            let last = try MemberActivity.lastActive(connection, onOrBefore: today)
-            return (last, try last.map { try MemberActivity.currentStreak(connection, today: $0, skipping: skipped) } ?? 0)
+        let (last, run, through) = try database.read { connection in
+            // Every vacation, the future ones too: one starting tomorrow carries today's run.
+            let bridged = try Vacations.bridgedDays(connection, skipping: skipped, through: nil)
+            var last = try MemberActivity.lastActive(connection, onOrBefore: today)
+            // Activity on a bridged day does not count: the run ends before it. One
+            // lookup per bridged stretch stepped over, at most.
+            while let day = last, bridged.contains(day) {
+                last = try MemberActivity.lastActive(connection, onOrBefore: bridged.lastUnbridged(onOrBefore: day))
+            }
+            guard let last else { return (LocalDate?.none, 0, LocalDate?.none) }
+            return (last, try MemberActivity.currentStreak(connection, today: last, bridging: bridged),
+                    bridged.lastBridged(after: last))
         }
         try instance.write { connection in
             try connection.run("""
-                INSERT INTO board (member_id, last_active, run, day_start_hour, updated_at) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO board (member_id, last_active, run, bridged_through, day_start_hour, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (member_id) DO UPDATE SET last_active = excluded.last_active, run = excluded.run,
-                    day_start_hour = excluded.day_start_hour, updated_at = excluded.updated_at
+                    bridged_through = excluded.bridged_through, day_start_hour = excluded.day_start_hour,
+                    updated_at = excluded.updated_at
                 """, [.integer(id.rawValue), last.map { .text($0.description) } ?? .null, .integer(Int64(run)),
+                      through.map { .text($0.description) } ?? .null,
                       .integer(Int64(dayStartHour)), .integer(now)])
         }
     }
@@ -52,21 +69,24 @@ package struct Board {
         try instance.read { connection in
             try connection.query("""
                 SELECT board.member_id, members.display_name, members.time_zone, board.last_active, board.run,
-                       board.day_start_hour
+                       board.day_start_hour, board.bridged_through
                 FROM board JOIN members ON members.id = board.member_id ORDER BY members.display_name, members.id
                 """).map {
                 Summary(memberID: MemberID($0.int64(0)), displayName: $0.string(1), timeZone: $0.string(2),
                         lastActive: $0.optionalString(3).flatMap { LocalDate(iso: $0) }, run: $0.int(4),
+                        bridgedThrough: $0.optionalString(6).flatMap { LocalDate(iso: $0) },
                         dayStartHour: $0.int(5))
             }
         }
     }
 
-    /// The current streak the summary means on `today`: the run counts while it ends today or yesterday.
+    /// The current streak the summary means on `today`: the run counts while it ends today
+    /// or yesterday, or when every day from it up to yesterday is bridged (a vacation).
     package static func streak(_ summary: Summary, today: LocalDate) -> (streak: Int, activeToday: Bool) {
         guard let last = summary.lastActive else { return (0, false) }
         if last == today { return (summary.run, true) }
-        if last == today.adding(days: -1) { return (summary.run, false) }
+        let carried = max(last, summary.bridgedThrough ?? last)
+        if last < today, today.adding(days: -1) <= carried { return (summary.run, false) }
         return (0, false)
     }
 }

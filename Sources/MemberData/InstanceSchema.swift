@@ -27,6 +27,14 @@ package enum InstanceSchema {
             """),
         // The key that signs device cookies (made at first start, see `Family.deviceKey`).
         Migration(version: 4, sql: secrets),
+        // The board's summary learns how far the run still counts without new activity:
+        // the last day of the days right after `last_active` that the member's streak
+        // bridges (their vacations, days their zone skipped); NULL (older rows) is
+        // `last_active` itself.
+        Migration(version: 5, sql: """
+            ALTER TABLE board ADD COLUMN bridged_through TEXT
+                CHECK (bridged_through IS NULL OR length(bridged_through) = 10);
+            """),
     ]
 
     /// Members and their sign-in sessions (migration 2).

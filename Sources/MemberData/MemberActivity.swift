@@ -57,25 +57,44 @@ package struct MemberActivity: Sendable {
             .flatMap { $0.optionalString(0) }.flatMap { LocalDate(iso: $0) }
     }
 
-    /// The member's streak of active days (current and best) as of `today`.
+    /// The member's streak of active days (current and best) as of `today`, across the
+    /// `bridged` days (skipped by their zone, vacations: `Vacations.bridgedDays`).
+    package static func streak(_ connection: Connection, today: LocalDate, bridging bridged: BridgedDays) throws -> Streak {
+        try Streak(runs: Runs(connection: connection, habitID: nil), today: today, bridging: bridged)
+    }
+
     package static func streak(_ connection: Connection, today: LocalDate, skipping skipped: Set<LocalDate>) throws -> Streak {
-        try Streak(runs: Runs(connection: connection, habitID: nil), today: today, skipping: skipped)
+        try streak(connection, today: today, bridging: BridgedDays(skipped))
     }
 
     /// Just the current run ending on `day` (or the day before).
+    package static func currentStreak(_ connection: Connection, today: LocalDate, bridging bridged: BridgedDays) throws -> Int {
+        try Streak.current(runs: Runs(connection: connection, habitID: nil), today: today, bridging: bridged)
+    }
+
     package static func currentStreak(_ connection: Connection, today: LocalDate, skipping skipped: Set<LocalDate>) throws -> Int {
-        try Streak.current(runs: Runs(connection: connection, habitID: nil), today: today, skipping: skipped)
+        try currentStreak(connection, today: today, bridging: BridgedDays(skipped))
     }
 
     /// A habit's own streak (current and best), counted over the days it was logged.
     package static func habitStreak(_ connection: Connection, habit id: Int64, today: LocalDate,
+                                    bridging bridged: BridgedDays) throws -> Streak {
+        try Streak(runs: Runs(connection: connection, habitID: id), today: today, bridging: bridged)
+    }
+
+    package static func habitStreak(_ connection: Connection, habit id: Int64, today: LocalDate,
                                     skipping skipped: Set<LocalDate>) throws -> Streak {
-        try Streak(runs: Runs(connection: connection, habitID: id), today: today, skipping: skipped)
+        try habitStreak(connection, habit: id, today: today, bridging: BridgedDays(skipped))
+    }
+
+    package static func currentHabitStreak(_ connection: Connection, habit id: Int64, today: LocalDate,
+                                           bridging bridged: BridgedDays) throws -> Int {
+        try Streak.current(runs: Runs(connection: connection, habitID: id), today: today, bridging: bridged)
     }
 
     package static func currentHabitStreak(_ connection: Connection, habit id: Int64, today: LocalDate,
                                            skipping skipped: Set<LocalDate>) throws -> Int {
-        try Streak.current(runs: Runs(connection: connection, habitID: id), today: today, skipping: skipped)
+        try currentHabitStreak(connection, habit: id, today: today, bridging: BridgedDays(skipped))
     }
 
     /// Per habit, its logs, minutes and days logged within `from…to` (a range of its

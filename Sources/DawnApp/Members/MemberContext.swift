@@ -39,6 +39,13 @@ struct MemberContext {
     }
 
     var journal: Journal { Journal(database: database) }
+
+    /// The days every streak of this member bridges (they neither count nor break one) as
+    /// of today: the days their zone skipped and their vacations, as ranges. Vacations
+    /// starting after today are not read: no streak up to today reaches them.
+    func bridgedDays(_ connection: Connection) throws -> BridgedDays {
+        try Vacations.bridgedDays(connection, skipping: skippedDates, through: today)
+    }
 }
 
 extension MemberContext {

@@ -5,12 +5,14 @@ import TimeZones
 extension CalendarPage {
     /// What the month calendar shows: the month's weeks from the member's first weekday
     /// with each day's states (`MonthCalendar`), and the neighbouring months the arrows
-    /// lead to while they are within reach. No HTML, no wording.
+    /// lead to while they are within reach, and which days are within a vacation. No HTML, no wording.
     struct Model {
         let calendar: MonthCalendar
         let month: LocalDate
         let previous: LocalDate?
         let next: LocalDate?
+        /// A day of the month is within a vacation (the legend then explains their ring).
+        let hasVacation: Bool
 
         /// `month` is "YYYY-MM" from the URL: malformed is a 400, a month wholly out of
         /// reach a 404. `selected` (the `?day=`) defaults to today.
@@ -23,12 +25,15 @@ extension CalendarPage {
                 throw PageError(.notFound, key: "error.date_range")
             }
             // The month and the neighbouring days its whole weeks show.
-            let activity = try MemberActivity.load(member.database, from: first.adding(days: -7),
-                                                   to: first.adding(days: first.daysInMonth + 6))
+            let from = first.adding(days: -7), to = first.adding(days: first.daysInMonth + 6)
+            let (activity, vacations) = try member.database.read { connection in
+                (try MemberActivity.load(connection, from: from, to: to), try Vacations.days(connection, from: from, to: to))
+            }
             month = first
             calendar = MonthCalendar(month: first, firstWeekday: member.settings.firstWeekday, today: member.today,
                                      selected: selected ?? member.today, highlighted: activity.activeDays,
-                                     entries: activity.entryDays)
+                                     entries: activity.entryDays, vacations: vacations)
+            hasVacation = calendar.weeks.contains { $0.contains { $0.isOnVacation && !$0.isOutsideMonth } }
             let before = first.adding(months: -1)
             let after = first.adding(months: 1)
             previous = before.adding(days: before.daysInMonth - 1) >= range.lowerBound ? before : nil

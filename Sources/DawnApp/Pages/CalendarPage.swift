@@ -8,7 +8,8 @@ import TimeZones
 
 /// `/calendar/YYYY-MM`: the month in weeks from the member's first
 /// weekday; active days dotted, days with an entry filled, today marked, the
-/// selected day (`?day=`) ringed, days outside the month disabled.
+/// selected day (`?day=`) ringed, vacation days in a dashed ring, days outside the
+/// month disabled.
 enum CalendarPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/calendar", .member { app, page in
@@ -30,11 +31,14 @@ enum CalendarPage {
                     if day.isSelected { classes.append("selected") }
                     if day.isHighlighted { classes.append("highlighted") }
                     if day.hasEntry { classes.append("entry") }
+                    if day.isOnVacation { classes.append("vacation") }
+                    var label = LocalizedDate.long(day.date, language)
+                    if day.isOnVacation { label += ", " + app.t("day.circle.vacation", page) }
                     return [
                         "number": .int(day.date.day),
                         "classes": .string(classes.joined(separator: " ")),
                         "href": day.isDisabled ? .null : .string(Paths.day(day.date)),
-                        "label": .string(LocalizedDate.long(day.date, language)),
+                        "label": .string(label),
                         "isToday": .bool(day.isToday),
                     ]
                 })
@@ -46,6 +50,7 @@ enum CalendarPage {
                 "weeks": .list(weeks),
                 "previous": model.previous.map { .string(Paths.calendar($0)) } ?? .null,
                 "next": model.next.map { .string(Paths.calendar($0)) } ?? .null,
+                "hasVacation": .bool(model.hasVacation),
                 "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
             ], for: page)
         })

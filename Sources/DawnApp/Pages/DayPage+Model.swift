@@ -60,18 +60,20 @@ extension DayPage {
             let window = DayWindow(today: today).dates
             showsGrid = settings.showGrid
             let shown = showsGrid ? DateGrid(today: today).cells : window
-            let skipped = member.skippedDates
-            let (streak, activity) = try member.database.read { connection in
-                (try MemberActivity.streak(connection, today: today, skipping: skipped),
-                 try MemberActivity.load(connection, from: min(shown.first ?? today, window.first ?? today),
-                                         to: max(shown.last ?? today, window.last ?? today)))
+            let from = min(shown.first ?? today, window.first ?? today), to = max(shown.last ?? today, window.last ?? today)
+            let (streak, activity, bridged, vacationDays) = try member.database.read { connection in
+                let bridged = try member.bridgedDays(connection)
+                return (try MemberActivity.streak(connection, today: today, bridging: bridged),
+                        try MemberActivity.load(connection, from: from, to: to), bridged,
+                        try Vacations.days(connection, from: from, to: to))
             }
             self.streak = streak
             activeInWindow = window.count { activity.activeDays.contains($0) }
             entriesInWindow = window.count { activity.entryDays.contains($0) }
             circles = shown.map { date in
                 DayCircle(date: date, today: today, selected: date == day, hasEntry: activity.entryDays.contains(date),
-                          isActive: activity.activeDays.contains(date), showDate: settings.showGridDates)
+                          isActive: activity.activeDays.contains(date), showDate: settings.showGridDates,
+                          onVacation: vacationDays.contains(date))
             }
             entry = try member.journal.entry(on: day)
             notes = try member.journal.notes(on: day).map {
@@ -85,7 +87,7 @@ extension DayPage {
             let active = all.filter { !$0.isArchived }
             let streaks = try member.database.read { connection in
                 try Dictionary(uniqueKeysWithValues: active.map { habit in
-                    (habit.id, try MemberActivity.currentHabitStreak(connection, habit: habit.id, today: today, skipping: skipped))
+                    (habit.id, try MemberActivity.currentHabitStreak(connection, habit: habit.id, today: today, bridging: bridged))
                 })
             }
             func pill(_ habit: Habits.Habit) -> Pill {

@@ -145,6 +145,7 @@ enum DayPage {
             if circle.isFuture { label += ", " + app.t("day.circle.future", page) }
             if circle.hasEntry { label += ", " + app.t("day.circle.entry", page) }
             if circle.isActive { label += ", " + app.t("day.circle.active", page) }
+            if circle.isOnVacation { label += ", " + app.t("day.circle.vacation", page) }
             return [
                 "href": .string(Paths.day(circle.date)),
                 "classes": .string(circle.stateClass.joined(separator: " ")),

@@ -85,6 +85,7 @@ enum SettingsPage {
             "gridDates": .bool(model.settings.showGridDates),
             "themes": options(model.themes) { app.t("settings.theme_\($0.rawValue)", page) },
             "board": .bool(model.sharesOnBoard),
+            "vacationsURL": .string(Paths.vacations),
         ], status: status, for: page)
     }
 }

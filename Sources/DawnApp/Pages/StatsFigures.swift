@@ -24,10 +24,11 @@ struct StatsFigures {
     /// the cost follows the range, never the years of history behind it.
     init(_ member: MemberContext, from: LocalDate, to: LocalDate) throws {
         let all = try member.habits.all()
-        let today = member.today, skipped = member.skippedDates
+        let today = member.today
         let listed = HabitFrequency.sorted(all.map { (id: $0.id, createdAt: $0.createdAt, count: $0.count) })
         let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
         (activeDays, entries, habits) = try member.database.read { connection in
+            let bridged = try member.bridgedDays(connection)
             let counts = try MemberActivity.counts(connection, from: from, to: to)
             let totals = try MemberActivity.habitTotals(connection, from: from, to: to)
             let habits = try listed.compactMap { id -> HabitFigures? in
@@ -36,7 +37,7 @@ struct StatsFigures {
                 guard !habit.isArchived || logged != nil else { return nil }
                 return HabitFigures(habit: habit, count: logged?.logs ?? 0, minutes: logged?.minutes ?? 0,
                                     activeDays: logged?.days ?? 0,
-                                    streak: try MemberActivity.habitStreak(connection, habit: id, today: today, skipping: skipped))
+                                    streak: try MemberActivity.habitStreak(connection, habit: id, today: today, bridging: bridged))
             }
             return (counts.active, counts.entries, habits)
         }

@@ -42,6 +42,15 @@ public struct BridgedRanges: Sendable, Hashable {
         bridgedBefore = before
     }
 
+    /// Only the days within `window`. The streak and score cut the ranges to the history
+    /// they read (plus a margin wider than any unit), so a pause "until resumed" may run to
+    /// any date without stepping past the calendar's supported days.
+    func clamped(to window: ClosedRange<Int>) -> BridgedRanges {
+        guard let first = ranges.first, let last = ranges.last,
+              first.lowerBound < window.lowerBound || last.upperBound > window.upperBound else { return self }
+        return BridgedRanges(ranges: ranges.filter { $0.overlaps(window) }.map { $0.clamped(to: window) })
+    }
+
     /// These days and `other`'s.
     public func union(_ other: BridgedRanges) -> BridgedRanges {
         BridgedRanges(ranges: ranges + other.ranges)

@@ -42,11 +42,11 @@ public struct HabitScore: Sendable, Hashable {
         let start = firstDay.daysSince1970
         let end = today.daysSince1970
         // The first unit's days before `firstDay` are bridged, so they ask for nothing.
-        let unbounded = HabitUnits(schedule: schedule, bridges: bridged, firstWeekday: firstWeekday)
-        let firstSpan = unbounded.span(containing: start)
+        let firstSpan = HabitUnits(schedule: schedule, bridged: .none, firstWeekday: firstWeekday, history: start...start)
+            .span(containing: start)
         let beforeStart = firstSpan.lowerBound < start ? [firstSpan.lowerBound...(start - 1)] : []
-        let units = HabitUnits(schedule: schedule, bridges: bridged.union(BridgedRanges(ranges: beforeStart)),
-                               firstWeekday: firstWeekday)
+        let units = HabitUnits(schedule: schedule, bridged: bridged.union(BridgedRanges(ranges: beforeStart)),
+                               firstWeekday: firstWeekday, history: firstSpan.lowerBound...end)
         let done = units.doneUnits(doneDays.lazy.filter { $0 >= firstDay }, today: today)
         let multiplier = schedule.scoreMultiplier
         var score = 0.0

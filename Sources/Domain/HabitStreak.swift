@@ -29,16 +29,18 @@ public struct HabitStreak: Sendable, Hashable {
     public init(schedule: HabitSchedule, doneDays: some Sequence<LocalDate>, bridged: BridgedRanges,
                 firstWeekday: Weekday, today: LocalDate) {
         unit = schedule.streakUnit
-        guard schedule.hasUnits else {
+        let history = doneDays.filter { $0 <= today }
+        guard schedule.hasUnits, let earliest = history.min() else {
             current = 0
             best = 0
             return
         }
-        let units = HabitUnits(schedule: schedule, bridges: bridged, firstWeekday: firstWeekday)
+        let units = HabitUnits(schedule: schedule, bridged: bridged, firstWeekday: firstWeekday,
+                               history: earliest.daysSince1970...today.daysSince1970)
         var best = 0
         var run = 0
         var last: ClosedRange<Int>?
-        for (span, done) in units.doneUnits(doneDays, today: today) where done >= units.required(span) {
+        for (span, done) in units.doneUnits(history, today: today) where done >= units.required(span) {
             run = last.map { units.unit(after: $0) == span } == true ? run + 1 : 1
             best = max(best, run)
             last = span

@@ -12,6 +12,17 @@ struct HabitUnits {
     let bridges: BridgedRanges
     let firstWeekday: Weekday
 
+    /// More days than any unit holds: bridges cut this far beyond the history read leave
+    /// every unit the same.
+    static let margin = 62
+
+    /// `bridged` is cut to `history` ± `margin` (see `BridgedRanges.clamped`).
+    init(schedule: HabitSchedule, bridged: BridgedRanges, firstWeekday: Weekday, history: ClosedRange<Int>) {
+        self.schedule = schedule
+        bridges = bridged.clamped(to: (history.lowerBound - HabitUnits.margin)...(history.upperBound + HabitUnits.margin))
+        self.firstWeekday = firstWeekday
+    }
+
     /// The span of day number `day`'s day, week or month.
     func span(containing day: Int) -> ClosedRange<Int> {
         switch schedule {

@@ -258,4 +258,23 @@ final class HabitStreakTests: XCTestCase {
         // Paused since mid-November: October's run is current.
         assertStreak(streak(tenAMonth, october, bridged: [range("2026-11-01", "2027-03-01")], today: "2027-03-01"), 1, 1)
     }
+
+    // MARK: Far ranges
+
+    /// A pause "until resumed" may be passed as running to the calendar's last day, and a
+    /// bridge as starting on its first: neither is walked through nor stepped past.
+    func testBridgesReachingTheEndsOfTheCalendar() {
+        let last = LocalDate(daysSince1970: LocalDate.supportedDays.upperBound)
+        let first = LocalDate(daysSince1970: LocalDate.supportedDays.lowerBound)
+        let bridged = BridgedRanges([day("2026-11-10")...last, first...day("2026-10-25")])
+        let done = (0..<9).map { day("2026-11-01").adding(days: $0) }
+        for schedule in [HabitSchedule.daily, .weekdays([.monday]), .perWeek(2), .perMonth(3)] {
+            let streak = HabitStreak(schedule: schedule, doneDays: done, bridged: bridged, firstWeekday: .monday, today: day("2026-11-22"))
+            XCTAssertEqual(streak.current, streak.best, "\(schedule)")
+            XCTAssertGreaterThan(streak.current, 0, "\(schedule)")
+            let score = HabitScore(schedule: schedule, doneDays: done, bridged: bridged, firstWeekday: .monday,
+                                   firstDay: day("2026-10-01"), today: day("2026-11-22"))
+            XCTAssertGreaterThan(score.value, 0, "\(schedule)")
+        }
+    }
 }

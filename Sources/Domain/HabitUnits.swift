@@ -80,9 +80,8 @@ struct HabitUnits {
     /// The units holding `doneDays` up to `today`, in order, each with how many of its
     /// done days count (scheduled, not bridged, on or before `today`, each day once).
     func doneUnits(_ doneDays: some Sequence<LocalDate>, today: LocalDate) -> [(span: ClosedRange<Int>, done: Int)] {
-        let last = today.daysSince1970
         let days = Set(doneDays.lazy.filter { $0 <= today && self.schedule.isScheduled($0) }.map(\.daysSince1970))
-            .filter { $0 <= last && self.bridges.range(containing: $0) == nil }
+            .filter { self.bridges.range(containing: $0) == nil }
             .sorted()
         var units: [(span: ClosedRange<Int>, done: Int)] = []
         for day in days {

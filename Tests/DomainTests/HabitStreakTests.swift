@@ -255,6 +255,11 @@ final class HabitStreakTests: XCTestCase {
                             bridged: [range("2026-11-01", "2026-11-27")], today: "2026-12-20"), 1, 1)
         // Without the vacation, November breaks the run.
         assertStreak(streak(tenAMonth, october + december, today: "2026-12-20"), 1, 1)
+        // One skipped day in April (30 days): thirty-one times a month asks for the other 29.
+        let april = (0..<30).map { day("2026-04-01").adding(days: $0).description }
+        let skip = [range("2026-04-15", "2026-04-15")]
+        assertStreak(streak(.perMonth(31), april.filter { $0 != "2026-04-15" }, bridged: skip, today: "2026-05-01"), 1, 1)
+        assertStreak(streak(.perMonth(31), april.filter { $0 != "2026-04-16" }, bridged: skip, today: "2026-05-01"), 0, 0)
         // Paused since mid-November: October's run is current.
         assertStreak(streak(tenAMonth, october, bridged: [range("2026-11-01", "2027-03-01")], today: "2027-03-01"), 1, 1)
     }

@@ -28,6 +28,25 @@ public enum HabitError: Error, Equatable, Sendable, CaseIterable, CustomStringCo
     case habitNotFound
     /// For the app's look-ups: the habit is archived and cannot be logged.
     case habitArchived
+    /// A schedule that is none of: every day, chosen weekdays, N times a week, N times a
+    /// month (an unknown `every`, both or neither of `every` and weekdays, a count on "day").
+    case scheduleKind
+    /// A weekday list that is empty, repeats a day, or holds a name other than
+    /// "mon" "tue" "wed" "thu" "fri" "sat" "sun".
+    case scheduleWeekdays
+    /// Times a week missing or outside `HabitScheduleConstants.timesPerWeek` (1…7).
+    case scheduleWeekTimes
+    /// Times a month missing or outside `HabitScheduleConstants.timesPerMonth` (1…31).
+    case scheduleMonthTimes
+    /// A target amount that is not a number greater than 0 and at most
+    /// `HabitScheduleConstants.maximumAmount` (0, negative, NaN, infinite, not a number).
+    case targetAmount
+    /// A target's unit longer than `HabitScheduleConstants.unitLength` or not one line.
+    case targetUnit
+    /// A target kind other than "at_least" and "at_most".
+    case targetKind
+    /// A logged amount that is not a number from 0 to `HabitScheduleConstants.maximumAmount`.
+    case amountFormat
 
     /// Stable across releases: translations and logs refer to it.
     public var key: String {
@@ -45,6 +64,14 @@ public enum HabitError: Error, Equatable, Sendable, CaseIterable, CustomStringCo
         case .startOutsideDay: "habit.error.start_outside_day"
         case .habitNotFound: "habit.error.not_found"
         case .habitArchived: "habit.error.archived"
+        case .scheduleKind: "habit.error.schedule_kind"
+        case .scheduleWeekdays: "habit.error.schedule_weekdays"
+        case .scheduleWeekTimes: "habit.error.schedule_week_times"
+        case .scheduleMonthTimes: "habit.error.schedule_month_times"
+        case .targetAmount: "habit.error.target_amount"
+        case .targetUnit: "habit.error.target_unit"
+        case .targetKind: "habit.error.target_kind"
+        case .amountFormat: "habit.error.amount_format"
         }
     }
 

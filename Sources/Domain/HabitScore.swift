@@ -1,0 +1,71 @@
+import TimeZones
+
+/// A habit's strength, Loop Habit Tracker's score: exponential smoothing over the
+/// habit's units, from `firstDay` (the habit's start) to `today`.
+///
+/// Each unit moves the score s (0…1) with the schedule's multiplier m (`scoreMultiplier`,
+/// m = 0.5^(√f / 13)): s ← s·m + v·(1 − m), with v the unit's value:
+/// - a day unit (daily, weekdays): 1 when done, else 0;
+/// - a week or month unit: min(1, done days / required), required being min(N, its days
+///   that are not bridged and not before `firstDay`), so a habit done 2 of 3 times every
+///   week tends to 2/3, as in Loop.
+/// A bridged day, a fully bridged week or month, and the days before `firstDay` are no
+/// unit: they leave the score unchanged, as Loop's skips do. The current unit (today, this
+/// week, this month) moves the score once it is met and never before it is over, the grace
+/// the streak gives: until today is done the score shown is yesterday's.
+///
+/// How it relates to Loop: for a daily habit every finished day gives exactly Loop's
+/// figure (same multiplier, same step, skips unchanged); Loop would lower today's score
+/// by m before today is checked, we wait. Loop has no weekday schedule, and steps a week or
+/// month habit once a day over a rolling window of twice its interval (so done days on
+/// different weekdays still score 100 %); we step once per calendar week or month with the
+/// decay Loop's habit of the same frequency has over that time (`scoreFrequency`), so a
+/// habit met every week or month climbs and falls at Loop's pace, but a week's value is
+/// fixed by that week alone.
+public struct HabitScore: Sendable, Hashable {
+    /// 0…1.
+    public let value: Double
+
+    /// 0–100 with one decimal (half away from zero), as `/api/stats`'s "score".
+    public var percent: Double {
+        (value * 1_000).rounded() / 10
+    }
+
+    /// `doneDays` and `bridged` as `HabitStreak` takes them. Before `firstDay`, and when
+    /// `firstDay` is after `today`, nothing counts: the score starts at 0.
+    public init(schedule: HabitSchedule, doneDays: some Sequence<LocalDate>, bridged: BridgedRanges,
+                firstWeekday: Weekday, firstDay: LocalDate, today: LocalDate) {
+        guard schedule.hasUnits, firstDay <= today else {
+            value = 0
+            return
+        }
+        let start = firstDay.daysSince1970
+        let end = today.daysSince1970
+        // The first unit's days before `firstDay` are bridged, so they ask for nothing.
+        let firstSpan = HabitUnits(schedule: schedule, bridged: .none, firstWeekday: firstWeekday, history: start...start)
+            .span(containing: start)
+        let beforeStart = firstSpan.lowerBound < start ? [firstSpan.lowerBound...(start - 1)] : []
+        let units = HabitUnits(schedule: schedule, bridged: bridged.union(BridgedRanges(ranges: beforeStart)),
+                               firstWeekday: firstWeekday, history: firstSpan.lowerBound...end)
+        let done = units.doneUnits(doneDays.lazy.filter { $0 >= firstDay }, today: today)
+        let multiplier = schedule.scoreMultiplier
+        var score = 0.0
+        var next = 0
+        var span = units.isUnit(firstSpan) ? firstSpan : units.unit(after: firstSpan)
+        while span.lowerBound <= end {
+            var count = 0
+            while next < done.count, done[next].span.lowerBound <= span.lowerBound {
+                if done[next].span == span { count = done[next].done }
+                next += 1
+            }
+            let required = units.required(span)
+            let isCurrent = span.upperBound >= end
+            if !isCurrent || count >= required {
+                let completed = min(1, Double(count) / Double(required))
+                score = score * multiplier + completed * (1 - multiplier)
+            }
+            span = units.unit(after: span)
+        }
+        value = score
+    }
+}

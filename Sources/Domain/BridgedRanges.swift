@@ -88,6 +88,46 @@ public struct BridgedRanges: Sendable, Hashable {
         return total
     }
 
+    /// Single days and ranges together, in any order, overlapping or not.
+    public init(days: some Sequence<LocalDate>, ranges spans: some Sequence<ClosedRange<LocalDate>>) {
+        self.init(ranges: days.map { $0.daysSince1970...$0.daysSince1970 }
+                  + spans.map { $0.lowerBound.daysSince1970...$0.upperBound.daysSince1970 })
+    }
+
+    public var isEmpty: Bool { ranges.isEmpty }
+
+    /// The last day of the bridged stretch that starts right after `date`, or `date` itself
+    /// when the next day is not bridged: how far a run ending on `date` still counts.
+    public func lastBridged(after date: LocalDate) -> LocalDate {
+        LocalDate(daysSince1970: unbridged(onOrAfter: date.daysSince1970 + 1) - 1)
+    }
+
+    /// The last day on or before `date` that is not bridged.
+    public func lastUnbridged(onOrBefore date: LocalDate) -> LocalDate {
+        LocalDate(daysSince1970: unbridged(onOrBefore: date.daysSince1970))
+    }
+
+    func contains(_ day: Int) -> Bool {
+        range(containing: day) != nil
+    }
+
+    /// The last day number on or before `day` that is not bridged.
+    func unbridged(onOrBefore day: Int) -> Int {
+        range(containing: day).map { $0.lowerBound - 1 } ?? day
+    }
+
+    /// The first day number on or after `day` that is not bridged.
+    func unbridged(onOrAfter day: Int) -> Int {
+        range(containing: day).map { $0.upperBound + 1 } ?? day
+    }
+
+    /// Whether `run` holds a bridged day or borders one, so that its streak may reach
+    /// past its ends or count fewer days than it spans.
+    func touches(_ run: ClosedRange<Int>) -> Bool {
+        let index = firstIndex(endingOnOrAfter: run.lowerBound - 1)
+        return index < ranges.count && ranges[index].lowerBound <= run.upperBound + 1
+    }
+
     /// The index of the first range whose last day is on or after `day` (`ranges.count` if none).
     private func firstIndex(endingOnOrAfter day: Int) -> Int {
         var low = 0

@@ -17,11 +17,11 @@ extension Streak {
     /// run and the best one up to today, bridging `skipped` days (they neither count nor
     /// break a run). Costs a lookup per bridged gap a run crosses, not per day of history.
     public init(runs: some ActiveRuns, today: LocalDate, skipping skipped: Set<LocalDate> = []) throws {
-        try self.init(runs: runs, today: today, bridging: BridgedDays(skipped))
+        try self.init(runs: runs, today: today, bridging: BridgedRanges(days: skipped))
     }
 
-    /// The same, bridging `bridged` (days a zone skipped, vacations): see `BridgedDays`.
-    public init(runs: some ActiveRuns, today: LocalDate, bridging bridged: BridgedDays) throws {
+    /// The same, bridging `bridged` (days a zone skipped, vacations): see `BridgedRanges`.
+    public init(runs: some ActiveRuns, today: LocalDate, bridging bridged: BridgedRanges) throws {
         let counter = RunCounter(runs: runs, bridges: bridged)
         let current = try counter.current(today: today.daysSince1970)
         self.init(current: current, best: max(current, try counter.best(today: today.daysSince1970)))
@@ -29,101 +29,11 @@ extension Streak {
 
     /// Just the current run, from the runs.
     public static func current(runs: some ActiveRuns, today: LocalDate, skipping skipped: Set<LocalDate> = []) throws -> Int {
-        try current(runs: runs, today: today, bridging: BridgedDays(skipped))
+        try current(runs: runs, today: today, bridging: BridgedRanges(days: skipped))
     }
 
-    public static func current(runs: some ActiveRuns, today: LocalDate, bridging bridged: BridgedDays) throws -> Int {
+    public static func current(runs: some ActiveRuns, today: LocalDate, bridging bridged: BridgedRanges) throws -> Int {
         try RunCounter(runs: runs, bridges: bridged).current(today: today.daysSince1970)
-    }
-}
-
-/// Days that neither count nor break a run — days a member's zone skipped, and their
-/// vacations — as sorted, disjoint ranges of day numbers (touching ranges merged). Built
-/// from ranges, so a long vacation costs one range, not a day each; lookups are binary
-/// searches, so a streak's cost follows the bridged gaps it crosses.
-public struct BridgedDays: Sendable, Equatable {
-    let ranges: [ClosedRange<Int>]
-
-    public init(_ days: Set<LocalDate>) {
-        self.init(days: days, ranges: [])
-    }
-
-    /// `days` and `ranges` together, in any order, overlapping or not.
-    public init(days: Set<LocalDate> = [], ranges: some Sequence<ClosedRange<LocalDate>>) {
-        let all = days.map { $0.daysSince1970...$0.daysSince1970 }
-            + ranges.map { $0.lowerBound.daysSince1970...$0.upperBound.daysSince1970 }
-        var merged: [ClosedRange<Int>] = []
-        for range in all.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, range.lowerBound <= last.upperBound + 1 {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
-            }
-        }
-        self.ranges = merged
-    }
-
-    public var isEmpty: Bool { ranges.isEmpty }
-
-    public func contains(_ date: LocalDate) -> Bool {
-        contains(date.daysSince1970)
-    }
-
-    /// The last day of the bridged stretch that starts right after `date`, or `date` itself
-    /// when the next day is not bridged: how far a run ending on `date` still counts.
-    public func lastBridged(after date: LocalDate) -> LocalDate {
-        LocalDate(daysSince1970: unbridged(onOrAfter: date.daysSince1970 + 1) - 1)
-    }
-
-    /// The last day on or before `date` that is not bridged.
-    public func lastUnbridged(onOrBefore date: LocalDate) -> LocalDate {
-        LocalDate(daysSince1970: unbridged(onOrBefore: date.daysSince1970))
-    }
-
-    /// The index of the first range ending on or after `day` (`ranges.count` when none does).
-    private func firstIndex(endingOnOrAfter day: Int) -> Int {
-        var low = 0, high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound < day { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    private func range(containing day: Int) -> ClosedRange<Int>? {
-        let index = firstIndex(endingOnOrAfter: day)
-        return index < ranges.count && ranges[index].lowerBound <= day ? ranges[index] : nil
-    }
-
-    func contains(_ day: Int) -> Bool {
-        range(containing: day) != nil
-    }
-
-    /// How many days of `span` are bridged.
-    func count(in span: ClosedRange<Int>) -> Int {
-        var total = 0
-        for range in ranges[firstIndex(endingOnOrAfter: span.lowerBound)...] {
-            guard range.lowerBound <= span.upperBound else { break }
-            total += min(range.upperBound, span.upperBound) - max(range.lowerBound, span.lowerBound) + 1
-        }
-        return total
-    }
-
-    /// The last day on or before `day` that is not bridged.
-    func unbridged(onOrBefore day: Int) -> Int {
-        range(containing: day).map { $0.lowerBound - 1 } ?? day
-    }
-
-    /// The first day on or after `day` that is not bridged.
-    func unbridged(onOrAfter day: Int) -> Int {
-        range(containing: day).map { $0.upperBound + 1 } ?? day
-    }
-
-    /// Whether `run` holds a bridged day or borders one, so that its streak may reach
-    /// past its ends or count fewer days than it spans.
-    func touches(_ run: ClosedRange<Int>) -> Bool {
-        let index = firstIndex(endingOnOrAfter: run.lowerBound - 1)
-        return index < ranges.count && ranges[index].lowerBound <= run.upperBound + 1
     }
 }
 
@@ -131,7 +41,7 @@ public struct BridgedDays: Sendable, Equatable {
 /// length is its days that are not bridged.
 struct RunCounter<Runs: ActiveRuns> {
     let runs: Runs
-    let bridges: BridgedDays
+    let bridges: BridgedRanges
 
     /// The run holding `day`, if it is active.
     func run(containing day: Int) throws -> ClosedRange<Int>? {

@@ -1,8 +1,14 @@
 /// Dawn's own export file, `/export/dawn.json`: what `ExportPage` writes and `Importer`
 /// reads back. Field names are the file's keys; changing one changes the format.
+///
+/// Version 2 added habits' `schedule`, `target`, `pausedFrom`, `group` and `position`,
+/// logs' `amount` and `"start": null` for a check-off, and the top level's `skips` and
+/// `vacations`. Version 1 files still import (every habit daily, in file order).
 package enum DawnExportFormat {
     package static let formatName = "dawn-export"
-    package static let version = 1
+    package static let version = 2
+    /// The versions the importer reads.
+    package static let readableVersions = 1...2
 
     /// The whole file. The importer reads only `format`, `version` and the four lists.
     package struct File: Codable {
@@ -15,9 +21,11 @@ package enum DawnExportFormat {
         package var instances: [Instance]
         package var entries: [Entry]
         package var notes: [Note]
+        package var skips: [Skip]
+        package var vacations: [Vacation]
 
         package init(exportedAt: String, member: Member, settings: Settings, habits: [Habit], instances: [Instance],
-                     entries: [Entry], notes: [Note]) {
+                     entries: [Entry], notes: [Note], skips: [Skip], vacations: [Vacation]) {
             self.exportedAt = exportedAt
             self.member = member
             self.settings = settings
@@ -25,6 +33,53 @@ package enum DawnExportFormat {
             self.instances = instances
             self.entries = entries
             self.notes = notes
+            self.skips = skips
+            self.vacations = vacations
+        }
+    }
+
+    /// `{"every": "day"}`, `{"weekdays": ["mon", "wed"]}`, `{"every": "week", "times": 3}`,
+    /// `{"every": "month", "times": 10}`.
+    package struct Schedule: Codable, Equatable {
+        package var every: String?
+        package var times: Int?
+        package var weekdays: [String]?
+
+        package init(every: String? = nil, times: Int? = nil, weekdays: [String]? = nil) {
+            self.every = every
+            self.times = times
+            self.weekdays = weekdays
+        }
+    }
+
+    /// A daily target: `{"amount": 20, "unit": "pages", "kind": "at_least"}`.
+    package struct Target: Codable, Equatable {
+        package var amount: Double
+        package var unit: String
+        package var kind: String
+
+        package init(amount: Double, unit: String, kind: String) {
+            self.amount = amount
+            self.unit = unit
+            self.kind = kind
+        }
+    }
+
+    package struct Skip: Codable, Equatable {
+        package var habitId: Int64; package var date: String
+
+        package init(habitId: Int64, date: String) {
+            self.habitId = habitId
+            self.date = date
+        }
+    }
+
+    package struct Vacation: Codable, Equatable {
+        package var from: String; package var to: String
+
+        package init(from: String, to: String) {
+            self.from = from
+            self.to = to
         }
     }
 
@@ -53,12 +108,20 @@ package enum DawnExportFormat {
         }
     }
 
+    /// A habit. `group` is written even when null; `schedule` and `position` are absent
+    /// from version 1 files (daily; file order).
     package struct Habit: Codable {
         package var id: Int64; package var name: String; package var emoji: String; package var colour: String
         package var defaultDurationMinutes: Int; package var createdAt: Int64; package var archivedAt: Int64?
+        package var schedule: Schedule?
+        package var target: Target?
+        package var pausedFrom: String?
+        package var group: String?
+        package var position: Int?
 
         package init(id: Int64, name: String, emoji: String, colour: String, defaultDurationMinutes: Int,
-                     createdAt: Int64, archivedAt: Int64?) {
+                     createdAt: Int64, archivedAt: Int64?, schedule: Schedule? = nil, target: Target? = nil,
+                     pausedFrom: String? = nil, group: String? = nil, position: Int? = nil) {
             self.id = id
             self.name = name
             self.emoji = emoji
@@ -66,20 +129,61 @@ package enum DawnExportFormat {
             self.defaultDurationMinutes = defaultDurationMinutes
             self.createdAt = createdAt
             self.archivedAt = archivedAt
+            self.schedule = schedule
+            self.target = target
+            self.pausedFrom = pausedFrom
+            self.group = group
+            self.position = position
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, name, emoji, colour, defaultDurationMinutes, createdAt, archivedAt, schedule, target, pausedFrom, group,
+                 position
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(emoji, forKey: .emoji)
+            try container.encode(colour, forKey: .colour)
+            try container.encode(defaultDurationMinutes, forKey: .defaultDurationMinutes)
+            try container.encode(createdAt, forKey: .createdAt)
+            try container.encodeIfPresent(archivedAt, forKey: .archivedAt)
+            try container.encodeIfPresent(schedule, forKey: .schedule)
+            try container.encodeIfPresent(target, forKey: .target)
+            try container.encodeIfPresent(pausedFrom, forKey: .pausedFrom)
+            try container.encode(group, forKey: .group)
+            try container.encodeIfPresent(position, forKey: .position)
         }
     }
 
-    /// A logged habit (a `HabitInstance`); `start` is `HH:MM`.
+    /// A logged habit (a `HabitInstance`); `start` is `HH:MM`, or null for a check-off
+    /// (done that day at no time); `amount` in the habit's unit, when logged.
     package struct Instance: Codable {
-        package var habitId: Int64; package var date: String; package var start: String
+        package var habitId: Int64; package var date: String; package var start: String?
         package var durationMinutes: Int; package var note: String
+        package var amount: Double?
 
-        package init(habitId: Int64, date: String, start: String, durationMinutes: Int, note: String) {
+        package init(habitId: Int64, date: String, start: String?, durationMinutes: Int, note: String, amount: Double? = nil) {
             self.habitId = habitId
             self.date = date
             self.start = start
             self.durationMinutes = durationMinutes
             self.note = note
+            self.amount = amount
+        }
+
+        private enum CodingKeys: String, CodingKey { case habitId, date, start, durationMinutes, note, amount }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(habitId, forKey: .habitId)
+            try container.encode(date, forKey: .date)
+            try container.encode(start, forKey: .start)
+            try container.encode(durationMinutes, forKey: .durationMinutes)
+            try container.encode(note, forKey: .note)
+            try container.encodeIfPresent(amount, forKey: .amount)
         }
     }
 

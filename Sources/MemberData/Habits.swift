@@ -1,3 +1,4 @@
+import PlainText
 import Store
 import TimeZones
 
@@ -67,6 +68,21 @@ package struct Habits {
 
     /// In characters as `PlainText.length` counts them (the schema's `CHECK` counts alike).
     package static let maxNoteCharacters = 200
+    /// An amount in thousandths, as stored (sums of them stay exact).
+    package static func milli(_ amount: Double) -> Int64 {
+        Int64((amount * 1000).rounded())
+    }
+
+    /// A group's name ("Morning", "Chores"): as `PlainText.length` counts, on one line.
+    package static let maxGroupCharacters = 30
+
+    /// The group name as stored, trimmed; nil when that is empty, too long, or holds a line
+    /// break or a control character.
+    package static func groupName(_ text: String) -> String? {
+        let trimmed = String(PlainText.trimmed(text))
+        guard !trimmed.isEmpty, PlainText.length(trimmed) <= maxGroupCharacters, PlainText.isSingleLine(trimmed) else { return nil }
+        return trimmed
+    }
     /// An account holds at most this many habits (archived ones count)…
     package static let maxHabits = 500
     /// …and this many logged instances: a lifetime of daily habits, and a bound on what one
@@ -201,6 +217,15 @@ package struct Habits {
                 try connection.run("DELETE FROM habit_skips WHERE habit_id = ? AND day = ?", [.integer(id), .text(day.description)])
             }
             return true
+        }
+    }
+
+    /// Every skip, by habit then day, for exports.
+    package func allSkips() throws -> [(habitID: Int64, day: LocalDate)] {
+        try database.read { connection in
+            try connection.query("SELECT habit_id, day FROM habit_skips ORDER BY habit_id, day").compactMap { row in
+                LocalDate(iso: row.string(1)).map { (row.int64(0), $0) }
+            }
         }
     }
 

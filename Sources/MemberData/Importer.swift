@@ -14,14 +14,29 @@ package enum Importer {
         package struct Habit {
             var name: String; var emoji: String; var color: String; var defaultDuration: Int
             var createdAt: Int64?; var archivedAt: Int64?
+            /// `HabitSchedule`'s storage string.
+            var schedule = "day"
+            var target: HabitTarget? = nil
+            var pausedFrom: LocalDate? = nil
+            var group: String? = nil
         }
-        package struct Instance { var habit: Int; var day: LocalDate; var startMinute: Int; var durationMinutes: Int?; var note: String }
+        package struct Instance {
+            var habit: Int; var day: LocalDate; var startMinute: Int; var durationMinutes: Int?; var note: String
+            var amountMilli: Int64? = nil
+            /// False for a check-off (`"start": null`).
+            var timed = true
+        }
+        package struct Skip { var habit: Int; var day: LocalDate }
+        package struct Vacation { var first: LocalDate; var last: LocalDate }
         package struct Entry { var day: LocalDate; var text: String }
         package struct Note { var day: LocalDate; var text: String; var createdAt: Int64 }
         private(set) var habits: [Habit] = []
         private(set) var instances: [Instance] = []
         package var entries: [Entry] = []
         package var notes: [Note] = []
+        package var skips: [Skip] = []
+        /// Sorted by first day, none overlapping another.
+        package var vacations: [Vacation] = []
         /// The index in `habits` of each name's first habit: one lookup per row, never a
         /// scan, so reading stays linear in the file's size.
         private var habitsByName: [String: Int] = [:]
@@ -79,6 +94,28 @@ package enum Importer {
     /// The account is not empty and the mode was `empty`.
     package struct NotEmpty: Error {}
 
+    /// A planned habit's row values, in `write`'s column order.
+    private static func values(_ habit: Plan.Habit, now: Int64, position: Int64) -> [SQLValue] {
+        let target: [SQLValue] = if let target = habit.target {
+            [.integer(Habits.milli(target.amount)), .text(target.kind.rawValue), .text(target.unit)]
+        } else {
+            [.null, .null, .text("")]
+        }
+        return [.text(habit.name), .text(habit.emoji), .text(habit.color), .integer(Int64(habit.defaultDuration)),
+                .integer(habit.createdAt ?? now), habit.archivedAt.map(SQLValue.integer) ?? .null, .text(habit.schedule)]
+            + target + [habit.pausedFrom.map { .text($0.description) } ?? .null, habit.group.map(SQLValue.text) ?? .null,
+                        .integer(position)]
+    }
+
+    /// A vacation in the file overlaps one the member already has (and is not the same);
+    /// nothing was written.
+    package struct VacationOverlap: Error, Equatable {
+        package let vacation: (String, String)
+        package let existing: (String, String)
+
+        package static func == (a: Self, b: Self) -> Bool { a.vacation == b.vacation && a.existing == b.existing }
+    }
+
     /// Habits created from Loop get this default duration (minutes), and each Loop
     /// check-in becomes an instance at 00:00 lasting the habit's default duration.
     package static let loopDuration = 15
@@ -115,6 +152,9 @@ package enum Importer {
         var instances: [DawnExportFormat.Instance]
         var entries: [DawnExportFormat.Entry]
         var notes: [DawnExportFormat.Note]
+        /// Version 2 on.
+        var skips: [DawnExportFormat.Skip]?
+        var vacations: [DawnExportFormat.Vacation]?
     }
 
     private struct Header: Decodable { var format: String? }
@@ -133,9 +173,13 @@ package enum Importer {
         } catch {
             throw Problem(place: .file("JSON"), key: "import.problem.json")
         }
-        guard file.version == DawnExportFormat.version else { throw Problem(place: .record("version"), key: "import.problem.version", arguments: ["value": String(file.version)]) }
+        guard DawnExportFormat.readableVersions.contains(file.version) else {
+            throw Problem(place: .record("version"), key: "import.problem.version", arguments: ["value": String(file.version)])
+        }
         var habitIndex: [Int64: Int] = [:]
-        for (i, habit) in file.habits.enumerated() {
+        // In the member's order (`position`), file order among equals and in version 1.
+        let ordered = file.habits.enumerated().sorted { ($0.element.position ?? $0.offset, $0.offset) < ($1.element.position ?? $1.offset, $1.offset) }
+        for (i, habit) in ordered {
             let place = Problem.Place.record("habits[\(i)]")
             guard habitIndex[habit.id] == nil else { throw Problem(place: place, key: "import.problem.duplicate_id", arguments: ["value": String(habit.id)]) }
             guard let name = try? HabitName(habit.name) else { throw Problem(place: place, key: "import.problem.name") }
@@ -144,8 +188,16 @@ package enum Importer {
             guard let duration = try? HabitDuration(defaultMinutes: habit.defaultDurationMinutes) else {
                 throw Problem(place: place, key: "import.problem.default_duration", arguments: ["value": String(habit.defaultDurationMinutes)])
             }
-            habitIndex[habit.id] = try plan.add(Plan.Habit(name: name.value, emoji: emoji.value, color: rgb.hex, defaultDuration: duration.minutes,
-                                                           createdAt: habit.createdAt, archivedAt: habit.archivedAt), at: place)
+            var planned = Plan.Habit(name: name.value, emoji: emoji.value, color: rgb.hex, defaultDuration: duration.minutes,
+                                     createdAt: habit.createdAt, archivedAt: habit.archivedAt)
+            planned.schedule = try schedule(habit.schedule, at: "habits[\(i)].schedule")
+            planned.target = try target(habit.target, at: "habits[\(i)].target")
+            if let paused = habit.pausedFrom { planned.pausedFrom = try date(paused, .record("habits[\(i)].pausedFrom")) }
+            if let group = habit.group {
+                guard let valid = Habits.groupName(group) else { throw Problem(place: .record("habits[\(i)].group"), key: "import.problem.group") }
+                planned.group = valid
+            }
+            habitIndex[habit.id] = try plan.add(planned, at: place)
         }
         for (i, instance) in file.instances.enumerated() {
             let place = Problem.Place.record("instances[\(i)]")
@@ -153,16 +205,48 @@ package enum Importer {
                 throw Problem(place: place, key: "import.problem.habit_ref", arguments: ["value": String(instance.habitId)])
             }
             let day = try date(instance.date, place)
-            guard let start = minute(instance.start) else { throw Problem(place: place, key: "import.problem.start", arguments: ["value": instance.start]) }
+            var start = 0
+            if let text = instance.start {
+                guard let minute = minute(text) else { throw Problem(place: place, key: "import.problem.start", arguments: ["value": text]) }
+                start = minute
+            }
             guard HabitConstants.instanceDurations.contains(instance.durationMinutes) else {
                 throw Problem(place: place, key: "import.problem.duration", arguments: ["value": String(instance.durationMinutes)])
             }
             guard PlainText.length(instance.note) <= Habits.maxNoteCharacters, PlainText.isSingleLine(instance.note) else {
                 throw Problem(place: place, key: "import.problem.instance_note")
             }
-            try plan.add(Plan.Instance(habit: habit, day: day, startMinute: start,
-                                       durationMinutes: instance.durationMinutes, note: instance.note), at: place)
+            var logged = Plan.Instance(habit: habit, day: day, startMinute: start,
+                                       durationMinutes: instance.durationMinutes, note: instance.note)
+            logged.timed = instance.start != nil
+            if let amount = instance.amount {
+                guard let valid = try? HabitAmount(amount) else {
+                    throw Problem(place: .record("instances[\(i)].amount"), key: "import.problem.amount", arguments: ["value": String(amount)])
+                }
+                logged.amountMilli = Habits.milli(valid.value)
+            }
+            try plan.add(logged, at: place)
         }
+        for (i, skip) in (file.skips ?? []).enumerated() {
+            let place = Problem.Place.record("skips[\(i)]")
+            guard let habit = habitIndex[skip.habitId] else {
+                throw Problem(place: place, key: "import.problem.habit_ref", arguments: ["value": String(skip.habitId)])
+            }
+            plan.skips.append(Plan.Skip(habit: habit, day: try date(skip.date, place)))
+        }
+        var vacations: [Plan.Vacation] = []
+        for (i, vacation) in (file.vacations ?? []).enumerated() {
+            let place = Problem.Place.record("vacations[\(i)]")
+            let first = try date(vacation.from, place), last = try date(vacation.to, place)
+            guard first <= last else { throw Problem(place: place, key: "import.problem.vacation_order") }
+            vacations.append(Plan.Vacation(first: first, last: last))
+        }
+        vacations.sort { $0.first < $1.first }
+        for (previous, next) in zip(vacations, vacations.dropFirst()) where next.first <= previous.last {
+            throw Problem(place: .record("vacations"), key: "import.problem.vacation_overlap",
+                          arguments: ["value": "\(previous.first)–\(previous.last), \(next.first)–\(next.last)"])
+        }
+        plan.vacations = vacations
         var entryDays: Set<LocalDate> = []
         for (i, entry) in file.entries.enumerated() {
             let place = Problem.Place.record("entries[\(i)]")
@@ -182,6 +266,25 @@ package enum Importer {
                 throw Problem(place: place, key: "import.problem.note")
             }
             plan.notes.append(Plan.Note(day: day, text: note.text, createdAt: note.createdAt))
+        }
+    }
+
+    /// A habit's schedule as stored, from the file's (absent in version 1: every day).
+    private static func schedule(_ schedule: DawnExportFormat.Schedule?, at place: String) throws(Problem) -> String {
+        guard let schedule else { return HabitSchedule.daily.storage }
+        do {
+            return try HabitSchedule(every: schedule.every, times: schedule.times, weekdays: schedule.weekdays).storage
+        } catch {
+            throw Problem(place: .record(place), key: error.key)
+        }
+    }
+
+    private static func target(_ target: DawnExportFormat.Target?, at place: String) throws(Problem) -> HabitTarget? {
+        guard let target else { return nil }
+        do {
+            return try HabitTarget(amount: target.amount, unit: target.unit, kind: try HabitTarget.Kind(parsing: target.kind))
+        } catch {
+            throw Problem(place: .record(place), key: error.key)
         }
     }
 
@@ -292,15 +395,19 @@ package enum Importer {
                 durations[row.int64(0)] = row.int(2)
             }
             var ids: [Int64] = []
+            // New habits come after the member's own, in the plan's order.
+            var position = try connection.queryOne("SELECT coalesce(max(position), 0) FROM habits")?.int64(0) ?? 0
             for habit in plan.habits {
                 if mode == .merge, let id = byName[habit.name] {
                     ids.append(id)
                     continue
                 }
+                position += 1
                 try connection.run("""
-                    INSERT INTO habits (name, emoji, color, default_duration, created_at, archived_at) VALUES (?, ?, ?, ?, ?, ?)
-                    """, [.text(habit.name), .text(habit.emoji), .text(habit.color), .integer(Int64(habit.defaultDuration)),
-                          .integer(habit.createdAt ?? now), habit.archivedAt.map(SQLValue.integer) ?? .null])
+                    INSERT INTO habits (name, emoji, color, default_duration, created_at, archived_at, schedule,
+                                        target_milli, target_kind, target_unit, paused_from, group_name, position)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, Self.values(habit, now: now, position: position))
                 let id = connection.lastInsertRowID
                 ids.append(id)
                 durations[id] = habit.defaultDuration
@@ -328,10 +435,11 @@ package enum Importer {
             for (habit, instance) in newInstances {
                 let duration = instance.durationMinutes ?? durations[habit] ?? loopDuration
                 try connection.run("""
-                    INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at, amount_milli, timed)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.integer(habit), .text(instance.day.description), .integer(Int64(instance.startMinute)),
-                          .integer(Int64(duration)), .text(instance.note), .integer(now)])
+                          .integer(Int64(duration)), .text(instance.note), .integer(now),
+                          instance.amountMilli.map(SQLValue.integer) ?? .null, .integer(instance.timed ? 1 : 0)])
                 counts.instances += 1
             }
             for entry in plan.entries {
@@ -351,6 +459,19 @@ package enum Importer {
                 try connection.run("INSERT INTO notes (day, body, created_at) VALUES (?, ?, ?)",
                                    [.text(note.day.description), .text(note.text), .integer(note.createdAt)])
                 counts.notes += 1
+            }
+            for skip in plan.skips {
+                try connection.run("INSERT INTO habit_skips (habit_id, day) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                                   [.integer(ids[skip.habit]), .text(skip.day.description)])
+            }
+            // A vacation already there is kept once; one overlapping a different one refuses the import.
+            for vacation in plan.vacations {
+                let first = vacation.first.description, last = vacation.last.description
+                let overlapping = try connection.query("SELECT first, last FROM vacations WHERE first <= ? AND last >= ?",
+                                                       [.text(last), .text(first)]).map { ($0.string(0), $0.string(1)) }
+                if overlapping.contains(where: { $0 == (first, last) }) { continue }
+                if let other = overlapping.first { throw VacationOverlap(vacation: (first, last), existing: other) }
+                try connection.run("INSERT INTO vacations (first, last) VALUES (?, ?)", [.text(first), .text(last)])
             }
             return counts
         }

@@ -8,7 +8,7 @@ import TimeZones
 /// cannot both pass it.
 package struct Vacations {
     /// How many vacations a member can keep: a streak's cost grows with its bridged
-    /// gaps (`BridgedDays`), so their number is bounded.
+    /// gaps (`BridgedRanges`), so their number is bounded.
     package static let maxVacations = 500
 
     package let database: Database
@@ -87,13 +87,13 @@ package struct Vacations {
     /// vacations starting on or before `through` are read (a streak as of today needs
     /// none that start later); nil reads them all (the board, which looks ahead).
     package static func bridgedDays(_ connection: Connection, skipping skipped: Set<LocalDate>,
-                                    through: LocalDate?) throws -> BridgedDays {
+                                    through: LocalDate?) throws -> BridgedRanges {
         let rows = if let through {
             try connection.query("SELECT id, first, last FROM vacations WHERE first <= ?", [.text(through.description)])
         } else {
             try connection.query("SELECT id, first, last FROM vacations")
         }
-        return BridgedDays(days: skipped, ranges: rows.compactMap(vacation).map(\.days))
+        return BridgedRanges(days: skipped, ranges: rows.compactMap(vacation).map(\.days))
     }
 
     /// The days of `from…to` within a vacation: what the row, the grid and the calendar

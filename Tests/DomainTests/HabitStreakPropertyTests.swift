@@ -44,7 +44,7 @@ final class HabitStreakPropertyTests: XCTestCase {
     }
 
     /// Single bridged days behave as the days a member's zone skipped do in `Streak`.
-    func testDailyBridgedDaysEqualStreakSkipping() {
+    func testDailyBridgedRangesEqualStreakSkipping() {
         var random = HabitTestRandom(seed: 16)
         for _ in 0..<300 {
             let done = randomDays(&random, density: 0.7, span: 90)

@@ -57,7 +57,7 @@ final class VacationDaysTests: XCTestCase {
     // MARK: Bridged days as ranges
 
     func testRangesMergeWithDaysAndEachOther() {
-        let bridged = BridgedDays(days: [day("2026-11-05"), day("2026-11-30")],
+        let bridged = BridgedRanges(days: [day("2026-11-05"), day("2026-11-30")],
                                   ranges: [day("2026-11-10")...day("2026-11-12"), day("2026-11-06")...day("2026-11-09"),
                                            day("2026-11-20")...day("2026-11-25"), day("2026-11-22")...day("2026-11-23")])
         for iso in ["2026-11-05", "2026-11-09", "2026-11-12", "2026-11-20", "2026-11-25", "2026-11-30"] {
@@ -70,23 +70,23 @@ final class VacationDaysTests: XCTestCase {
         XCTAssertEqual(bridged.lastBridged(after: day("2026-11-13")), day("2026-11-13"), "the 14th is not bridged")
         XCTAssertEqual(bridged.lastUnbridged(onOrBefore: day("2026-11-24")), day("2026-11-19"))
         XCTAssertEqual(bridged.lastUnbridged(onOrBefore: day("2026-11-19")), day("2026-11-19"))
-        XCTAssertEqual(bridged, BridgedDays(days: [], ranges: [day("2026-11-05")...day("2026-11-12"),
+        XCTAssertEqual(bridged, BridgedRanges(days: [], ranges: [day("2026-11-05")...day("2026-11-12"),
                                                               day("2026-11-20")...day("2026-11-25"),
                                                               day("2026-11-30")...day("2026-11-30")]))
-        XCTAssertTrue(BridgedDays([]).isEmpty)
+        XCTAssertTrue(BridgedRanges(days: []).isEmpty)
     }
 
     /// 5 days active, 3 on vacation, 2 active (today the last): a streak of 7.
     func testAVacationNeitherCountsNorBreaks() throws {
         let active = [-9, -8, -7, -6, -5, -1, 0].map { today.adding(days: $0) }
-        let vacation = BridgedDays(ranges: [today.adding(days: -4)...today.adding(days: -2)])
+        let vacation = BridgedRanges([today.adding(days: -4)...today.adding(days: -2)])
         let runs = RunsOfDays(active.map(\.daysSince1970))
         XCTAssertEqual(try Streak(runs: runs, today: today, bridging: vacation), Streak(activeDates: active, today: today,
                        skipping: Set((2...4).map { today.adding(days: -$0) })))
         XCTAssertEqual(try Streak(runs: runs, today: today, bridging: vacation).current, 7)
         XCTAssertEqual(try Streak(runs: runs, today: today).current, 2, "without the vacation the run broke")
         // Still on vacation today and yesterday: the run before it still counts, nothing added.
-        let away = BridgedDays(ranges: [today.adding(days: -1)...today.adding(days: 10)])
+        let away = BridgedRanges([today.adding(days: -1)...today.adding(days: 10)])
         let before = RunsOfDays((2...6).map { today.adding(days: -$0).daysSince1970 })
         XCTAssertEqual(try Streak.current(runs: before, today: today, bridging: away), 5)
         XCTAssertEqual(try Streak.current(runs: before, today: today), 0)
@@ -116,7 +116,7 @@ final class VacationDaysTests: XCTestCase {
             }
             let reference = Streak(activeDates: dates, today: today, skipping: every)
             let runs = RunsOfDays(dates.map(\.daysSince1970))
-            let bridged = BridgedDays(days: skipped, ranges: ranges)
+            let bridged = BridgedRanges(days: skipped, ranges: ranges)
             XCTAssertEqual(try Streak(runs: runs, today: today, bridging: bridged), reference, "\(offsets) \(ranges) \(skipped)")
             XCTAssertEqual(try Streak.current(runs: runs, today: today, bridging: bridged), reference.current)
         }
@@ -128,7 +128,7 @@ final class VacationDaysTests: XCTestCase {
             let end = today.adding(days: -1), start = end.adding(days: -(vacationDays - 1))
             let active = (1...30).map { start.adding(days: -$0).daysSince1970 } + [today.daysSince1970]
             RunsOfDays.lookups = 0
-            let streak = try Streak(runs: RunsOfDays(active), today: today, bridging: BridgedDays(ranges: [start...end]))
+            let streak = try Streak(runs: RunsOfDays(active), today: today, bridging: BridgedRanges([start...end]))
             XCTAssertEqual(streak.current, 31)
             return RunsOfDays.lookups
         }

@@ -43,7 +43,7 @@ struct MemberContext {
     /// The days every streak of this member bridges (they neither count nor break one) as
     /// of today: the days their zone skipped and their vacations, as ranges. Vacations
     /// starting after today are not read: no streak up to today reaches them.
-    func bridgedDays(_ connection: Connection) throws -> BridgedDays {
+    func bridgedDays(_ connection: Connection) throws -> BridgedRanges {
         try Vacations.bridgedDays(connection, skipping: skippedDates, through: today)
     }
 }

@@ -32,6 +32,9 @@ extension ExportPage {
         let entries: [Entry]
         /// By day, then as written; empty unless gathered `withJournal`.
         let notes: [Note]
+        /// Each habit's skipped days, by habit then day.
+        let skips: [(habitID: Int64, day: LocalDate)]
+        let vacations: [Vacations.Vacation]
 
         init(_ member: MemberContext, withJournal: Bool) throws {
             account = member.signedIn.member
@@ -50,7 +53,9 @@ extension ExportPage {
                 (entries, notes) = ([], [])
             }
             instances = try member.habits.allInstances()
-            habits = try member.habits.all()
+            habits = try member.habits.ordered()
+            skips = try member.habits.allSkips()
+            vacations = try Vacations(database: member.database).all()
         }
 
         /// The downloads' name before the extension.

@@ -68,21 +68,37 @@ enum ExportPage {
             settings: DawnExportFormat.Settings(language: s.language.rawValue, firstWeekday: s.firstWeekday == .sunday ? "sunday" : "monday",
                                      dayStartHour: s.dayStartHour, showGrid: s.showGrid, showGridDates: s.showGridDates,
                                      theme: s.theme.rawValue),
-            habits: model.habits.map {
-                DawnExportFormat.Habit(id: $0.id, name: $0.name, emoji: $0.emoji, colour: HabitColor.resolve($0.color).hex,
-                            defaultDurationMinutes: $0.defaultDuration, createdAt: $0.createdAt, archivedAt: $0.archivedAt)
+            habits: model.habits.enumerated().map { offset, habit in
+                DawnExportFormat.Habit(id: habit.id, name: habit.name, emoji: habit.emoji, colour: HabitColor.resolve(habit.color).hex,
+                                       defaultDurationMinutes: habit.defaultDuration, createdAt: habit.createdAt,
+                                       archivedAt: habit.archivedAt, schedule: schedule(habit),
+                                       target: habit.targetMilli.map {
+                                           DawnExportFormat.Target(amount: Double($0) / 1000, unit: habit.targetUnit,
+                                                                   kind: habit.targetAtMost ? "at_most" : "at_least")
+                                       },
+                                       pausedFrom: habit.pausedFrom?.description, group: habit.group, position: offset + 1)
             },
             instances: model.instances.map {
                 DawnExportFormat.Instance(habitId: $0.habitID, date: $0.day.description,
-                               start: twoDigits($0.startMinute / 60) + ":" + twoDigits($0.startMinute % 60),
-                               durationMinutes: $0.durationMinutes, note: $0.note)
+                                          start: $0.timed ? twoDigits($0.startMinute / 60) + ":" + twoDigits($0.startMinute % 60) : nil,
+                                          durationMinutes: $0.durationMinutes, note: $0.note,
+                                          amount: $0.amountMilli.map { Double($0) / 1000 })
             },
             entries: model.entries.map { DawnExportFormat.Entry(date: $0.day, text: $0.body) },
-            notes: model.notes.map { DawnExportFormat.Note(date: $0.day, text: $0.body, createdAt: $0.createdAt) })
+            notes: model.notes.map { DawnExportFormat.Note(date: $0.day, text: $0.body, createdAt: $0.createdAt) },
+            skips: model.skips.map { DawnExportFormat.Skip(habitId: $0.habitID, date: $0.day.description) },
+            vacations: model.vacations.map { DawnExportFormat.Vacation(from: $0.first.description, to: $0.last.description) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(export)
         return attachment(Array(data), type: "application/json; charset=utf-8", name: model.fileStem + ".json")
+    }
+
+    /// The habit's schedule in the file's shape (a stored one that does not parse, which no
+    /// write path stores, is exported as every day).
+    private static func schedule(_ habit: Habits.Habit) -> DawnExportFormat.Schedule {
+        let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
+        return DawnExportFormat.Schedule(every: schedule.every, times: schedule.times, weekdays: schedule.weekdayNames)
     }
 
     // MARK: SQLite

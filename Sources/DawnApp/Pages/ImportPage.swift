@@ -39,6 +39,10 @@ enum ImportPage {
             let key = limit.kind == .habits ? "import.error.habits_limit" : "import.error.logs_limit"
             return refuse(app, page, app.t(key, page, ["count": LocalizedNumber.integer(limit.wouldHold, page.language),
                                                        "max": LocalizedNumber.integer(limit.limit, page.language)]))
+        } catch let overlap as Importer.VacationOverlap {
+            return refuse(app, page, app.t("import.vacation_overlap", page, [
+                "vacation": "\(overlap.vacation.0)–\(overlap.vacation.1)", "existing": "\(overlap.existing.0)–\(overlap.existing.1)",
+            ]))
         }
         return .redirect(to: Paths.done(Paths.account, "imported") + "&habits=\(counts.habits)&logs=\(counts.instances)"
             + "&entries=\(counts.entries)&notes=\(counts.notes)")

@@ -57,7 +57,12 @@ final class DataPagesTests: XCTestCase {
         XCTAssertEqual(json.headers["Cache-Control"], "private, no-store")
         let export = try JSONDecoder().decode(Export.self, from: Data(json.body))
         XCTAssertEqual(export.format, "dawn-export")
-        XCTAssertEqual(export.version, 1)
+        XCTAssertEqual(export.version, 2)
+        // Version 2's fields: every habit's schedule, its group even when null, its place in the member's order.
+        let compact = json.text.filter { !$0.isWhitespace }
+        for field in [#""group":null"#, #""position":1"#, #""skips":[]"#, #""vacations":[]"#, #""schedule":{"every":"day"}"#] {
+            XCTAssertTrue(compact.contains(field), field)
+        }
         XCTAssertEqual(export.exportedAt, "2027-01-01T00:30:00", "on the member's wall clock")
         XCTAssertEqual(export.member.username, "mum")
         XCTAssertEqual(export.member.timeZone, "Europe/Rome")

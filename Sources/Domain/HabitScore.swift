@@ -1,3 +1,4 @@
+import Glibc  // log
 import TimeZones
 
 /// A habit's strength, Loop Habit Tracker's score: exponential smoothing over the
@@ -67,5 +68,39 @@ public struct HabitScore: Sendable, Hashable {
             span = units.unit(after: span)
         }
         value = score
+    }
+}
+
+extension HabitScore {
+    /// How much everything before a score's window may still weigh in it (of 1; 0.005 of
+    /// the 0–100 figure).
+    public static let windowTolerance = 0.000_05
+
+    /// The first day a score needs to read for `today`, so that it is within
+    /// `windowTolerance` of the score over the whole history: each unit multiplies the weight
+    /// of what came before by m (`scoreMultiplier`), so after n units it weighs at most mⁿ.
+    /// Bridged days take no step, so the window reaches back past them. Never before
+    /// `firstDay`. The cost of a score then follows the schedule, not the years behind it.
+    public static func windowStart(schedule: HabitSchedule, bridged: BridgedRanges, firstDay: LocalDate,
+                                   today: LocalDate) -> LocalDate {
+        let multiplier = schedule.scoreMultiplier
+        guard multiplier > 0, multiplier < 1 else { return firstDay }
+        let units = (log(windowTolerance) / log(multiplier)).rounded(.up)
+        // Days per unit, at most: a weekday habit's units lie up to a week apart.
+        let daysPerUnit: Double = switch schedule {
+        case .daily: 1
+        case .weekdays(let days): Double(PeriodConstants.daysPerWeek) / Double(max(days.count, 1))
+        case .perWeek: Double(PeriodConstants.daysPerWeek)
+        case .perMonth: 31
+        }
+        // One unit more, for the unit the window starts in.
+        let steps = Int((units + 1) * daysPerUnit) + PeriodConstants.daysPerWeek
+        var start = max(firstDay, today.adding(days: -steps))
+        while start > firstDay {
+            let needed = today.adding(days: -(steps + bridged.count(in: start...today)))
+            guard needed < start else { break }
+            start = max(firstDay, needed)
+        }
+        return start
     }
 }

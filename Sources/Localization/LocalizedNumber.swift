@@ -15,4 +15,18 @@ public enum LocalizedNumber {
         }
         return result
     }
+
+    /// `value` rounded to `fractionDigits` decimals (half away from zero), with each
+    /// language's decimal mark: 72.4 (en), 72,4 (it, fr).
+    public static func decimal(_ value: Double, fractionDigits: Int, _ language: Language) -> String {
+        var scale = 1
+        for _ in 0..<fractionDigits { scale *= 10 }
+        let scaled = Int((value * Double(scale)).rounded())
+        let whole = integer(abs(scaled) / scale, language)
+        let sign = scaled < 0 ? "-" : ""
+        guard fractionDigits > 0 else { return sign + whole }
+        var fraction = String(abs(scaled) % scale)
+        while fraction.count < fractionDigits { fraction = "0" + fraction }
+        return sign + whole + (language == .en ? "." : ",") + fraction
+    }
 }

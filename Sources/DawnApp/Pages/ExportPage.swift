@@ -96,7 +96,7 @@ enum ExportPage {
 
     /// The habit's schedule in the file's shape (a stored one that does not parse, which no
     /// write path stores, is exported as every day).
-    private static func schedule(_ habit: Habits.Habit) -> DawnExportFormat.Schedule {
+    static func schedule(_ habit: Habits.Habit) -> DawnExportFormat.Schedule {
         let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
         return DawnExportFormat.Schedule(every: schedule.every, times: schedule.times, weekdays: schedule.weekdayNames)
     }

@@ -2,6 +2,7 @@ import Domain
 import FoundationEssentials
 import HTTP
 import HTTPServer
+import MemberData
 import TimeZones
 
 /// `GET /api/stats?from=YYYY-MM-DD&to=YYYY-MM-DD`: the signed-in member's figures for
@@ -16,6 +17,8 @@ enum StatsAPI {
         var days: Int
         var activeDays: Int
         var entries: Int
+        /// The member's streak of active days now (vacations bridged).
+        var currentStreak: Int
         var habits: [HabitFigures]
     }
 
@@ -26,8 +29,14 @@ enum StatsAPI {
         var count: Int
         var minutes: Int
         var activeDays: Int
+        /// In `streakUnit`s.
         var currentStreak: Int
         var bestStreak: Int
+        /// "day", "week" or "month".
+        var streakUnit: String
+        /// Habit strength, 0–100 with one decimal.
+        var score: Double
+        var schedule: DawnExportFormat.Schedule
     }
 
     static func add(to router: inout Router<Route>) {
@@ -47,10 +56,13 @@ enum StatsAPI {
             let habits = computed.habits.sorted { $0.habit.id < $1.habit.id }.map { figures in
                 HabitFigures(id: figures.habit.id, name: figures.habit.name, emoji: figures.habit.emoji,
                              count: figures.count, minutes: figures.minutes, activeDays: figures.activeDays,
-                             currentStreak: figures.streak.current, bestStreak: figures.streak.best)
+                             currentStreak: figures.progress.current, bestStreak: figures.progress.best,
+                             streakUnit: figures.progress.unit.rawValue, score: (figures.progress.score * 1_000).rounded() / 10,
+                             schedule: ExportPage.schedule(figures.habit))
             }
             let figures = Figures(from: from.description, to: to.description, days: from.days(to: to) + 1,
-                                  activeDays: computed.activeDays, entries: computed.entries, habits: habits)
+                                  activeDays: computed.activeDays, entries: computed.entries,
+                                  currentStreak: computed.currentStreak, habits: habits)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             var response = HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8",

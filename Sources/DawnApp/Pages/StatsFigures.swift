@@ -4,7 +4,8 @@ import TimeZones
 
 /// A member's figures for a range of days, as both the statistics page and
 /// `/api/stats` show them: across habits, the active days and entries in the range;
-/// per habit, its logs, minutes and active days in the range and its streaks now.
+/// per habit (in the member's order), its logs, minutes and active days in the range and
+/// its streaks (in its own units) and strength now.
 /// Computed here once, so the page and the API never disagree.
 struct StatsFigures {
     struct HabitFigures {
@@ -12,34 +13,36 @@ struct StatsFigures {
         let count: Int
         let minutes: Int
         let activeDays: Int
-        let streak: Streak
+        /// Its streak in its own units and its strength, now.
+        let progress: HabitProgress
     }
 
     let activeDays: Int
     let entries: Int
-    /// In the library's order (most logged first); archived habits only when logged in the range.
+    /// In the member's order; archived habits only when logged in the range.
     let habits: [HabitFigures]
+    /// The member's streak of active days now, across vacations (and days their zone skipped).
+    let currentStreak: Int
 
     /// Sums over the range from the summaries (`MemberActivity`), streaks from the runs:
     /// the cost follows the range, never the years of history behind it.
     init(_ member: MemberContext, from: LocalDate, to: LocalDate) throws {
-        let all = try member.habits.all()
-        let today = member.today
-        let listed = HabitFrequency.sorted(all.map { (id: $0.id, createdAt: $0.createdAt, count: $0.count) })
-        let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
-        (activeDays, entries, habits) = try member.database.read { connection in
+        let ordered = try member.habits.ordered()
+        let today = member.today, firstWeekday = member.settings.firstWeekday
+        (activeDays, entries, habits, currentStreak) = try member.database.read { connection in
             let bridged = try member.bridgedDays(connection)
             let counts = try MemberActivity.counts(connection, from: from, to: to)
             let totals = try MemberActivity.habitTotals(connection, from: from, to: to)
-            let habits = try listed.compactMap { id -> HabitFigures? in
-                guard let habit = byID[id] else { return nil }
-                let logged = totals[id]
+            let habits = try ordered.compactMap { habit -> HabitFigures? in
+                let logged = totals[habit.id]
                 guard !habit.isArchived || logged != nil else { return nil }
                 return HabitFigures(habit: habit, count: logged?.logs ?? 0, minutes: logged?.minutes ?? 0,
                                     activeDays: logged?.days ?? 0,
-                                    streak: try MemberActivity.habitStreak(connection, habit: id, today: today, bridging: bridged))
+                                    progress: try HabitProgress(connection, habit: habit, memberBridged: bridged,
+                                                                firstWeekday: firstWeekday, today: today))
             }
-            return (counts.active, counts.entries, habits)
+            let streak = try MemberActivity.currentStreak(connection, today: today, bridging: bridged)
+            return (counts.active, counts.entries, habits, streak)
         }
     }
 }

@@ -27,14 +27,16 @@ enum StatsPage {
             ["href": .string(Paths.stats(target)), "name": .string(app.t("time.granularity_\(g.rawValue)", page)),
              "short": .string(app.t("stats.short.\(g.rawValue)", page)), "current": .bool(g == period.granularity)]
         }
-        // Per habit, in the order of the library: most logged first.
+        // Per habit, in the member's order; streaks in the habit's own units.
         let rows = figures.habits.map { row -> TemplateValue in
             [
                 "emoji": .string(row.habit.emoji), "name": .string(row.habit.name), "class": .string("habit-\(row.habit.id)"),
                 "count": .string(LocalizedNumber.integer(row.count, language)),
                 "minutes": .string(LocalizedNumber.integer(row.minutes, language)),
                 "active": .string("\(row.activeDays) / \(period.dayCount)"),
-                "streak": .int(row.streak.current), "best": .int(row.streak.best),
+                "streak": .string(app.strings.plural("stats.streak_\(row.progress.unit.rawValue)", count: row.progress.current, language)),
+                "best": .string(app.strings.plural("stats.streak_\(row.progress.unit.rawValue)", count: row.progress.best, language)),
+                "score": .string(LocalizedNumber.decimal(row.progress.score * 100, fractionDigits: 1, language) + " %"),
             ]
         }
         var values: [String: TemplateValue] = [

@@ -1,0 +1,62 @@
+import Domain
+import Store
+import TimeZones
+
+/// A habit's streak in its own units and its strength as of a day: what the statistics,
+/// `/api/stats`, the day page's pills and the habit's page show.
+package struct HabitProgress: Sendable, Equatable {
+    package let current: Int
+    package let best: Int
+    package let unit: StreakUnit
+    /// Loop Habit Tracker's score, 0…1 (`HabitScore`).
+    package let score: Double
+
+    /// The habit's bridged days: the member's (`memberBridged`: days their zone skipped,
+    /// vacations), the habit's skips, and its pause from the day it began.
+    package static func bridged(_ connection: Connection, habit: Habits.Habit, memberBridged: BridgedRanges,
+                                today: LocalDate) throws -> BridgedRanges {
+        let skips = try connection.query("SELECT day FROM habit_skips WHERE habit_id = ?", [.integer(habit.id)])
+            .compactMap { LocalDate(iso: $0.string(0)) }
+        let pause = habit.pausedFrom.map { [$0...max($0, today)] } ?? []
+        return memberBridged.union(BridgedRanges(days: skips, ranges: pause))
+    }
+
+    /// Just the streak. A daily habit's comes from its runs (a lookup or two, `Streak(runs:)`);
+    /// another schedule's from its done days (`HabitStreak`, the whole habit's history).
+    package static func streak(_ connection: Connection, habit: Habits.Habit, schedule: HabitSchedule,
+                               bridged: BridgedRanges, firstWeekday: Weekday, today: LocalDate)
+        throws -> (current: Int, best: Int, unit: StreakUnit) {
+        if schedule == .daily {
+            let streak = try MemberActivity.habitStreak(connection, habit: habit.id, today: today, bridging: bridged)
+            return (streak.current, streak.best, .day)
+        }
+        let done = try doneDays(connection, habit: habit.id, from: nil)
+        let streak = HabitStreak(schedule: schedule, doneDays: done, bridged: bridged, firstWeekday: firstWeekday, today: today)
+        return (streak.current, streak.best, streak.unit)
+    }
+
+    /// The streak and the score; the score reads only its window (`HabitScore.windowStart`).
+    package init(_ connection: Connection, habit: Habits.Habit, memberBridged: BridgedRanges, firstWeekday: Weekday,
+                 today: LocalDate) throws {
+        let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
+        let bridged = try Self.bridged(connection, habit: habit, memberBridged: memberBridged, today: today)
+        (current, best, unit) = try Self.streak(connection, habit: habit, schedule: schedule, bridged: bridged,
+                                                firstWeekday: firstWeekday, today: today)
+        // The score starts on the habit's first logged day.
+        guard let first = try connection.queryOne("SELECT min(day) FROM habit_days WHERE habit_id = ?", [.integer(habit.id)])?
+            .optionalString(0).flatMap({ LocalDate(iso: $0) }), first <= today else {
+            score = 0
+            return
+        }
+        let start = HabitScore.windowStart(schedule: schedule, bridged: bridged, firstDay: first, today: today)
+        score = HabitScore(schedule: schedule, doneDays: try Self.doneDays(connection, habit: habit.id, from: start),
+                           bridged: bridged, firstWeekday: firstWeekday, firstDay: start, today: today).value
+    }
+
+    /// The days the habit was done (`habit_days.done`), from `from` on.
+    private static func doneDays(_ connection: Connection, habit id: Int64, from: LocalDate?) throws -> [LocalDate] {
+        try connection.query("SELECT day FROM habit_days WHERE habit_id = ? AND day >= ? AND done = 1",
+                             [.integer(id), .text(from?.description ?? "")])
+            .compactMap { LocalDate(iso: $0.string(0)) }
+    }
+}

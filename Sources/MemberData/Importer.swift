@@ -19,6 +19,8 @@ package enum Importer {
             var target: HabitTarget? = nil
             var pausedFrom: LocalDate? = nil
             var group: String? = nil
+            /// A Loop numerical habit: its check-marks are amounts × 1000.
+            var numerical = false
         }
         package struct Instance {
             var habit: Int; var day: LocalDate; var startMinute: Int; var durationMinutes: Int?; var note: String
@@ -60,6 +62,11 @@ package enum Importer {
                 throw Problem(place: place, key: "import.problem.too_many_logs", numbers: ["max": Habits.maxLogs])
             }
             instances.append(instance)
+        }
+
+        /// Whether the plan's habit at `index` is a Loop numerical habit.
+        package func isNumerical(_ index: Int) -> Bool {
+            habits[index].numerical
         }
 
         /// The index of the first habit named `name`, if the plan has one.
@@ -325,6 +332,13 @@ package enum Importer {
         let nameColumn = header.firstIndex(of: "Name")!
         let colorColumn = header.firstIndex(of: "Color")
         let archivedColumn = header.firstIndex(of: "Archived?")
+        // Loop's frequency: "FrequencyNumerator"/"FrequencyDenominator" today, "NumRepetitions"/"Interval" before.
+        let timesColumn = header.firstIndex(of: "FrequencyNumerator") ?? header.firstIndex(of: "NumRepetitions")
+        let intervalColumn = header.firstIndex(of: "FrequencyDenominator") ?? header.firstIndex(of: "Interval")
+        let typeColumn = header.firstIndex(of: "Type")
+        let unitColumn = header.firstIndex(of: "Unit")
+        let targetTypeColumn = header.firstIndex(of: "Target Type")
+        let targetValueColumn = header.firstIndex(of: "Target Value")
         for record in records.dropFirst() {
             let place = Problem.Place.line(file: filename, line: record.line)
             guard record.fields.count == header.count else {
@@ -342,15 +356,52 @@ package enum Importer {
                 throw Problem(place: place, key: "import.problem.duplicate_name", arguments: ["value": name.value])
             }
             let archived = archivedColumn.map { record.fields[$0].lowercased() == "true" } ?? false
-            _ = try plan.add(Plan.Habit(name: name.value, emoji: HabitEmoji.default.value, color: color,
-                                        defaultDuration: loopDuration, createdAt: now, archivedAt: archived ? now : nil), at: place)
+            var habit = Plan.Habit(name: name.value, emoji: HabitEmoji.default.value, color: color,
+                                   defaultDuration: loopDuration, createdAt: now, archivedAt: archived ? now : nil)
+            if let timesColumn, let intervalColumn {
+                let times = String(record.fields[timesColumn]), interval = String(record.fields[intervalColumn])
+                guard let schedule = loopSchedule(times: Int(times), interval: Int(interval)) else {
+                    throw Problem(place: place, key: "import.problem.frequency", arguments: ["value": "\(times)/\(interval)"])
+                }
+                habit.schedule = schedule.storage
+            }
+            if let typeColumn, record.fields[typeColumn] == "NUMERICAL" {
+                habit.numerical = true
+                let kind = targetTypeColumn.map { String(record.fields[$0]) } ?? ""
+                let value = targetValueColumn.flatMap { Double(record.fields[$0]) } ?? 0
+                let unit = unitColumn.map { String(record.fields[$0]) } ?? ""
+                if value > 0 {
+                    guard let target = try? HabitTarget(amount: value, unit: unit,
+                                                        kind: kind == "AT_MOST" ? .atMost : .atLeast) else {
+                        throw Problem(place: place, key: "import.problem.loop_target", arguments: ["value": "\(value) \(unit)"])
+                    }
+                    habit.target = target
+                }
+            }
+            _ = try plan.add(habit, at: place)
         }
     }
 
-    /// Loop's values: -1 unknown, 0 no, 1 and 3 implicit/automatic or skipped, 2 a check-in;
-    /// numerical habits store the amount × 1000, so any other value above 3 is a check-in too.
+    /// Loop's `X times in Y days` as a schedule: every day; N a week (Y = 7); N a month
+    /// (Y = 30 or 31); another Y as the nearest times a week (1–7). Nil for nonsense.
+    static func loopSchedule(times: Int?, interval: Int?) -> HabitSchedule? {
+        guard let times, let interval, times >= 1, interval >= 1, times <= interval else { return nil }
+        if times == interval { return .daily }
+        if interval == 7 { return .perWeek(times) }
+        if interval == 30 || interval == 31 { return .perMonth(times) }
+        let perWeek = (Double(times) * 7 / Double(interval)).rounded()
+        return perWeek >= 7 ? .daily : .perWeek(max(1, Int(perWeek)))
+    }
+
+    /// Loop's values, as numbers or (today's exports) words: -1 `UNKNOWN`, 0 `NO`, 1
+    /// `YES_AUTO` (not done, not expected), 2 `YES_MANUAL` (a check-in), 3 `SKIP` (a skip).
+    /// A numerical habit's value is its amount × 1000 (any value above 0 a log of that
+    /// amount); for others any other value above 3 is a check-in too. A check-in is a
+    /// check-off, done that day at no time (Loop has none). Loop ends each line with the
+    /// separator: an empty last column is left out.
     static func readLoopCheckmarks(_ records: [CSV.Record], filename: String, into plan: inout Plan, now: Int64) throws(Problem) {
-        let header = records[0].fields
+        var header = records[0].fields
+        if header.count > 2, header.last?.isEmpty == true { header.removeLast() }
         var columns: [Int] = []
         for raw in header.dropFirst() {
             let place = Problem.Place.line(file: filename, line: records[0].line)
@@ -359,15 +410,29 @@ package enum Importer {
         }
         for record in records.dropFirst() {
             let place = Problem.Place.line(file: filename, line: record.line)
-            guard record.fields.count == header.count else {
+            let trailing = record.fields.count == header.count + 1 && record.fields.last?.isEmpty == true
+            guard record.fields.count == header.count || trailing else {
                 throw Problem(place: place, key: "import.problem.columns", arguments: ["count": String(header.count)])
             }
             let day = try date(record.fields[0], place)
             for (offset, habit) in columns.enumerated() {
                 let raw = String(record.fields[offset + 1])
-                guard let value = Int(raw) else { throw Problem(place: place, key: "import.problem.value", arguments: ["value": raw]) }
-                guard value == 2 || value > 3 else { continue }
-                try plan.add(Plan.Instance(habit: habit, day: day, startMinute: 0, durationMinutes: nil, note: ""), at: place)
+                let words = ["UNKNOWN": -1, "NO": 0, "YES_AUTO": 1, "YES_MANUAL": 2, "SKIP": 3]
+                guard let value = words[raw] ?? Int(raw) else {
+                    throw Problem(place: place, key: "import.problem.value", arguments: ["value": raw])
+                }
+                var checkIn = Plan.Instance(habit: habit, day: day, startMinute: 0, durationMinutes: nil, note: "")
+                checkIn.timed = false
+                if plan.isNumerical(habit) {
+                    guard value > 0 else { continue }
+                    checkIn.amountMilli = Int64(value)
+                } else if value == 3 {
+                    plan.skips.append(Plan.Skip(habit: habit, day: day))
+                    continue
+                } else if value != 2 && value <= 3 {
+                    continue
+                }
+                try plan.add(checkIn, at: place)
             }
         }
     }

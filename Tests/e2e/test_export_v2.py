@@ -167,3 +167,60 @@ def test_a_vacation_overlapping_the_members_own_refuses_the_import(family):
     r = do_import(aunt, json.dumps(V2).encode())
     assert r.status == 400 and "overlaps your vacation 2026-08-10–2026-08-20" in r.text, r.text[-1500:]
     assert counts(dawn, "aunt") == before
+
+
+# Loop Habit Tracker's CSV export as today's Loop writes it: the frequency as
+# FrequencyNumerator/FrequencyDenominator, numerical habits with a unit and a target,
+# check-marks as words (numbers × 1000 for numerical habits), and a separator ending
+# every line of Checkmarks.csv.
+LOOP_HABITS_TODAY = (
+    b"Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n"
+    b"001,Stretch,YES_NO,,,1,1,#8E24AA,,,,false\n"
+    b"002,Run,YES_NO,,,2,7,#FF8F00,,,,false\n"
+    b"003,Read,NUMERICAL,,,1,1,#5856D6,pages,AT_LEAST,20.0,false\n"
+    b"004,Call gran,YES_NO,,,4,30,#54A0FF,,,,false\n"
+    b"005,Plants,YES_NO,,,1,3,#48DBAB,,,,false\n")
+LOOP_CHECKMARKS_TODAY = (
+    b"Date,Stretch,Run,Read,Call gran,Plants,\n"
+    b"2026-03-03,YES_MANUAL,YES_AUTO,25000,NO,UNKNOWN,\n"
+    b"2026-03-02,SKIP,YES_MANUAL,12500,YES_MANUAL,YES_MANUAL,\n")
+
+
+def test_todays_loop_export_maps_frequency_targets_amounts_and_skips(family):
+    dawn, admin = family
+    loopy = member(dawn, admin, "loopy")
+    r = do_import(loopy, [("file", "Habits.csv", LOOP_HABITS_TODAY), ("file", "Checkmarks.csv", LOOP_CHECKMARKS_TODAY)],
+                  mode="empty")
+    assert r.status == 303, r.text[-1500:]
+    data = json.loads(loopy.get("/export/dawn.json").body)
+    habits = {h["name"]: h for h in data["habits"]}
+    assert {n: h["schedule"] for n, h in habits.items()} == {
+        "Stretch": {"every": "day"}, "Run": {"every": "week", "times": 2}, "Read": {"every": "day"},
+        "Call gran": {"every": "month", "times": 4}, "Plants": {"every": "week", "times": 2}}
+    assert habits["Read"]["target"] == {"amount": 20, "unit": "pages", "kind": "at_least"}
+    names = {h["id"]: h["name"] for h in data["habits"]}
+    logged = sorted((names[i["habitId"]], i["date"], i["start"], i.get("amount")) for i in data["instances"])
+    assert logged == [("Call gran", "2026-03-02", None, None), ("Plants", "2026-03-02", None, None),
+                      ("Read", "2026-03-02", None, 12.5), ("Read", "2026-03-03", None, 25),
+                      ("Run", "2026-03-02", None, None), ("Stretch", "2026-03-03", None, None)]
+    assert [(names[s["habitId"]], s["date"]) for s in data["skips"]] == [("Stretch", "2026-03-02")]
+    # 12.5 pages do not meet 20; 25 do.
+    db = member_db(dawn, "loopy")
+    assert rows(db, "SELECT day, done FROM habit_days WHERE habit_id = 3 ORDER BY day") == [("2026-03-02", 0), ("2026-03-03", 1)]
+
+
+@pytest.mark.parametrize("habits,checkmarks,message", [
+    (LOOP_HABITS_TODAY.replace(b",2,7,", b",0,7,"), LOOP_CHECKMARKS_TODAY, "Habits.csv, line 3: frequency 0/7"),
+    (LOOP_HABITS_TODAY.replace(b",2,7,", b",9,7,"), LOOP_CHECKMARKS_TODAY, "Habits.csv, line 3: frequency 9/7"),
+    (LOOP_HABITS_TODAY.replace(b"pages,AT_LEAST", b"pages and pages and pages,AT_LEAST"), LOOP_CHECKMARKS_TODAY,
+     "Habits.csv, line 4: target"),
+    (LOOP_HABITS_TODAY, LOOP_CHECKMARKS_TODAY.replace(b"YES_AUTO", b"MAYBE"), "Checkmarks.csv, line 2: MAYBE is not a number"),
+])
+def test_a_bad_loop_export_names_the_line_and_imports_nothing(family, habits, checkmarks, message):
+    dawn, admin = family
+    name = "l" + str(abs(hash(message)) % 10**8)
+    kid = member(dawn, admin, name)
+    before = counts(dawn, name)
+    r = do_import(kid, [("file", "Habits.csv", habits), ("file", "Checkmarks.csv", checkmarks)])
+    assert r.status == 400 and message in r.text, (message, r.text[-1500:])
+    assert counts(dawn, name) == before

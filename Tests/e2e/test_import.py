@@ -165,9 +165,14 @@ def test_loop_csv_sample_imports(home):
     assert habits["Meditate"]["defaultDurationMinutes"] == 15
     names = {h["id"]: h["name"] for h in data["habits"]}
     logged = sorted((names[i["habitId"]], i["date"], i["start"], i["durationMinutes"]) for i in data["instances"])
-    assert logged == [("Floss", "2026-03-01", "00:00", 15), ("Floss", "2026-03-02", "00:00", 15),
-                      ("Meditate", "2026-03-02", "00:00", 15), ("Meditate", "2026-03-03", "00:00", 15),
-                      ("Walk, outside", "2026-03-01", "00:00", 15)]
+    # A Loop check-in is a check-off: done that day at no time (Loop keeps none).
+    assert logged == [("Floss", "2026-03-01", None, 15), ("Floss", "2026-03-02", None, 15),
+                      ("Meditate", "2026-03-02", None, 15), ("Meditate", "2026-03-03", None, 15),
+                      ("Walk, outside", "2026-03-01", None, 15)]
+    assert [habits[n]["schedule"] for n in ("Meditate", "Walk, outside", "Floss")] == [
+        {"every": "day"}, {"every": "week", "times": 3}, {"every": "day"}]
+    # Loop's 3 is a skip.
+    assert sorted((names[s["habitId"]], s["date"]) for s in data["skips"]) == [("Walk, outside", "2026-03-02")]
     # Merging the same check-ins again adds nothing; a bad Habits.csv line is named.
     r = do_import(kid, LOOP_CHECKMARKS, filename="Checkmarks.csv")
     assert r.status == 303 and "habits=0&logs=0" in r.header("Location")

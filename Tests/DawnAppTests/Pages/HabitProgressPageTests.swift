@@ -105,4 +105,37 @@ final class HabitProgressPageTests: XCTestCase {
         // 16th to 24th with the 21st away: eight active days.
         XCTAssertEqual(api.currentStreak, 8)
     }
+
+    /// The habit page's model: weeks and months counted, the twelve weeks day by day.
+    func testTheHabitPagesWeeksMonthsAndDays() throws {
+        let dawn = try harness()
+        let member = try dawn.member()
+        XCTAssertTrue(try member.habits.setSkipped(2, on: date("2026-11-13"), true))
+        let gym = try HabitPage.Model(member, id: 1)
+        XCTAssertEqual(gym.weeks.map(\.period.first).prefix(3), [date("2026-11-23"), date("2026-11-16"), date("2026-11-09")])
+        XCTAssertEqual(gym.weeks.prefix(4).map(\.done), [1, 2, 2, 0])
+        XCTAssertEqual(gym.months.prefix(2).map(\.done), [5, 0])
+        XCTAssertEqual(gym.months.first?.period.first, date("2026-11-01"))
+        XCTAssertEqual(gym.weeks.count, 12)
+        XCTAssertEqual(gym.progress.unit, .week)
+        XCTAssertEqual(gym.progress.current, 2)
+
+        let swim = try HabitPage.Model(member, id: 2)
+        XCTAssertEqual(swim.history.count, 84)
+        XCTAssertEqual(swim.history.first?.date, date("2026-09-07"), "twelve whole weeks from Monday")
+        XCTAssertEqual(swim.history.last?.date, date("2026-11-29"))
+        let states = Dictionary(uniqueKeysWithValues: swim.history.map { ($0.date, $0.state) })
+        XCTAssertEqual(states[date("2026-11-16")], .done)
+        XCTAssertEqual(states[date("2026-11-17")], .off, "a Tuesday is not one of its days")
+        XCTAssertEqual(states[date("2026-11-13")], .skipped)
+        XCTAssertEqual(states[date("2026-11-11")], .missed, "a Wednesday not done")
+        XCTAssertEqual(states[date("2026-11-25")], .future)
+
+        let read = try HabitPage.Model(member, id: 3)
+        let readDays = Dictionary(uniqueKeysWithValues: read.history.map { ($0.date, $0.state) })
+        XCTAssertEqual(readDays[date("2026-11-23")], .partial, "10 of 20 pages")
+        XCTAssertEqual(readDays[date("2026-11-24")], .done)
+        XCTAssertEqual(read.target, try HabitTarget(amount: 20, unit: "pages", kind: .atLeast))
+        XCTAssertThrowsError(try HabitPage.Model(member, id: 99))
+    }
 }

@@ -16,6 +16,9 @@ enum Paths {
     static func instance(_ day: LocalDate, _ id: Int64) -> String { "/day/\(day)/instances/\(id)" }
     static func deleteInstance(_ day: LocalDate, _ id: Int64) -> String { instance(day, id) + "/delete" }
     static func deleteNote(_ day: LocalDate, _ id: Int64) -> String { "/day/\(day)/notes/\(id)/delete" }
+    /// The checklist's forms: check `habit` off on `day` (or undo it), skip it (or not).
+    static func checkOff(_ day: LocalDate, habit: Int64) -> String { "/day/\(day)/check/\(habit)" }
+    static func skip(_ day: LocalDate, habit: Int64) -> String { "/day/\(day)/skip/\(habit)" }
 
     /// `page` with a notice (`?done=…`) and an anchor to scroll to.
     static func done(_ page: String, _ notice: String, anchor: String? = nil) -> String {

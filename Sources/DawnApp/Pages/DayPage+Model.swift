@@ -30,6 +30,22 @@ extension DayPage {
             let slots: TimelineLayout.Placement.Slots
         }
 
+        /// A habit due on the day, in the checklist (`HabitCheckOff.isDue`).
+        struct CheckItem: Equatable {
+            let habit: Habits.Habit
+            /// Logged, and the day's total meets the target (`habit_days.done`).
+            let done: Bool
+            let skipped: Bool
+            /// The day's check-offs (untimed logs).
+            let checkOffs: Int
+            /// The day's total amount in thousandths of the unit (numeric habits).
+            let totalMilli: Int64
+            let target: HabitCheckOff.Target?
+            /// Week and month habits: the done days of the week or month holding the day.
+            let unitDone: Int?
+            let tap: HabitCheckOff.Tap
+        }
+
         let day: LocalDate
         let today: LocalDate
         /// The member's streak of active days (the header and the grid's badge).
@@ -46,6 +62,9 @@ extension DayPage {
         let tray: [Pill]
         /// Most logged first.
         let library: [Pill]
+        /// The day's due habits in the member's order.
+        let checklist: [CheckItem]
+        /// Timed logs only: a check-off has no place on the timeline.
         let blocks: [Block]
         let slots: TimelineSlots
         /// The neighbouring days the arrows lead to, when within reach.
@@ -83,7 +102,8 @@ extension DayPage {
             next = DayNavigation.next(day, today: today)
 
             let habits = member.habits
-            let all = try habits.all()
+            // In the member's order (the checklist's); the tray and library sort their own.
+            let all = try habits.ordered()
             let active = all.filter { !$0.isArchived }
             let streaks = try member.database.read { connection in
                 try Dictionary(uniqueKeysWithValues: active.map { habit in
@@ -105,14 +125,55 @@ extension DayPage {
             let slots = TimelineSlots(dayStartHour: settings.dayStartHour)
             self.slots = slots
             let instances = try habits.instances(on: day)
+            checklist = try Self.checklist(active, day: day, instances: instances, habits: habits,
+                                           firstWeekday: settings.firstWeekday)
+            let timed = instances.filter(\.timed)
             let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
-            let byInstance = Dictionary(uniqueKeysWithValues: instances.map { ($0.id, $0) })
-            blocks = TimelineLayout.place(instances.map {
+            let byInstance = Dictionary(uniqueKeysWithValues: timed.map { ($0.id, $0) })
+            blocks = TimelineLayout.place(timed.map {
                 (id: $0.id, startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
             }).compactMap { placement in
                 guard let instance = byInstance[placement.id], let habit = byID[instance.habitID] else { return nil }
                 return Block(instanceID: instance.id, habit: habit, startMinute: placement.top,
                              endMinute: placement.top + instance.durationMinutes, slots: placement.slots)
+            }
+        }
+
+        /// The active habits due on `day`, in the given order, with the day's state: done
+        /// and totals from `habit_days` (one query), skips (one), week and month progress
+        /// (one query per kind of unit, only when such a habit is due).
+        private static func checklist(_ active: [Habits.Habit], day: LocalDate, instances: [HabitInstance],
+                                      habits: Habits, firstWeekday: Weekday) throws -> [CheckItem] {
+            let due = active.compactMap { habit -> (Habits.Habit, HabitSchedule)? in
+                let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
+                return HabitCheckOff.isDue(schedule, pausedFrom: habit.pausedFrom, on: day) ? (habit, schedule) : nil
+            }
+            guard !due.isEmpty else { return [] }
+            let days = try habits.days(on: day)
+            let skipped = try habits.skips(from: day, to: day)
+            var checkOffs: [Int64: Int] = [:]
+            for instance in instances where !instance.timed { checkOffs[instance.habitID, default: 0] += 1 }
+            // Week habits share the day's week, month habits its month: one count each.
+            var units: [ClosedRange<LocalDate>: [Int64]] = [:]
+            for (habit, schedule) in due {
+                if let span = HabitCheckOff.unitDays(schedule, containing: day, firstWeekday: firstWeekday) {
+                    units[span, default: []].append(habit.id)
+                }
+            }
+            var unitDone: [Int64: Int] = [:]
+            for (span, ids) in units {
+                let counts = try habits.doneDays(ids, within: span)
+                for id in ids { unitDone[id] = counts[id] ?? 0 }
+            }
+            return due.map { habit, _ in
+                let state = days[habit.id]
+                let done = state?.done ?? false
+                let target = habit.targetMilli.map { HabitCheckOff.Target(milli: $0, atMost: habit.targetAtMost) }
+                let total = state?.amountMilli ?? 0
+                let offs = checkOffs[habit.id] ?? 0
+                return CheckItem(habit: habit, done: done, skipped: skipped[habit.id]?.contains(day) ?? false,
+                                 checkOffs: offs, totalMilli: total, target: target, unitDone: unitDone[habit.id],
+                                 tap: HabitCheckOff.tap(done: done, checkOffs: offs, target: target, totalMilli: total))
             }
         }
     }

@@ -9,7 +9,8 @@ import Templates
 import TimeZones
 
 /// The home of Dawn: `/day/YYYY-MM-DD` (and `/`, today). The timeline row or
-/// the date grid, the day's journal entry and its notes.
+/// the date grid, the day's checklist (`DayPage+Checklist.swift`), the day's journal
+/// entry and its notes.
 enum DayPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/", .member { app, page in
@@ -70,6 +71,7 @@ enum DayPage {
             }
             return .redirect(to: Paths.done(Paths.day(day), "note-deleted", anchor: "notes"))
         })
+        addChecklist(to: &router)
     }
 
     /// The day page with an ETag: 304 when the browser has it, the page cache's bytes
@@ -114,8 +116,11 @@ enum DayPage {
         return day
     }
 
-    private static func notice(_ app: Dawn, _ page: PageRequest) -> String? {
-        let key: String? = switch try? page.query()["done"] {
+    /// The notice of `?done=…`, and whether it is the checklist's (shown in it).
+    private static func notice(_ app: Dawn, _ page: PageRequest) -> (text: String, checklist: Bool)? {
+        let done = try? page.query()["done"]
+        if let key = checklistNotice(done) { return (app.t(key, page), true) }
+        let key: String? = switch done {
         case "habit-added": "habits.added"
         case "habit-saved": "habits.saved"
         case "habit-archived": "habits.archived"
@@ -130,13 +135,14 @@ enum DayPage {
         case "note-deleted": "notes.deleted"
         default: nil
         }
-        return key.map { app.t($0, page) }
+        return key.map { (app.t($0, page), false) }
     }
 
     /// The view: the model in the page's language, into `Views/day.html`.
     static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
                      entryForm: FormState? = nil, entryConflict: Journal.Entry? = nil,
-                     noteForm: FormState = FormState(values: ["note": ""]), status: HTTPStatus = .ok) throws -> HTTPResponse {
+                     noteForm: FormState = FormState(values: ["note": ""]), checkRefusal: CheckRefusal? = nil,
+                     status: HTTPStatus = .ok) throws -> HTTPResponse {
         let model = try Model(member, day: day)
         let language = page.language
         let circles: TemplateValue = .list(model.circles.map { circle in
@@ -218,7 +224,13 @@ enum DayPage {
         values["grid"] = model.showsGrid ? circles : .null
         values["previous"] = model.previous.map { .string(Paths.day($0)) } ?? .null
         values["next"] = model.next.map { .string(Paths.day($0)) } ?? .null
-        values["notice"] = notice(app, page).map(TemplateValue.string) ?? .null
+        let notice = notice(app, page)
+        values["notice"] = notice.flatMap { $0.checklist ? nil : TemplateValue.string($0.text) } ?? .null
+        values["checkNotice"] = notice.flatMap { $0.checklist ? TemplateValue.string($0.text) : nil } ?? .null
+        // The checklist shows when the member has an active habit, saying so when none is due.
+        values["hasHabits"] = .bool(!model.tray.isEmpty)
+        values["checklist"] = .list(checklist(model, app, page, refusal: checkRefusal))
+        values["checklistHeading"] = .string(app.t(day == model.today ? "check.heading_today" : "check.heading", page))
         values["entry"] = entryState.template
         values["hasEntry"] = .bool(entry != nil)
         // The version this page shows, so a save from it is known to be based on it; after

@@ -37,6 +37,9 @@ final class PathsTests: XCTestCase {
         XCTAssertEqual(dawn.post(Paths.restoreHabit(1), [("day", day.description)]).status, .seeOther)
         XCTAssertEqual(dawn.post(Paths.deleteInstance(day, 1), []).status, .seeOther)
         XCTAssertEqual(dawn.post(Paths.deleteNote(day, 1), []).status, .seeOther)
+        XCTAssertEqual(dawn.post(Paths.checkOff(day, habit: 1), [("action", "done")]).location,
+                       Paths.done(Paths.day(day), "checked", anchor: "checklist"))
+        XCTAssertEqual(dawn.post(Paths.skip(day, habit: 1), [("action", "skip")]).status, .seeOther)
         XCTAssertEqual(dawn.get(Paths.removeMember("mum")).status, .ok)
         XCTAssertNotEqual(dawn.post(Paths.memberPassword("nobody"), []).status, .methodNotAllowed)
         XCTAssertEqual(Paths.calendar(day), "/calendar/2026-12")

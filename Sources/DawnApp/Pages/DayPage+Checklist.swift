@@ -1,0 +1,156 @@
+import Domain
+import HTTP
+import HTTPServer
+import Localization
+import MemberData
+import PlainText
+import Templates
+import TimeZones
+
+/// The day page's checklist: the day's due habits, each checked off (or undone) with one
+/// submit, or skipped for the day. Plain forms (POST → 303 back to `#checklist`); a
+/// refusal shows the day page again with the message beside the item, nothing written.
+extension DayPage {
+    /// A checklist form refused: which item, what was typed, why.
+    struct CheckRefusal {
+        let habitID: Int64
+        let amount: String
+        let message: String
+    }
+
+    static func addChecklist(to router: inout Router<Route>) {
+        router.add(.POST, "/day/{date}/check/{habit}", .member { app, page in
+            let member = try MemberContext(app, page)
+            let day = try day(app, page, member)
+            let habit = try checklistHabit(page, member)
+            let typed = page.form["amount"] ?? ""
+            func refuse(_ message: String) throws -> HTTPResponse {
+                try show(app, page, member, day: day, checkRefusal: CheckRefusal(habitID: habit.id, amount: typed, message: message),
+                         status: .badRequest)
+            }
+            switch page.form["action"] {
+            case "done":
+                let result: Habits.CheckOff
+                do {
+                    if PlainText.trimmed(typed).isEmpty {
+                        result = try member.habits.checkOffToMeetTarget(habit: habit.id, on: day, now: member.now)
+                    } else {
+                        let amount: HabitAmount
+                        do throws(HabitError) {
+                            amount = try HabitAmount(parsing: typed)
+                        } catch {
+                            return try refuse(app.t(error.key, page))
+                        }
+                        result = try member.habits.checkOff(habit: habit.id, on: day, amountMilli: Habits.milli(amount.value),
+                                                            now: member.now)
+                    }
+                } catch let limit as Habits.LimitReached {
+                    return try refuse(HabitsPage.limitMessage(app, page, limit))
+                }
+                guard result != .unavailable else { throw PageError(.badRequest, key: "habits.error.archived") }
+                let notice = PlainText.trimmed(typed).isEmpty ? "checked" : "amount-added"
+                return .redirect(to: Paths.done(Paths.day(day), notice, anchor: "checklist"))
+            case "undo":
+                _ = try member.habits.undoCheckOffs(habit: habit.id, on: day)
+                return .redirect(to: Paths.done(Paths.day(day), "unchecked", anchor: "checklist"))
+            default:
+                throw PageError(.badRequest, key: "check.error.action")
+            }
+        })
+        router.add(.POST, "/day/{date}/skip/{habit}", .member { app, page in
+            let member = try MemberContext(app, page)
+            let day = try day(app, page, member)
+            let habit = try checklistHabit(page, member)
+            let skip: Bool
+            switch page.form["action"] {
+            case "skip": skip = true
+            case "unskip": skip = false
+            default: throw PageError(.badRequest, key: "check.error.action")
+            }
+            guard try member.habits.setSkipped(habit.id, on: day, skip) else {
+                throw PageError(.notFound, key: "habits.error.not_found")
+            }
+            return .redirect(to: Paths.done(Paths.day(day), skip ? "skipped" : "unskipped", anchor: "checklist"))
+        })
+    }
+
+    /// The `{habit}` of a checklist form: no such habit (or not a habit id) → 404; archived → 400.
+    private static func checklistHabit(_ page: PageRequest, _ member: MemberContext) throws -> Habits.Habit {
+        guard let id = page.id("habit"), let habit = try member.habits.habit(id) else {
+            throw PageError(.notFound, key: "habits.error.not_found")
+        }
+        guard !habit.isArchived else { throw PageError(.badRequest, key: "habits.error.archived") }
+        return habit
+    }
+
+    /// The checklist's notices (`?done=…` after its forms).
+    static func checklistNotice(_ done: String?) -> String? {
+        switch done {
+        case "checked": "check.checked"
+        case "unchecked": "check.unchecked"
+        case "amount-added": "check.added"
+        case "skipped": "check.skipped"
+        case "unskipped": "check.unskipped"
+        default: nil
+        }
+    }
+
+    /// The checklist's items for `Views/day.html`, in the page's language.
+    static func checklist(_ model: Model, _ app: Dawn, _ page: PageRequest, refusal: CheckRefusal?) -> [TemplateValue] {
+        let language = page.language
+        let isToday = model.day == model.today
+        return model.checklist.map { item in
+            let habit = item.habit, name = habit.name
+            let state = item.done ? "done" : item.skipped ? "skipped" : "open"
+            var meta: String?
+            if let done = item.unitDone, let schedule = HabitSchedule(storage: habit.schedule), let times = schedule.times {
+                let key = schedule.streakUnit == .month ? "check.month_progress" : "check.week_progress"
+                meta = app.t(key, page, ["done": String(done), "times": String(times)])
+            }
+            let progress = item.target.map { target in
+                let values = ["total": LocalizedAmount.thousandths(item.totalMilli, language),
+                              "target": LocalizedAmount.thousandths(target.milli, language), "unit": habit.targetUnit]
+                return String(PlainText.trimmed(app.t(target.atMost ? "check.progress_at_most" : "check.progress_at_least",
+                                                      page, values)))
+            }
+            let refused = refusal?.habitID == habit.id ? refusal : nil
+            var fields: [String: TemplateValue] = [
+                "id": .int(Int(habit.id)),
+                "class": .string("habit-\(habit.id)"),
+                "state": .string(state),
+                "emoji": .string(habit.emoji),
+                "name": .string(name),
+                "stateText": .string(app.t(item.done ? "check.state_done" : item.skipped ? "check.state_skipped" : "check.state_open",
+                                           page)),
+                // Skipped is written out; done and not done show in the pill's look (and are read out).
+                "stateClass": .string(state == "skipped" ? "check-meta" : "visually-hidden"),
+                "meta": meta.map(TemplateValue.string) ?? .null,
+                "describedBy": .string("check-state-\(habit.id)" + (progress == nil ? "" : " check-progress-\(habit.id)")),
+                "checkURL": .string(Paths.checkOff(model.day, habit: habit.id)),
+                "skipURL": .string(Paths.skip(model.day, habit: habit.id)),
+                // Skipping is for a day not done; a skip stays undoable whatever happens.
+                "showSkip": .bool(!item.done || item.skipped),
+                "skipAction": .string(item.skipped ? "unskip" : "skip"),
+                "skipPressed": .string(item.skipped ? "true" : "false"),
+                "skipLabel": .string(app.t(isToday ? "check.skip_today" : "check.skip_day", page, ["name": name])),
+                "progress": progress.map(TemplateValue.string) ?? .null,
+                "amountLabel": .string(app.t("check.amount_label", page, ["name": name])),
+                "unit": .string(habit.targetUnit),
+                "amount": .string(refused?.amount ?? ""),
+                "error": refused.map { .string($0.message) } ?? .null,
+            ]
+            switch item.tap {
+            case .markDone:
+                fields["tapAction"] = .string("done")
+                fields["tapLabel"] = .string(app.t("check.mark", page, ["name": name]))
+            case .undo:
+                fields["tapAction"] = .string("undo")
+                fields["tapLabel"] = .string(app.t("check.undo", page, ["name": name]))
+            case .none:
+                fields["tapAction"] = .null
+                fields["tapLabel"] = .string(app.t(item.done ? "check.on_timeline" : "check.over_target", page, ["name": name]))
+            }
+            return .object(fields)
+        }
+    }
+}

@@ -14,10 +14,11 @@ extension DayPage {
             let written: LocalDateTime
         }
 
-        /// A habit in the tray or the library, with its current streak.
+        /// A habit in the tray or the library, with its current streak in its own units.
         struct Pill: Equatable {
             let habit: Habits.Habit
             let streak: Int
+            var unit: StreakUnit = .day
         }
 
         /// A logged habit on the day's timeline.
@@ -105,13 +106,18 @@ extension DayPage {
             // In the member's order (the checklist's); the tray and library sort their own.
             let all = try habits.ordered()
             let active = all.filter { !$0.isArchived }
+            let firstWeekday = settings.firstWeekday
             let streaks = try member.database.read { connection in
                 try Dictionary(uniqueKeysWithValues: active.map { habit in
-                    (habit.id, try MemberActivity.currentHabitStreak(connection, habit: habit.id, today: today, bridging: bridged))
+                    let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
+                    let habitBridged = try HabitProgress.bridged(connection, habit: habit, memberBridged: bridged, today: today)
+                    let streak = try HabitProgress.streak(connection, habit: habit, schedule: schedule, bridged: habitBridged,
+                                                          firstWeekday: firstWeekday, today: today)
+                    return (habit.id, (streak.current, streak.unit))
                 })
             }
             func pill(_ habit: Habits.Habit) -> Pill {
-                Pill(habit: habit, streak: streaks[habit.id] ?? 0)
+                Pill(habit: habit, streak: streaks[habit.id]?.0 ?? 0, unit: streaks[habit.id]?.1 ?? .day)
             }
             // Most recently logged or created first; in the same second, a logged habit wins.
             tray = active.sorted {

@@ -162,7 +162,7 @@ enum DayPage {
             ]
         })
         func pill(_ pill: Model.Pill) -> TemplateValue {
-            guard case var .object(fields) = HabitsPage.pill(pill.habit, app, page, streak: pill.streak) else { return .null }
+            guard case var .object(fields) = HabitsPage.pill(pill.habit, app, page, streak: pill.streak, unit: pill.unit) else { return .null }
             fields["logURL"] = .string(Paths.newInstance(day, habit: pill.habit.id))
             fields["editLabel"] = .string(app.t("habits.edit_title", page, ["name": pill.habit.name]))
             fields["editURL"] = .string(Paths.editHabit(pill.habit.id, returningTo: day))

@@ -119,14 +119,16 @@ enum HabitsPage {
     }
 
     /// A habit as templates show it: pill text, class, counts.
-    static func pill(_ habit: Habits.Habit, _ app: Dawn, _ page: PageRequest, streak: Int = 0) -> TemplateValue {
+    static func pill(_ habit: Habits.Habit, _ app: Dawn, _ page: PageRequest, streak: Int = 0,
+                     unit: StreakUnit = .day) -> TemplateValue {
         [
             "id": .int(Int(habit.id)),
             "name": .string(habit.name),
             "emoji": .string(habit.emoji),
             "class": .string("habit-\(habit.id)"),
             "count": .string(app.strings.plural("habits.count", count: habit.count, page.language)),
-            "streak": .string(app.strings.plural("habits.streak", count: streak, page.language)),
+            "streak": .string(app.strings.plural(unit == .day ? "habits.streak" : "habits.streak_\(unit.rawValue)",
+                                                 count: streak, page.language)),
             "hasStreak": .bool(streak > 0),
             "logLabel": .string(app.t("habits.log_label", page, ["name": habit.name])),
             "archiveURL": .string(Paths.archiveHabit(habit.id)),

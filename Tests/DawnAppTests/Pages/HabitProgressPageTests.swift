@@ -85,6 +85,10 @@ final class HabitProgressPageTests: XCTestCase {
         XCTAssertEqual(byName["Read"]?.score, (read * 10).rounded() / 10)
         // The member's streak: the 24th, 23rd, 22nd; the 21st has nothing on it.
         XCTAssertEqual(api.currentStreak, 3)
+        // The day page's library says each habit's streak in its own unit.
+        let day = dawn.get("/").text
+        XCTAssertTrue(day.contains("· 2 weeks streak ·"), day)
+        XCTAssertTrue(day.contains("· 4 days streak ·"), day)
         let stats = dawn.get("/stats?g=month")
         XCTAssertTrue(stats.text.contains("<td>2 weeks</td><td>2 weeks</td>"), stats.text)
         XCTAssertTrue(stats.text.contains("<td>4 days</td><td>4 days</td>"), stats.text)

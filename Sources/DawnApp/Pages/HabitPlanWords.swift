@@ -33,7 +33,7 @@ enum HabitPlanWords {
         guard let milli = habit.targetMilli else { return nil }
         let amount = LocalizedNumber.decimal(thousandths: milli, language)
         let quantity = habit.targetUnit.isEmpty ? amount : amount + "\u{00A0}" + habit.targetUnit
-        let kind = habit.targetAtMost ? HabitTarget.Kind.atMost : .atLeast
-        return strings.format("habits.plan.target." + kind.rawValue, language, ["quantity": quantity])
+        let key = habit.targetAtMost ? "habits.plan.target.at_most" : "habits.plan.target.at_least"
+        return strings.format(key, language, ["quantity": quantity])
     }
 }

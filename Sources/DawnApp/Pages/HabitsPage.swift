@@ -291,7 +291,8 @@ enum HabitsPage {
         }
         let kinds = HabitTarget.Kind.allCases.map { kind -> TemplateValue in
             ["value": .string(kind.rawValue), "id": .string("target_kind_" + kind.rawValue),
-             "label": .string(app.t("habits.target_kind." + kind.rawValue, page)), "checked": .bool(model.isChosen(kind))]
+             "label": .string(kind == .atMost ? app.t("habits.target_kind.at_most", page) : app.t("habits.target_kind.at_least", page)),
+             "checked": .bool(model.isChosen(kind))]
         }
         let groups = ((try? member.habits.all()) ?? []).compactMap(\.group)
         let habit = model.habit, back = model.back

@@ -121,6 +121,7 @@ public final class Dawn: HTTPResponder {
         SettingsPage.add(to: &router)
         VacationsPage.add(to: &router)
         HabitsPage.add(to: &router)
+        HabitListPage.add(to: &router)
         HabitInstancePage.add(to: &router)
         StatsPage.add(to: &router)
         CalendarPage.add(to: &router)

@@ -33,6 +33,17 @@ enum Paths {
     /// Habit forms come back to the day they were opened from (`?day=`).
     static func newHabit(returningTo day: LocalDate) -> String { "/habits/new?day=\(day)" }
     static func editHabit(_ id: Int64, returningTo day: LocalDate) -> String { "/habits/\(id)/edit?day=\(day)" }
+    /// Habit forms opened from the `/habits` list come back to it (`?from=habits`).
+    static let newHabitFromList = "/habits/new?from=habits"
+    static func editHabitFromList(_ id: Int64) -> String { "/habits/\(id)/edit?from=habits" }
+    /// The habit's row on `/habits`.
+    static func habitInList(_ id: Int64) -> String { "/habits#habit-\(id)" }
+    static let archivedHabits = "/habits/archived"
+    /// Up or down in the member's order (the form's `direction`).
+    static func moveHabit(_ id: Int64) -> String { "/habits/\(id)/move" }
+    /// Pauses from the form's `from` day on; resumes.
+    static func pauseHabit(_ id: Int64) -> String { "/habits/\(id)/pause" }
+    static func resumeHabit(_ id: Int64) -> String { "/habits/\(id)/resume" }
     static func archiveHabit(_ id: Int64) -> String { "/habits/\(id)/archive" }
     static func restoreHabit(_ id: Int64) -> String { "/habits/\(id)/restore" }
     static func deleteHabit(_ id: Int64, returningTo day: LocalDate? = nil) -> String {

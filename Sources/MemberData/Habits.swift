@@ -145,37 +145,53 @@ package struct Habits {
         try database.read { try $0.queryOne("SELECT \(Self.habitColumns) FROM \(Self.habitTables) WHERE habits.id = ?", [.integer(id)]).map(Self.habit) }
     }
 
-    /// Adds a habit; `LimitReached` when the account already has `maxHabits`.
-    package func add(name: String, emoji: String, color: String, defaultDuration: Int, now: Int64) throws -> Int64 {
+    /// Adds a habit with its plan (every day, no target, no group unless given), last in
+    /// the member's order, in one transaction; `LimitReached` when the account already has
+    /// `maxHabits`.
+    package func add(name: String, emoji: String, color: String, defaultDuration: Int, plan: Plan = Plan(),
+                     now: Int64) throws -> Int64 {
         try database.write { connection in
             try Self.checkRoom(for: .habits, adding: 1, in: connection)
             try connection.run("""
-                INSERT INTO habits (name, emoji, color, default_duration, created_at, position)
-                VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM habits))
-                """, [.text(name), .text(emoji), .text(color), .integer(Int64(defaultDuration)), .integer(now)])
+                INSERT INTO habits (name, emoji, color, default_duration, created_at, position,
+                                    schedule, target_milli, target_kind, target_unit, group_name)
+                VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM habits), ?, ?, ?, ?, ?)
+                """, [.text(name), .text(emoji), .text(color), .integer(Int64(defaultDuration)), .integer(now)]
+                    + Self.planValues(plan))
             return connection.lastInsertRowID
         }
     }
 
-    /// False when there is no such habit.
-    package func update(_ id: Int64, name: String, emoji: String, color: String, defaultDuration: Int) throws -> Bool {
+    /// `schedule, target_milli, target_kind, target_unit, group_name` as `plan` stores them.
+    private static func planValues(_ plan: Plan) -> [SQLValue] {
+        [.text(plan.schedule), plan.targetMilli.map(SQLValue.integer) ?? .null,
+         plan.targetMilli == nil ? .null : .text(plan.targetAtMost ? "at_most" : "at_least"),
+         .text(plan.targetMilli == nil ? "" : plan.targetUnit), plan.group.map(SQLValue.text) ?? .null]
+    }
+
+    /// Changes the habit's look and, when given, its plan in the same transaction; false
+    /// when there is no such habit.
+    package func update(_ id: Int64, name: String, emoji: String, color: String, defaultDuration: Int,
+                        plan: Plan? = nil) throws -> Bool {
         try database.write { connection in
-            try connection.run("UPDATE habits SET name = ?, emoji = ?, color = ?, default_duration = ? WHERE id = ?",
-                               [.text(name), .text(emoji), .text(color), .integer(Int64(defaultDuration)), .integer(id)]) == 1
+            guard try connection.run("UPDATE habits SET name = ?, emoji = ?, color = ?, default_duration = ? WHERE id = ?",
+                                     [.text(name), .text(emoji), .text(color), .integer(Int64(defaultDuration)), .integer(id)]) == 1
+            else { return false }
+            if let plan { _ = try Self.setPlan(id, plan, in: connection) }
+            return true
         }
     }
 
     /// Sets the habit's plan; false when there is no such habit. A changed target decides
     /// every day of its history again (in the summaries' triggers).
     package func setPlan(_ id: Int64, _ plan: Plan) throws -> Bool {
-        try database.write { connection in
-            try connection.run("""
-                UPDATE habits SET schedule = ?, target_milli = ?, target_kind = ?, target_unit = ?, group_name = ? WHERE id = ?
-                """, [.text(plan.schedule), plan.targetMilli.map(SQLValue.integer) ?? .null,
-                      plan.targetMilli == nil ? .null : .text(plan.targetAtMost ? "at_most" : "at_least"),
-                      .text(plan.targetMilli == nil ? "" : plan.targetUnit), plan.group.map(SQLValue.text) ?? .null,
-                      .integer(id)]) == 1
-        }
+        try database.write { try Self.setPlan(id, plan, in: $0) }
+    }
+
+    private static func setPlan(_ id: Int64, _ plan: Plan, in connection: Connection) throws -> Bool {
+        try connection.run("""
+            UPDATE habits SET schedule = ?, target_milli = ?, target_kind = ?, target_unit = ?, group_name = ? WHERE id = ?
+            """, planValues(plan) + [.integer(id)]) == 1
     }
 
     /// Pauses the habit from `day` on (nil: resumes it); false when there is no such habit.
@@ -187,22 +203,32 @@ package struct Habits {
     }
 
     /// Moves the habit one place earlier (`by: -1`) or later (`by: 1`) in the member's
-    /// order, swapping it with its neighbour; false when there is no such habit. At either
-    /// end it stays where it is.
+    /// order, swapping it with its neighbour in the list it is shown in: the nearest habit
+    /// of the same group (or none) that is as archived as it is, so a move on `/habits`
+    /// is always one visible step. False when there is no such habit; at either end of its
+    /// list it stays where it is.
     package func move(_ id: Int64, by step: Int) throws -> Bool {
         try database.write { connection in
-            let order = try connection.query("SELECT id, position FROM habits ORDER BY position, id")
-                .map { (id: $0.int64(0), position: $0.int(1)) }
+            let order = try connection.query("SELECT id, position, group_name, archived_at IS NOT NULL FROM habits ORDER BY position, id")
+                .map { (id: $0.int64(0), position: $0.int(1), list: ListKey(group: $0.optionalString(2), archived: $0.int(3) != 0)) }
             guard let index = order.firstIndex(where: { $0.id == id }) else { return false }
             var reordered = order
-            let target = index + (step < 0 ? -1 : 1)
-            if reordered.indices.contains(target) { reordered.swapAt(index, target) }
+            let list = order[index].list
+            let neighbour = step < 0 ? order[..<index].lastIndex(where: { $0.list == list })
+                : order[(index + 1)...].firstIndex(where: { $0.list == list })
+            if let neighbour { reordered.swapAt(index, neighbour) }
             // Positions 1, 2, 3… in the new order: only the rows whose number changes are written.
             for (offset, habit) in reordered.enumerated() where habit.position != offset + 1 {
                 try connection.run("UPDATE habits SET position = ? WHERE id = ?", [.integer(Int64(offset + 1)), .integer(habit.id)])
             }
             return true
         }
+    }
+
+    /// Which list a habit is shown in, for `move`: its group, and archived or not.
+    private struct ListKey: Equatable {
+        let group: String?
+        let archived: Bool
     }
 
     /// Skips (or un-skips) the habit on `day`: that day neither counts nor breaks its

@@ -1,14 +1,15 @@
 import Domain
 import HTTP
+import Localization
 import MemberData
 import TimeZones
 
 extension HabitsPage {
     /// What the habit form (new or edit) shows: the colour presets and default durations
-    /// it offers and which are chosen, the custom colour, and the field values — a new
-    /// habit's defaults, a habit's stored values, or what a refused submission sent.
-    /// No HTML, no wording (the view, `HabitsPage.show` with `Views/habit-form.html`,
-    /// adds those).
+    /// it offers and which are chosen, the custom colour, the plan (schedule, daily target,
+    /// group), the weekdays in the member's order, and the field values — a new habit's
+    /// defaults, a habit's stored values, or what a refused submission sent. No HTML, no
+    /// wording (the view, `HabitsPage.show` with `Views/habit-form.html`, adds those).
     struct FormModel {
         /// The fields as the form holds them: text, because a refused submission is shown
         /// back exactly as it was sent.
@@ -20,51 +21,129 @@ extension HabitsPage {
             var customColor: String
             /// Minutes.
             var duration: String
+            /// The chosen schedule radio: "day", "weekdays", "week", "month" (as sent).
+            var schedule = HabitScheduleConstants.everyDay
+            /// The checked weekday boxes ("mon" … "sun", as sent).
+            var weekdays: [String] = []
+            /// "N times a week" and "N times a month": each radio's own number input.
+            var weekTimes = String(FormModel.defaultWeekTimes)
+            var monthTimes = String(FormModel.defaultMonthTimes)
+            /// The daily target: an empty amount (and unit) is no target.
+            var targetAmount = ""
+            var targetUnit = ""
+            var targetKind = HabitTarget.Kind.atLeast.rawValue
+            /// Empty: no group.
+            var group = ""
         }
 
         /// What the colour picker holds until the member picks a custom colour.
         static let defaultCustomColor = "#888888"
         /// The value of `color` that means "the custom colour".
         static let custom = "custom"
+        /// What the "times a week / a month" inputs hold until the member changes them.
+        static let defaultWeekTimes = 3
+        static let defaultMonthTimes = 10
+        /// The schedule radios' values, in the form's order.
+        static let scheduleKinds = [HabitScheduleConstants.everyDay, HabitScheduleConstants.weekdaysPrefix,
+                                    HabitScheduleConstants.everyWeek, HabitScheduleConstants.everyMonth]
 
         /// The habit being edited; nil on the new-habit form.
         let habit: Habits.Habit?
-        /// The day page to go back to.
+        /// The day page to go back to…
         let back: LocalDate
+        /// …unless the form was opened from `/habits` (`from=habits`): then back there.
+        let returnsToList: Bool
         let values: Values
         /// The swatches, in the order of the row.
         let colors = HabitColor.presets
         /// The default durations the select offers, in order.
         let durations = HabitDuration.presets
+        /// The weekday boxes, from the member's first weekday.
+        let weekdays: [Weekday]
 
-        /// A new habit: no name, the default emoji, the first preset, the standard duration.
-        init(newHabitReturningTo back: LocalDate) {
+        /// A new habit: no name, the default emoji, the first preset, the standard duration,
+        /// every day, no target, no group.
+        init(newHabitReturningTo back: LocalDate, toList: Bool = false, firstWeekday: Weekday = .monday) {
             habit = nil
             self.back = back
+            returnsToList = toList
+            weekdays = Self.week(from: firstWeekday)
             values = Values(name: "", emoji: HabitEmoji.default.value, color: HabitColor.presets[0].hex,
                             customColor: Self.defaultCustomColor, duration: String(HabitDuration.standard.minutes))
         }
 
-        /// `habit` as stored: its preset's swatch chosen, else "custom" with its colour.
-        init(editing habit: Habits.Habit, returningTo back: LocalDate) {
+        /// `habit` as stored: its preset's swatch chosen, else "custom" with its colour; its plan.
+        init(editing habit: Habits.Habit, returningTo back: LocalDate, toList: Bool = false, firstWeekday: Weekday = .monday,
+             language: Language = .en) {
             self.habit = habit
             self.back = back
-            let rgb = HabitColor.resolve(habit.color)
-            values = Values(name: habit.name, emoji: habit.emoji, color: HabitColor.preset(for: rgb)?.hex ?? Self.custom,
-                            customColor: rgb.hex, duration: String(habit.defaultDuration))
+            returnsToList = toList
+            weekdays = Self.week(from: firstWeekday)
+            values = Self.stored(habit, language)
         }
 
-        /// What a refused submission sent, shown back.
-        init(_ habit: Habits.Habit?, sent form: FormFields, returningTo back: LocalDate) {
+        /// What a refused submission sent, shown back. Plan fields a client did not send at
+        /// all (no `schedule`; neither target field; no `group`) keep the stored values (a
+        /// new habit's defaults), as they would be saved.
+        init(_ habit: Habits.Habit?, sent form: FormFields, returningTo back: LocalDate, toList: Bool = false,
+             firstWeekday: Weekday = .monday, language: Language = .en) {
             self.habit = habit
             self.back = back
-            values = Values(name: form["name"] ?? "", emoji: form["emoji"] ?? "", color: form["color"] ?? "",
-                            customColor: form["custom_color"] ?? Self.defaultCustomColor, duration: form["duration"] ?? "")
+            returnsToList = toList
+            weekdays = Self.week(from: firstWeekday)
+            var values = habit.map { Self.stored($0, language) }
+                ?? Values(name: "", emoji: "", color: "", customColor: "", duration: "")
+            values.name = form["name"] ?? ""
+            values.emoji = form["emoji"] ?? ""
+            values.color = form["color"] ?? ""
+            values.customColor = form["custom_color"] ?? Self.defaultCustomColor
+            values.duration = form["duration"] ?? ""
+            if let schedule = form["schedule"] {
+                values.schedule = schedule
+                values.weekdays = form.values("weekdays")
+                values.weekTimes = form["week_times"] ?? ""
+                values.monthTimes = form["month_times"] ?? ""
+            }
+            if form["target_amount"] != nil || form["target_unit"] != nil {
+                values.targetAmount = form["target_amount"] ?? ""
+                values.targetUnit = form["target_unit"] ?? ""
+                values.targetKind = form["target_kind"] ?? ""
+            }
+            if let group = form["group"] { values.group = group }
+            self.values = values
         }
 
         func isChosen(_ color: HabitColor) -> Bool { color.hex == values.color }
         var isCustomChosen: Bool { values.color == Self.custom }
         func isChosen(_ duration: HabitDuration) -> Bool { String(duration.minutes) == values.duration }
+        func isChosen(schedule kind: String) -> Bool { values.schedule == kind }
+        func isChecked(_ weekday: Weekday) -> Bool { values.weekdays.contains(HabitSchedule.name(of: weekday)) }
+        func isChosen(_ kind: HabitTarget.Kind) -> Bool { values.targetKind == kind.rawValue }
+
+        /// Monday…Sunday, or Sunday…Saturday.
+        static func week(from first: Weekday) -> [Weekday] {
+            (0..<7).compactMap { Weekday(isoNumber: (first.isoNumber - 1 + $0) % 7 + 1) }
+        }
+
+        /// The stored habit as the form's text; a stored schedule that does not parse (which
+        /// no write path stores) shows as every day.
+        private static func stored(_ habit: Habits.Habit, _ language: Language) -> Values {
+            let rgb = HabitColor.resolve(habit.color)
+            var values = Values(name: habit.name, emoji: habit.emoji, color: HabitColor.preset(for: rgb)?.hex ?? Self.custom,
+                                customColor: rgb.hex, duration: String(habit.defaultDuration))
+            let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
+            values.schedule = schedule.every ?? HabitScheduleConstants.weekdaysPrefix
+            values.weekdays = schedule.weekdayNames ?? []
+            if case .perWeek = schedule, let times = schedule.times { values.weekTimes = String(times) }
+            if case .perMonth = schedule, let times = schedule.times { values.monthTimes = String(times) }
+            if let milli = habit.targetMilli {
+                values.targetAmount = LocalizedNumber.decimal(thousandths: milli, language, grouped: false)
+                values.targetUnit = habit.targetUnit
+                values.targetKind = (habit.targetAtMost ? HabitTarget.Kind.atMost : .atLeast).rawValue
+            }
+            values.group = habit.group ?? ""
+            return values
+        }
     }
 
     /// `/habits/archived`: the archived habits, each with how often it was logged.

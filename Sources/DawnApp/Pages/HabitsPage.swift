@@ -3,6 +3,7 @@ import HTTP
 import HTTPServer
 import Localization
 import MemberData
+import PlainText
 import Templates
 import TimeZones
 
@@ -14,24 +15,28 @@ enum HabitsPage {
         router.add(.GET, "/habits.css", .member { app, page in try stylesheet(app, page) })
         router.add(.GET, "/habits/new", .member { app, page in
             let member = try MemberContext(app, page)
-            return show(app, page, member, FormModel(newHabitReturningTo: try returnDay(page, member)))
+            return show(app, page, member, FormModel(newHabitReturningTo: try returnDay(page, member), toList: try returnsToList(page),
+                                                     firstWeekday: member.settings.firstWeekday))
         })
         router.add(.POST, "/habits", .member { app, page in
             let member = try MemberContext(app, page)
-            let sent = FormModel(nil, sent: page.form, returningTo: try returnDay(page, member))
+            let sent = FormModel(nil, sent: page.form, returningTo: try returnDay(page, member), toList: try returnsToList(page),
+                                 firstWeekday: member.settings.firstWeekday, language: page.language)
             var form = FormState()
-            guard let fields = read(app, page, &form) else {
+            let fields = read(app, page, &form)
+            let plan = readPlan(sent.values, app, page, &form)
+            guard let fields, let plan else {
                 return show(app, page, member, sent, errors: form, status: .badRequest)
             }
+            let id: Int64
             do {
-                _ = try member.habits.add(name: fields.name, emoji: fields.emoji, color: fields.color,
-                                          defaultDuration: fields.duration, now: member.now)
+                id = try member.habits.add(name: fields.name, emoji: fields.emoji, color: fields.color,
+                                           defaultDuration: fields.duration, plan: plan, now: member.now)
             } catch let limit as Habits.LimitReached {
                 form.fail("general", limitMessage(app, page, limit))
                 return show(app, page, member, sent, errors: form, status: .badRequest)
             }
-            let back = sent.back
-            return .redirect(to: Paths.done(Paths.day(back), "habit-added", anchor: "tray"))
+            return .redirect(to: done(sent, "added", habit: id))
         })
         router.add(.GET, "/habits/archived", .member { app, page in
             let member = try MemberContext(app, page)
@@ -46,30 +51,36 @@ enum HabitsPage {
         router.add(.GET, "/habits/{id}/edit", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
-            return show(app, page, member, FormModel(editing: habit, returningTo: try returnDay(page, member)))
+            return show(app, page, member, FormModel(editing: habit, returningTo: try returnDay(page, member),
+                                                     toList: try returnsToList(page), firstWeekday: member.settings.firstWeekday,
+                                                     language: page.language))
         })
         router.add(.POST, "/habits/{id}", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
-            let sent = FormModel(habit, sent: page.form, returningTo: try returnDay(page, member))
+            let sent = FormModel(habit, sent: page.form, returningTo: try returnDay(page, member), toList: try returnsToList(page),
+                                 firstWeekday: member.settings.firstWeekday, language: page.language)
             var form = FormState()
-            guard let fields = read(app, page, &form) else {
+            let fields = read(app, page, &form)
+            let plan = readPlan(sent.values, app, page, &form)
+            guard let fields, let plan else {
                 return show(app, page, member, sent, errors: form, status: .badRequest)
             }
-            let back = sent.back
             guard try member.habits.update(habit.id, name: fields.name, emoji: fields.emoji, color: fields.color,
-                                           defaultDuration: fields.duration) else {
+                                           defaultDuration: fields.duration, plan: plan) else {
                 throw PageError(.notFound, key: "habits.error.not_found")
             }
-            return .redirect(to: Paths.done(Paths.day(back), "habit-saved", anchor: "tray"))
+            return .redirect(to: done(sent, "saved", habit: habit.id))
         })
         for (action, archived) in [("archive", true), ("restore", false)] {
             router.add(.POST, "/habits/{id}/\(action)", .member { app, page in
                 let member = try MemberContext(app, page)
                 let habit = try find(app, page, member)
+                let back = try returnDay(page, member), toList = try returnsToList(page)
                 _ = try member.habits.setArchived(habit.id, archived, now: member.now)
-                let back = try returnDay(page, member)
-                return .redirect(to: Paths.done(Paths.day(back), archived ? "habit-archived" : "habit-restored", anchor: "tray"))
+                let notice = archived ? "archived" : "restored"
+                return .redirect(to: toList ? Paths.done(Paths.habits, notice)
+                                            : Paths.done(Paths.day(back), "habit-" + notice, anchor: "tray"))
             })
         }
         router.add(.GET, "/habits/{id}/delete", .member { app, page in
@@ -103,6 +114,23 @@ enum HabitsPage {
         guard let day = LocalDate(iso: raw) else { throw PageError(.badRequest, key: "error.bad_date") }
         guard DayNavigation.isAllowed(day, today: member.today) else { throw PageError(.notFound, key: "error.date_range") }
         return day
+    }
+
+    /// Whether the form was opened from `/habits` (`from=habits` in the query or the form),
+    /// and so goes back there. Any other `from` is a 400.
+    static func returnsToList(_ page: PageRequest) throws(PageError) -> Bool {
+        let raw = page.http.method == .POST ? page.form["from"] : try page.query()["from"]
+        switch raw {
+        case nil, "": return false
+        case "habits": return true
+        default: throw PageError(.badRequest, key: "habits.error.from")
+        }
+    }
+
+    /// Where a saved form goes: its row on `/habits` with a notice, or the day's tray.
+    private static func done(_ model: FormModel, _ notice: String, habit id: Int64) -> String {
+        model.returnsToList ? Paths.done(Paths.habits, notice, anchor: "habit-\(id)")
+            : Paths.done(Paths.day(model.back), "habit-" + notice, anchor: "tray")
     }
 
     static func find(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> Habits.Habit {
@@ -173,13 +201,82 @@ enum HabitsPage {
         return Fields(name: name.value, emoji: emoji.value, color: rgb.hex, duration: duration.minutes)
     }
 
+    /// The plan the form's values ask for — its schedule, daily target and group, each
+    /// checked by the domain's own rules — or nil, with each refused field's message in
+    /// `form`. Only the chosen schedule radio's inputs count.
+    private static func readPlan(_ v: FormModel.Values, _ app: Dawn, _ page: PageRequest,
+                                 _ form: inout FormState) -> Habits.Plan? {
+        func fail(_ error: HabitError) { form.fail(planField(error), app.t(error.key, page)) }
+        var schedule: HabitSchedule?
+        do throws(HabitError) {
+            switch v.schedule {
+            case HabitScheduleConstants.everyDay: schedule = try .every(v.schedule, times: nil)
+            case HabitScheduleConstants.weekdaysPrefix: schedule = try .weekdays(named: v.weekdays)
+            case HabitScheduleConstants.everyWeek: schedule = try .every(v.schedule, times: Int(v.weekTimes))
+            case HabitScheduleConstants.everyMonth: schedule = try .every(v.schedule, times: Int(v.monthTimes))
+            default: throw .scheduleKind
+            }
+        } catch {
+            fail(error)
+        }
+
+        var target: HabitTarget?
+        var targetIsValid = true
+        if !PlainText.trimmed(v.targetAmount).isEmpty || !PlainText.trimmed(v.targetUnit).isEmpty {
+            do throws(HabitError) {
+                let parsed = try HabitTarget(parsingAmount: v.targetAmount, unit: v.targetUnit, kind: v.targetKind)
+                // Stored in thousandths: an amount that rounds to 0 there is no target at all.
+                guard Habits.milli(parsed.amount) > 0 else { throw .targetAmount }
+                target = parsed
+            } catch {
+                targetIsValid = false
+                fail(error)
+                // The amount is read first: say what is wrong with the unit too.
+                if error == .targetAmount, (try? HabitTarget(amount: 1, unit: v.targetUnit, kind: .atLeast)) == nil {
+                    fail(.targetUnit)
+                }
+            }
+        }
+
+        // Empty is no group; anything else must be a group name.
+        var group: String?
+        var groupIsValid = true
+        if !PlainText.trimmed(v.group).isEmpty {
+            group = Habits.groupName(v.group)
+            groupIsValid = group != nil
+            if !groupIsValid {
+                form.fail("group", app.t("habits.error.group", page, ["max": String(Habits.maxGroupCharacters)]))
+            }
+        }
+
+        guard let schedule, targetIsValid, groupIsValid else { return nil }
+        return Habits.Plan(schedule: schedule.storage, targetMilli: target.map { Habits.milli($0.amount) },
+                           targetAtMost: target?.kind == .atMost, targetUnit: target?.unit ?? "", group: group)
+    }
+
+    /// The form field a refused plan sits next to.
+    static func planField(_ error: HabitError) -> String {
+        switch error {
+        case .scheduleWeekdays: "weekdays"
+        case .scheduleWeekTimes: "week_times"
+        case .scheduleMonthTimes: "month_times"
+        case .targetAmount: "target_amount"
+        case .targetUnit: "target_unit"
+        case .targetKind: "target_kind"
+        default: "schedule"
+        }
+    }
+
     /// The habit form as `model` holds it, with `errors` (the refused fields' messages).
     private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ model: FormModel,
                              errors: FormState = FormState(), status: HTTPStatus = .ok) -> HTTPResponse {
         let v = model.values
+        let language = page.language
         var form = errors
         form.values = ["name": .string(v.name), "emoji": .string(v.emoji), "color": .string(v.color),
-                       "customColor": .string(v.customColor), "duration": .string(v.duration)]
+                       "customColor": .string(v.customColor), "duration": .string(v.duration),
+                       "weekTimes": .string(v.weekTimes), "monthTimes": .string(v.monthTimes),
+                       "targetAmount": .string(v.targetAmount), "targetUnit": .string(v.targetUnit), "group": .string(v.group)]
         let colors = model.colors.map { preset -> TemplateValue in
             ["hex": .string(preset.hex), "name": .string(preset.name),
              "class": .string("swatch-\(preset.name.lowercased())"), "selected": .bool(model.isChosen(preset))]
@@ -188,6 +285,18 @@ enum HabitsPage {
             ["minutes": .int(preset.minutes), "label": .string(app.t("habits.minutes", page, ["minutes": String(preset.minutes)])),
              "selected": .bool(model.isChosen(preset))]
         }
+        var schedule: [String: TemplateValue] = [:]
+        for kind in FormModel.scheduleKinds { schedule[kind] = .bool(model.isChosen(schedule: kind)) }
+        let weekdays = model.weekdays.map { day -> TemplateValue in
+            ["name": .string(HabitSchedule.name(of: day)), "label": .string(LocalizedDate.weekdayShort(day, language)),
+             "long": .string(LocalizedDate.weekday(day, language)), "checked": .bool(model.isChecked(day))]
+        }
+        let kinds = HabitTarget.Kind.allCases.map { kind -> TemplateValue in
+            ["value": .string(kind.rawValue), "id": .string("target_kind_" + kind.rawValue),
+             "label": .string(kind == .atMost ? app.t("habits.target_kind.at_most", page) : app.t("habits.target_kind.at_least", page)),
+             "checked": .bool(model.isChosen(kind))]
+        }
+        let groups = ((try? member.habits.all()) ?? []).compactMap(\.group)
         let habit = model.habit, back = model.back
         let title = habit.map { app.t("habits.edit_title", page, ["name": $0.name]) } ?? app.t("habits.new_title", page)
         return app.render("habit-form", [
@@ -196,13 +305,26 @@ enum HabitsPage {
             "colors": .list(colors),
             "customSelected": .bool(model.isCustomChosen),
             "durations": .list(durations),
+            "schedule": .object(schedule),
+            "weekdays": .list(weekdays),
+            "weekTimes": ["min": .int(HabitScheduleConstants.timesPerWeek.lowerBound),
+                          "max": .int(HabitScheduleConstants.timesPerWeek.upperBound)],
+            "monthTimes": ["min": .int(HabitScheduleConstants.timesPerMonth.lowerBound),
+                           "max": .int(HabitScheduleConstants.timesPerMonth.upperBound)],
+            "targetKinds": .list(kinds),
+            "unitMax": .int(HabitScheduleConstants.unitLength.upperBound),
+            "groupMax": .int(Habits.maxGroupCharacters),
+            "groups": .list(Array(Set(groups)).sorted().map(TemplateValue.string)),
             "action": .string(habit.map { Paths.habit($0.id) } ?? Paths.habits),
             "habit": habit.map { pill($0, app, page) } ?? .null,
             "isArchived": .bool(habit?.isArchived ?? false),
             "day": .string(back.description),
+            "fromList": .bool(model.returnsToList),
             "deleteURL": habit.map { .string(Paths.deleteHabit($0.id, returningTo: back)) } ?? .null,
-            "back": .string(Paths.day(back)),
+            "back": .string(model.returnsToList ? Paths.habits : Paths.day(back)),
+            "backLabel": .string(app.t(model.returnsToList ? "habits.back_to_list" : "habits.back", page)),
             "habitsCSS": .string(cssURL(app, member)),
+            "stylesheet": .string(app.staticFiles.url(for: HabitListPage.stylesheet) ?? ""),
         ], status: status, for: page)
     }
 }

@@ -1,0 +1,143 @@
+import Domain
+import HTTP
+import HTTPServer
+import Localization
+import MemberData
+import Templates
+import TimeZones
+
+/// `/habits`: the member's habits in their own order, grouped, each with its schedule,
+/// target and paused state; moving one up or down, pausing it from a day, resuming it,
+/// and links to its form. Plain forms (POST, then 303 back to the habit's row). A refused
+/// move or pause comes back as the list (400) with the message beside its field; an
+/// unknown habit is a 404; nothing is written on any refusal.
+enum HabitListPage {
+    /// The stylesheet of the habit list and the habit form's plan (`Public/`).
+    static let stylesheet = "habits-page.css"
+
+    static func add(to router: inout Router<Route>) {
+        router.add(.GET, "/habits", .member { app, page in
+            let member = try MemberContext(app, page)
+            return try show(app, page, member, notice: notice(try page.query()["done"]).map { app.t($0, page) })
+        })
+        router.add(.POST, "/habits/{id}/move", .member { app, page in
+            let member = try MemberContext(app, page)
+            let habit = try HabitsPage.find(app, page, member)
+            let step: Int
+            switch page.form["direction"] {
+            case "up": step = -1
+            case "down": step = 1
+            default: return try show(app, page, member, listError: app.t("habits.error.direction", page), status: .badRequest)
+            }
+            guard try member.habits.move(habit.id, by: step) else { throw PageError(.notFound, key: "habits.error.not_found") }
+            return .redirect(to: Paths.habitInList(habit.id))
+        })
+        router.add(.POST, "/habits/{id}/pause", .member { app, page in
+            let member = try MemberContext(app, page)
+            let habit = try HabitsPage.find(app, page, member)
+            let typed = page.form["from"] ?? ""
+            let refuse = { (key: String, arguments: [String: String]) in
+                try show(app, page, member, pause: PauseRefusal(habit: habit.id, typed: typed, message: app.t(key, page, arguments)),
+                         status: .badRequest)
+            }
+            let day: LocalDate
+            switch PauseDay(page.form["from"]) {
+            case .missing: return try refuse("habits.error.pause_missing", [:])
+            case .malformed: return try refuse("habits.error.pause_date", [:])
+            case let .date(date): day = date
+            }
+            let allowed = DayNavigation.range(today: member.today)
+            guard allowed.contains(day) else {
+                return try refuse("habits.error.pause_range", ["from": LocalizedDate.dayLabel(allowed.lowerBound, page.language),
+                                                               "to": LocalizedDate.dayLabel(allowed.upperBound, page.language)])
+            }
+            guard try member.habits.setPaused(habit.id, from: day) else { throw PageError(.notFound, key: "habits.error.not_found") }
+            return .redirect(to: Paths.done(Paths.habits, "paused", anchor: "habit-\(habit.id)"))
+        })
+        router.add(.POST, "/habits/{id}/resume", .member { app, page in
+            let member = try MemberContext(app, page)
+            let habit = try HabitsPage.find(app, page, member)
+            guard try member.habits.setPaused(habit.id, from: nil) else { throw PageError(.notFound, key: "habits.error.not_found") }
+            return .redirect(to: Paths.done(Paths.habits, "resumed", anchor: "habit-\(habit.id)"))
+        })
+    }
+
+    /// The key of the notice after `?done=`.
+    private static func notice(_ done: String?) -> String? {
+        switch done {
+        case "added": "habits.added"
+        case "saved": "habits.saved"
+        case "archived": "habits.archived"
+        case "restored": "habits.restored"
+        case "paused": "habits.paused"
+        case "resumed": "habits.resumed"
+        default: nil
+        }
+    }
+
+    /// A refused pause: whose, what was typed, and why.
+    private struct PauseRefusal {
+        let habit: Int64
+        let typed: String
+        let message: String
+    }
+
+    /// The view: the model in the page's language, into `Views/habits.html`.
+    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, notice: String? = nil,
+                             listError: String? = nil, pause refusal: PauseRefusal? = nil,
+                             status: HTTPStatus = .ok) throws -> HTTPResponse {
+        let model = try Model(member)
+        let language = page.language
+        let firstWeekday = member.settings.firstWeekday
+        let groups = model.groups.map { group -> TemplateValue in
+            let rows = group.rows.map { row -> TemplateValue in
+                let habit = row.habit
+                let refused = refusal?.habit == habit.id ? refusal : nil
+                var paused: TemplateValue = .null
+                if let from = habit.pausedFrom {
+                    paused = .string(app.t(from > model.today ? "habits.pauses_from" : "habits.paused_since", page,
+                                           ["date": LocalizedDate.dayLabel(from, language)]))
+                }
+                return [
+                    "id": .int(Int(habit.id)),
+                    "anchor": .string("habit-\(habit.id)"),
+                    "name": .string(habit.name),
+                    "emoji": .string(habit.emoji),
+                    "class": .string("habit-\(habit.id)"),
+                    "schedule": .string(HabitPlanWords.schedule(habit, firstWeekday: firstWeekday, app.strings, language)),
+                    "target": HabitPlanWords.target(habit, app.strings, language).map(TemplateValue.string) ?? .null,
+                    "paused": paused,
+                    "moveURL": .string(Paths.moveHabit(habit.id)),
+                    "canMoveUp": .bool(row.canMoveUp),
+                    "canMoveDown": .bool(row.canMoveDown),
+                    "upLabel": .string(app.t("habits.move_up_label", page, ["name": habit.name])),
+                    "downLabel": .string(app.t("habits.move_down_label", page, ["name": habit.name])),
+                    "pauseURL": .string(Paths.pauseHabit(habit.id)),
+                    "resumeURL": .string(Paths.resumeHabit(habit.id)),
+                    "resumeLabel": .string(app.t("habits.resume_label", page, ["name": habit.name])),
+                    "pauseField": .string("pause-from-\(habit.id)"),
+                    "pauseValue": .string(refused?.typed ?? model.today.description),
+                    "pauseError": refused.map { .string($0.message) } ?? .null,
+                    "editURL": .string(Paths.editHabitFromList(habit.id)),
+                    "editLabel": .string(app.t("habits.edit_label", page, ["name": habit.name])),
+                ]
+            }
+            let heading: TemplateValue = group.name.map(TemplateValue.string)
+                ?? (model.hasGroups ? .string(app.t("habits.ungrouped", page)) : .null)
+            return ["heading": heading, "rows": .list(rows)]
+        }
+        return app.render("habits", [
+            "title": .string(app.t("habits.list_title", page)),
+            "notice": notice.map(TemplateValue.string) ?? .null,
+            "listError": listError.map(TemplateValue.string) ?? .null,
+            "groups": .list(groups),
+            "min": .string(model.allowed.lowerBound.description),
+            "max": .string(model.allowed.upperBound.description),
+            "newHabitURL": .string(Paths.newHabitFromList),
+            "archivedURL": .string(Paths.archivedHabits),
+            "today": .string(Paths.day(model.today)),
+            "habitsCSS": .string(HabitsPage.cssURL(app, member)),
+            "stylesheet": .string(app.staticFiles.url(for: stylesheet) ?? ""),
+        ], status: status, for: page)
+    }
+}

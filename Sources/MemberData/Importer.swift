@@ -288,11 +288,15 @@ package enum Importer {
 
     private static func target(_ target: DawnExportFormat.Target?, at place: String) throws(Problem) -> HabitTarget? {
         guard let target else { return nil }
+        let valid: HabitTarget
         do {
-            return try HabitTarget(amount: target.amount, unit: target.unit, kind: try HabitTarget.Kind(parsing: target.kind))
+            valid = try HabitTarget(amount: target.amount, unit: target.unit, kind: try HabitTarget.Kind(parsing: target.kind))
         } catch {
             throw Problem(place: .record(place), key: error.key)
         }
+        // Kept in thousandths: an amount that rounds to none is no target.
+        guard Habits.milli(valid.amount) > 0 else { throw Problem(place: .record(place), key: HabitError.targetAmount.key) }
+        return valid
     }
 
     /// `habits[2].colour` from a decoding error's coding path.
@@ -371,8 +375,8 @@ package enum Importer {
                 let value = targetValueColumn.flatMap { Double(record.fields[$0]) } ?? 0
                 let unit = unitColumn.map { String(record.fields[$0]) } ?? ""
                 if value > 0 {
-                    guard let target = try? HabitTarget(amount: value, unit: unit,
-                                                        kind: kind == "AT_MOST" ? .atMost : .atLeast) else {
+                    guard let target = try? HabitTarget(amount: value, unit: unit, kind: kind == "AT_MOST" ? .atMost : .atLeast),
+                          Habits.milli(target.amount) > 0 else {
                         throw Problem(place: place, key: "import.problem.loop_target", arguments: ["value": "\(value) \(unit)"])
                     }
                     habit.target = target

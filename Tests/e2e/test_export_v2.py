@@ -139,6 +139,7 @@ def broken(change):
     (lambda d: d["habits"][3]["schedule"].update(times=32), "habits[3].schedule:"),
     (lambda d: d["habits"][0]["target"].update(amount=0), "habits[0].target:"),
     (lambda d: d["habits"][0]["target"].update(amount=-3), "habits[0].target:"),
+    (lambda d: d["habits"][0]["target"].update(amount=0.0004), "habits[0].target:"),
     (lambda d: d["habits"][0]["target"].update(kind="about"), "habits[0].target:"),
     (lambda d: d["instances"][0].update(amount="lots"), "instances[0].amount:"),
     (lambda d: d["instances"][0].update(amount=-1), "instances[0].amount:"),
@@ -214,6 +215,7 @@ def test_todays_loop_export_maps_frequency_targets_amounts_and_skips(family):
     (LOOP_HABITS_TODAY.replace(b",2,7,", b",9,7,"), LOOP_CHECKMARKS_TODAY, "Habits.csv, line 3: frequency 9/7"),
     (LOOP_HABITS_TODAY.replace(b"pages,AT_LEAST", b"pages and pages and pages,AT_LEAST"), LOOP_CHECKMARKS_TODAY,
      "Habits.csv, line 4: target"),
+    (LOOP_HABITS_TODAY.replace(b"AT_LEAST,20.0", b"AT_LEAST,0.0001"), LOOP_CHECKMARKS_TODAY, "Habits.csv, line 4: target"),
     (LOOP_HABITS_TODAY, LOOP_CHECKMARKS_TODAY.replace(b"YES_AUTO", b"MAYBE"), "Checkmarks.csv, line 2: MAYBE is not a number"),
 ])
 def test_a_bad_loop_export_names_the_line_and_imports_nothing(family, habits, checkmarks, message):

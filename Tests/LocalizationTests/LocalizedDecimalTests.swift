@@ -22,4 +22,22 @@ final class LocalizedDecimalTests: XCTestCase {
         XCTAssertEqual(LocalizedNumber.decimal(thousandths: 1_234_567_890, .en, grouped: false), "1234567.89")
         XCTAssertEqual(LocalizedNumber.decimal(thousandths: 1_000_000_000_000, .it, grouped: false), "1000000000")
     }
+
+    func testEachLanguagesDecimalsAcrossTheRange() {
+        let cases: [(Int64, String, String, String)] = [
+            (0, "0", "0", "0"),
+            (20_000, "20", "20", "20"),
+            (2_500, "2.5", "2,5", "2,5"),
+            (1_250_750, "1,250.75", "1.250,75", "1\u{202F}250,75"),
+            (5, "0.005", "0,005", "0,005"),
+            (100, "0.1", "0,1", "0,1"),
+            (1_000_000_000_000, "1,000,000,000", "1.000.000.000", "1\u{202F}000\u{202F}000\u{202F}000"),
+            (-1_500, "-1.5", "-1,5", "-1,5"),
+        ]
+        for (milli, en, it, fr) in cases {
+            XCTAssertEqual(LocalizedNumber.decimal(thousandths: milli, .en), en, "\(milli)")
+            XCTAssertEqual(LocalizedNumber.decimal(thousandths: milli, .it), it, "\(milli)")
+            XCTAssertEqual(LocalizedNumber.decimal(thousandths: milli, .fr), fr, "\(milli)")
+        }
+    }
 }

@@ -108,8 +108,8 @@ extension DayPage {
                 meta = app.t(key, page, ["done": String(done), "times": String(times)])
             }
             let progress = item.target.map { target in
-                let values = ["total": LocalizedAmount.thousandths(item.totalMilli, language),
-                              "target": LocalizedAmount.thousandths(target.milli, language), "unit": habit.targetUnit]
+                let values = ["total": LocalizedNumber.decimal(thousandths: item.totalMilli, language),
+                              "target": LocalizedNumber.decimal(thousandths: target.milli, language), "unit": habit.targetUnit]
                 return String(PlainText.trimmed(app.t(target.atMost ? "check.progress_at_most" : "check.progress_at_least",
                                                       page, values)))
             }

@@ -122,6 +122,7 @@ public final class Dawn: HTTPResponder {
         VacationsPage.add(to: &router)
         HabitsPage.add(to: &router)
         HabitListPage.add(to: &router)
+        HabitPage.add(to: &router)
         HabitInstancePage.add(to: &router)
         StatsPage.add(to: &router)
         CalendarPage.add(to: &router)

@@ -79,11 +79,13 @@ public struct RouteParameters: Sendable, Equatable {
     }
 }
 
-/// A parsed route pattern: `/habits/{id}/edit`, `/static/{path*}`.
+/// A parsed route pattern: `/habits/{id}/edit`, `/static/{path*}`; `{id#}` captures
+/// only a segment of ASCII digits, so `/habits/{id#}` and `/habits/new` never overlap.
 public struct RoutePattern: Sendable, Equatable {
     enum Segment: Sendable, Equatable {
         case literal(String)
         case capture(String)
+        case digits(String)
         case rest(String)
     }
 
@@ -105,7 +107,8 @@ public struct RoutePattern: Sendable, Equatable {
                 guard part.hasSuffix("}"), part.count > 2 else { throw Malformed(reason: "\(part) is not {name}") }
                 var name = String(part.dropFirst().dropLast())
                 let isRest = name.hasSuffix("*")
-                if isRest { name.removeLast() }
+                let isDigits = name.hasSuffix("#")
+                if isRest || isDigits { name.removeLast() }
                 guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
                     throw Malformed(reason: "\(part): a name is letters, digits and _")
                 }
@@ -114,7 +117,7 @@ public struct RoutePattern: Sendable, Equatable {
                     guard index == parts.count - 1 else { throw Malformed(reason: "{\(name)*} must be the last segment") }
                     segments.append(.rest(name))
                 } else {
-                    segments.append(.capture(name))
+                    segments.append(isDigits ? .digits(name) : .capture(name))
                 }
             } else {
                 guard !part.contains(where: { "{}:*".contains($0) }) else {
@@ -138,6 +141,9 @@ public struct RoutePattern: Sendable, Equatable {
             case let .capture(name):
                 guard index < path.count else { return nil }
                 parameters.append(name, path[index])
+            case let .digits(name):
+                guard index < path.count, Self.isDigits(path[index]) else { return nil }
+                parameters.append(name, path[index])
             case let .literal(text):
                 guard index < path.count, path[index] == text else { return nil }
             }
@@ -145,8 +151,13 @@ public struct RoutePattern: Sendable, Equatable {
         return segments.count == path.count ? parameters : nil
     }
 
-    /// Whether some path matches both patterns. A capture matches any one segment, a rest
-    /// any number of segments (none included), a literal only itself.
+    private static func isDigits(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    /// Whether some path matches both patterns. A capture matches any one segment, a
+    /// digits capture any segment of digits, a rest any number of segments (none
+    /// included), a literal only itself.
     public func overlaps(_ other: RoutePattern) -> Bool {
         var index = 0
         while true {
@@ -157,7 +168,8 @@ public struct RoutePattern: Sendable, Equatable {
             case (.rest, _), (_, .rest): return true
             case (nil, _), (_, nil): return false
             case let (.literal(a)?, .literal(b)?): if a != b { return false }
-            default: break  // a capture meets a capture or a literal: both can match
+            case let (.literal(text)?, .digits?), let (.digits?, .literal(text)?): if !Self.isDigits(text) { return false }
+            default: break  // a capture meets a capture, a digits capture or a literal: both can match
             }
             index += 1
         }

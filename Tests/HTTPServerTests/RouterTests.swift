@@ -72,11 +72,33 @@ final class RouterTests: XCTestCase {
         XCTAssertFalse(try overlap("/habits/new", "/habits/archived"))
         XCTAssertFalse(try overlap("/", "/day"))
         XCTAssertFalse(try overlap("/static/{path*}", "/stats"))
+        // A digits capture meets only literals of digits.
+        XCTAssertFalse(try overlap("/habits/{id#}", "/habits/new"))
+        XCTAssertFalse(try overlap("/habits/{id#}", "/habits/archived"))
+        XCTAssertTrue(try overlap("/habits/{id#}", "/habits/2026"))
+        XCTAssertTrue(try overlap("/habits/{id#}", "/habits/{id}"))
+        XCTAssertTrue(try overlap("/habits/{id#}", "/habits/{n#}"))
+    }
+
+    func testADigitsCaptureMatchesDigitsOnly() throws {
+        var router = Router<String>()
+        router.add(.GET, "/habits/{id#}", "page")
+        router.add(.GET, "/habits/new", "form")
+        func answer(_ path: [String]) -> String? {
+            if case let .found(handler, parameters) = router.match(.GET, path) { return handler + " " + (parameters["id"] ?? "") }
+            return nil
+        }
+        XCTAssertEqual(answer(["habits", "12"]), "page 12")
+        XCTAssertEqual(answer(["habits", "new"]), "form ")
+        XCTAssertNil(answer(["habits", "12a"]))
+        XCTAssertNil(answer(["habits", ""]))
+        XCTAssertNil(answer(["habits", "-1"]))
+        XCTAssertNil(answer(["habits", "١٢"]), "ASCII digits only")
     }
 
     func testMalformedPatternsAreRefused() {
         for bad in ["day/{date}", "/day/:date", "/day/{}", "/day/{date", "/day/{da-te}", "/a/{x}/{x}",
-                    "/a/{rest*}/b", "/a//b", "/a/*", "/a/b{c}"] {
+                    "/a/{rest*}/b", "/a//b", "/a/*", "/a/b{c}", "/a/{#}", "/a/{x#*}", "/a/b#{c}"] {
             XCTAssertThrowsError(try RoutePattern(bad), bad)
         }
         XCTAssertNoThrow(try RoutePattern("/"))

@@ -119,6 +119,8 @@ enum HabitListPage {
                     "pauseValue": .string(refused?.typed ?? model.today.description),
                     "pauseError": refused.map { .string($0.message) } ?? .null,
                     "editURL": .string(Paths.editHabitFromList(habit.id)),
+                    "pageURL": .string(Paths.habit(habit.id)),
+                    "pageLabel": .string(app.t("habit.page.open", page, ["name": habit.name])),
                     "editLabel": .string(app.t("habits.edit_label", page, ["name": habit.name])),
                 ]
             }

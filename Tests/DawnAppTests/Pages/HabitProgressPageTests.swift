@@ -142,4 +142,22 @@ final class HabitProgressPageTests: XCTestCase {
         XCTAssertEqual(read.target, try HabitTarget(amount: 20, unit: "pages", kind: .atLeast))
         XCTAssertThrowsError(try HabitPage.Model(member, id: 99))
     }
+
+    /// `/habits/{id}` answers for the member's habits only, in words.
+    func testTheHabitPage() throws {
+        let dawn = try harness()
+        let page = dawn.get("/habits/1")
+        XCTAssertEqual(page.status, .ok)
+        for text in ["2 times a week", "<dd>2 weeks</dd>", "The last twelve weeks", #"class="habit-day done""#,
+                     #"href="/stats?g=week&amp;p=2026-W48""#] {
+            XCTAssertTrue(page.text.contains(text), text + "\n" + page.text)
+        }
+        let read = dawn.get("/habits/3").text
+        XCTAssertTrue(read.contains("at least 20\u{00A0}pages a day"), read)
+        XCTAssertTrue(read.contains(#"class="habit-day partial""#))
+        XCTAssertEqual(dawn.get("/habits/99").status, .notFound)
+        XCTAssertEqual(dawn.get("/habits/1x").status, .methodNotAllowed, "only the edit form's POST takes any id")
+        XCTAssertEqual(dawn.get("/habits/new").status, .ok, "the form is still the form")
+        XCTAssertEqual(dawn.get("/habits/archived").status, .ok)
+    }
 }

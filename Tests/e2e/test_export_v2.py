@@ -226,3 +226,18 @@ def test_a_bad_loop_export_names_the_line_and_imports_nothing(family, habits, ch
     r = do_import(kid, [("file", "Habits.csv", habits), ("file", "Checkmarks.csv", checkmarks)])
     assert r.status == 400 and message in r.text, (message, r.text[-1500:])
     assert counts(dawn, name) == before
+
+
+def test_a_habits_page_shows_its_plan_and_is_the_members_own(family):
+    dawn, admin = family
+    owner = member(dawn, admin, "owner")
+    assert do_import(owner, json.dumps(V2).encode(), mode="empty").status == 303
+    ids = {h["name"]: h["id"] for h in json.loads(owner.get("/export/dawn.json").body)["habits"]}
+    page = owner.get(f"/habits/{ids['Gym']}")
+    assert page.status == 200 and "3 times a week" in page.text and "Strength" in page.text, page.text[:2000]
+    read = owner.get(f"/habits/{ids['Read']}").text
+    assert "at least 20\u00a0pages a day" in read
+    # Another member asking for that id sees their own habits only: none with it.
+    other = member(dawn, admin, "other")
+    assert other.get(f"/habits/{ids['Gym']}").status == 404
+    assert owner.get("/habits/999999").status == 404

@@ -29,6 +29,16 @@ public enum HabitSchedule: Sendable, Hashable {
 
     /// Whether `day` can be a unit: its weekday for a weekday schedule, every day otherwise
     /// (a week or month habit may be done on any day of its unit).
+    /// For a habit whose units are days, whether each ISO weekday (index 0 Monday … 6
+    /// Sunday) is scheduled; nil for week and month habits.
+    var dayUnitWeekdays: [Bool]? {
+        switch self {
+        case .daily: Array(repeating: true, count: PeriodConstants.daysPerWeek)
+        case .weekdays(let days): Weekday.allCases.map(days.contains)
+        case .perWeek, .perMonth: nil
+        }
+    }
+
     public func isScheduled(_ day: LocalDate) -> Bool {
         switch self {
         case .daily, .perWeek, .perMonth: true

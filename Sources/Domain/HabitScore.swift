@@ -42,6 +42,11 @@ public struct HabitScore: Sendable, Hashable {
         }
         let start = firstDay.daysSince1970
         let end = today.daysSince1970
+        if let weekdays = schedule.dayUnitWeekdays {
+            value = Self.dayUnits(weekdays: weekdays, multiplier: schedule.scoreMultiplier, doneDays: doneDays,
+                                  bridged: bridged, days: start...end)
+            return
+        }
         // The first unit's days before `firstDay` are bridged, so they ask for nothing.
         let firstSpan = HabitUnits(schedule: schedule, bridged: .none, firstWeekday: firstWeekday, history: start...start)
             .span(containing: start)
@@ -72,6 +77,33 @@ public struct HabitScore: Sendable, Hashable {
 }
 
 extension HabitScore {
+    /// The same steps as the general walk for a habit whose units are days (daily, chosen
+    /// weekdays), day by day without building spans: a day is a unit when it is scheduled
+    /// and not bridged; a unit steps the score with 1 when done, 0 when not, except today,
+    /// which steps only once done. `weekdays[i]`: whether ISO weekday i + 1 is scheduled.
+    static func dayUnits(weekdays: [Bool], multiplier: Double, doneDays: some Sequence<LocalDate>,
+                         bridged: BridgedRanges, days: ClosedRange<Int>) -> Double {
+        let done = Set(doneDays.lazy.map(\.daysSince1970).filter(days.contains))
+        let bridges = bridged.clamped(to: days)
+        var score = 0.0
+        var day = days.lowerBound
+        while day <= days.upperBound {
+            if let range = bridges.range(containing: day) {
+                day = range.upperBound + 1
+                continue
+            }
+            // Day 0, 1970-01-01, was a Thursday (ISO weekday 4).
+            if weekdays[((day % 7) + 7 + 3) % 7] {
+                let completed: Double = done.contains(day) ? 1 : 0
+                if day < days.upperBound || completed == 1 {
+                    score = score * multiplier + completed * (1 - multiplier)
+                }
+            }
+            day += 1
+        }
+        return score
+    }
+
     /// How much everything before a score's window may still weigh in it (of 1; 0.005 of
     /// the 0–100 figure).
     public static let windowTolerance = 0.000_05

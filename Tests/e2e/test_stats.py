@@ -46,8 +46,14 @@ def test_week_by_default_with_figures_chart_and_table(home):
     assert sum(int(re.search(r": (\d+) logged", b).group(1)) for b in bars) == len(in_week)
     rows = re.findall(r'<tr><th scope="row">([^<]*)</th><td>(\d+)</td><td>(\d+)</td></tr>', page)
     assert len(rows) == 7 and sum(int(c) for _, c, _ in rows) == len(in_week)
-    habit_row = re.search(r'</span> Run</th><td>(\d+)</td><td>(\d+)</td><td>(\d+) / 7</td><td>(\d+)</td><td>(\d+)</td>', page)
-    assert habit_row.groups() == (str(len(in_week)), str(30 * len(in_week)), str(len(in_week)), "3", "3")
+    habit_row = re.search(r'</span> Run</th><td>(\d+)</td><td>(\d+)</td><td>(\d+) / 7</td><td>(\d+) days?</td>'
+                          r'<td>(\d+) days?</td><td>(\d+\.\d) %</td>', page)
+    assert habit_row.groups()[:5] == (str(len(in_week)), str(30 * len(in_week)), str(len(in_week)), "3", "3")
+    # Strength: Loop's daily recurrence from the first log, 40 days ago (done 40, 2, 1, 0 days back).
+    m, score = 0.5 ** (1 / 13), 0.0
+    for back in range(40, -1, -1):
+        score = score * m + (1 - m) * (back in (40, 2, 1, 0))
+    assert habit_row.group(6) == f"{score * 100:.1f}"
 
 
 @pytest.mark.parametrize("g,bars", [("day", 24), ("month", None), ("quarter", None), ("year", 12)])

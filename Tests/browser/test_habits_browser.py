@@ -450,6 +450,8 @@ def test_a_click_or_enter_still_follows_the_links(site, page):
     d.back()
     block = d.find_element(By.CSS_SELECTOR, ".block a")
     href = block.get_attribute("href")
+    # The checklist sits above the timeline now: bring the block out from under the pinned tray first.
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", block)
     block.click()
     WebDriverWait(d, 10).until(lambda d: d.current_url == href)
     assert d.find_element(By.ID, "start").get_attribute("value")

@@ -12,7 +12,7 @@ from test_day import member_db, rows, today_in
 TABLES = ["habits", "habit_instances", "entries", "notes"]
 
 
-def multipart(browser, path, fields, files, csrf=True):
+def multipart(browser, path, fields, files, csrf=True, timeout=20):
     """POSTs multipart/form-data: `fields` as text parts, `files` as (name, filename, bytes)."""
     boundary = "----dawn" + secrets.token_hex(8)
     fields = dict(fields)
@@ -25,15 +25,15 @@ def multipart(browser, path, fields, files, csrf=True):
         body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\n"
                  "Content-Type: application/octet-stream\r\n\r\n").encode() + data + b"\r\n"
     body += f"--{boundary}--\r\n".encode()
-    return raw_post(browser, path, body, f"multipart/form-data; boundary={boundary}")
+    return raw_post(browser, path, body, f"multipart/form-data; boundary={boundary}", timeout=timeout)
 
 
-def raw_post(browser, path, body, content_type):
+def raw_post(browser, path, body, content_type, timeout=20):
     lines = [f"POST {path} HTTP/1.1", "Host: localhost", "Connection: close",
              "Cookie: " + "; ".join(f"{k}={v}" for k, v in browser.jar.items()),
              f"Content-Type: {content_type}", f"Content-Length: {len(body)}"]
     from conftest import Reader
-    with browser.server.connect(timeout=20) as s:
+    with browser.server.connect(timeout=timeout) as s:
         s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
         r = Reader(s).read()
     r.text = r.body.decode("utf-8", "replace")
@@ -56,10 +56,10 @@ def comparable(export):
     }
 
 
-def do_import(browser, data, mode="merge", filename="dawn.json"):
+def do_import(browser, data, mode="merge", filename="dawn.json", timeout=20):
     browser.open("/account")
     files = data if isinstance(data, list) else [("file", filename, data)]
-    return multipart(browser, "/import", {"mode": mode}, files)
+    return multipart(browser, "/import", {"mode": mode}, files, timeout=timeout)
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ import datetime
 import importlib.util
 import os
 import sqlite3
+import time
 from zoneinfo import ZoneInfo
 
 from selenium import webdriver
@@ -182,3 +183,31 @@ def instances(dawn, username, day=None):
     if day is None:
         return rows(member_db(dawn, username), sql + " ORDER BY id")
     return rows(member_db(dawn, username), sql + " WHERE day = ? ORDER BY id", (str(day),))
+
+
+class Site:
+    """A test module's one server and what it seeded; `start_site` fills it."""
+
+
+def start_site():
+    """Starts a module's server, first waiting out midnight when it is under two minutes
+    away (what a module seeds is relative to today). Returns the site (`dawn`, `base`,
+    `today`) and the admin's browser."""
+    now = datetime.datetime.now(ZoneInfo(ZONE))
+    midnight = datetime.datetime.combine(now.date() + datetime.timedelta(days=1), datetime.time(), now.tzinfo)
+    left = (midnight - now).total_seconds()
+    if left < 120:
+        time.sleep(left + 2)
+    site = Site()
+    site.dawn = Dawn(env=server_env())
+    site.base = f"http://127.0.0.1:{site.dawn.port}"
+    site.today = member_today()
+    return site, setup_admin(site.dawn)
+
+
+def signed_in_driver(site, username, password=MEMBER_PASSWORD):
+    """Headless Chromium signed in as `username` on the site's server."""
+    d = make_driver()
+    sign_in(d, site.base, username, password)
+    return d
+

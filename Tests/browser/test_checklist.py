@@ -8,19 +8,17 @@ with its name; axe-core; screenshots at 375 and 1280 px, light and dark.
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_checklist.py -q -p no:cacheprovider
 """
-import datetime
 import json
 import os
 import sys
-import time
-from zoneinfo import ZoneInfo
 
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    MEMBER_PASSWORD, SCREENSHOTS, ZONE, Dawn, add_member, color_scheme, e2e, make_driver, member_db, member_today,
-    rows, save_settings, server_env, setup_admin, sign_in, viewport,
+    signed_in_driver, start_site,
+    MEMBER_PASSWORD, SCREENSHOTS, ZONE, add_member, color_scheme, e2e, member_db,
+    rows, save_settings, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -36,9 +34,6 @@ HABITS = [
 RGB = {"#FECA57": "rgb(254, 202, 87)", "#54A0FF": "rgb(84, 160, 255)", "#48DBAB": "rgb(72, 219, 171)",
        "#A29BFE": "rgb(162, 155, 254)", "#FF6B6B": "rgb(255, 107, 107)"}
 
-
-class Site:
-    pass
 
 
 def do_import(browser, data, mode):
@@ -76,15 +71,7 @@ def plan_file(today, instances=(), skips=()):
 def site():
     """"ana": Run on the timeline at 07:00, 5 of 20 pages of Read checked off, Call gran
     skipped; "bob": the same habits, nothing logged (he ticks them without JavaScript)."""
-    now = datetime.datetime.now(ZoneInfo(ZONE))
-    left = (datetime.datetime.combine(now.date() + datetime.timedelta(days=1), datetime.time(), now.tzinfo) - now).total_seconds()
-    if left < 120:  # the seeded days are relative to today: don't straddle midnight
-        time.sleep(left + 2)
-    s = Site()
-    s.dawn = Dawn(env=server_env())
-    s.base = f"http://127.0.0.1:{s.dawn.port}"
-    s.today = member_today()
-    admin = setup_admin(s.dawn)
+    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     s.bob = add_member(admin, "bob", "Bob")
     t = str(s.today)
@@ -102,8 +89,7 @@ def site():
 
 @pytest.fixture(scope="module")
 def driver(site):
-    d = make_driver()
-    sign_in(d, site.base, "ana", MEMBER_PASSWORD)
+    d = signed_in_driver(site, "ana")
     yield d
     d.quit()
 

@@ -11,16 +11,15 @@ import datetime
 import json
 import os
 import sys
-import time
 from urllib.parse import urlencode
-from zoneinfo import ZoneInfo
 
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    MEMBER_PASSWORD, SCREENSHOTS, ZONE, Dawn, add_member, color_scheme, make_driver, member_db, member_today, rows,
-    server_env, setup_admin, sign_in, viewport,
+    signed_in_driver, start_site,
+    MEMBER_PASSWORD, SCREENSHOTS, add_member, color_scheme, member_db, rows,
+    sign_in, viewport,
 )
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
@@ -41,9 +40,6 @@ ANA = [
 ]
 
 
-class Site:
-    pass
-
 
 def post(browser, path, fields):
     return browser.request("POST", path, urlencode(list(fields) + [("csrf", browser.csrf)]).encode())
@@ -52,15 +48,7 @@ def post(browser, path, fields):
 @pytest.fixture(scope="module")
 def site():
     """One server: "ana" with six planned habits (one paused), "bob" who starts with none."""
-    now = datetime.datetime.now(ZoneInfo(ZONE))
-    left = (datetime.datetime.combine(now.date() + datetime.timedelta(days=1), datetime.time(), now.tzinfo) - now).total_seconds()
-    if left < 120:  # pauses default to today: don't straddle midnight
-        time.sleep(left + 2)
-    s = Site()
-    s.dawn = Dawn(env=server_env())
-    s.base = f"http://127.0.0.1:{s.dawn.port}"
-    s.today = member_today()
-    admin = setup_admin(s.dawn)
+    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     s.bob = add_member(admin, "bob", "Bob")
     for name, emoji, plan in ANA:
@@ -76,8 +64,7 @@ def site():
 
 @pytest.fixture(scope="module")
 def driver(site):
-    d = make_driver()
-    sign_in(d, site.base, "ana", MEMBER_PASSWORD)
+    d = signed_in_driver(site, "ana")
     yield d
     d.quit()
 

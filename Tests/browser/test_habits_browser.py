@@ -7,19 +7,18 @@ screenshots of the day with its habits and the library open.
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_habits_browser.py -q -p no:cacheprovider
 """
-import datetime
 import json
 import os
 import sys
 import time
-from zoneinfo import ZoneInfo
 
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    MEMBER_PASSWORD, PASSWORD, SCREENSHOTS, ZONE, Browser, Dawn, add_habit, add_member, color_scheme, days, instances,
-    log_habit, make_driver, member_today, save_settings, server_env, setup_admin, sign_in, viewport,
+    signed_in_driver, start_site,
+    MEMBER_PASSWORD, PASSWORD, SCREENSHOTS, Browser, add_habit, add_member, color_scheme, days, instances,
+    log_habit, make_driver, save_settings, sign_in, viewport,
 )
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.actions import interaction  # noqa: E402
@@ -68,23 +67,12 @@ def rgb(hex_colour):
 
 # ---------------------------------------------------------------- fixtures
 
-class Site:
-    pass
-
 
 @pytest.fixture(scope="module")
 def site():
     """One server; "ana" has three habits (and an archived fourth), some logs, and a
     day starting at 05:00."""
-    now = datetime.datetime.now(ZoneInfo(ZONE))
-    left = (datetime.datetime.combine(now.date() + datetime.timedelta(days=1), datetime.time(), now.tzinfo) - now).total_seconds()
-    if left < 120:  # the seeded days are relative to today: don't straddle midnight
-        time.sleep(left + 2)
-    s = Site()
-    s.dawn = Dawn(env=server_env())
-    s.base = f"http://127.0.0.1:{s.dawn.port}"
-    s.today = member_today()
-    admin = setup_admin(s.dawn)
+    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     save_settings(s.ana, day_start_hour=str(DAY_START))
     s.habits = {}
@@ -107,8 +95,7 @@ def site():
 
 @pytest.fixture(scope="module")
 def driver(site):
-    d = make_driver()
-    sign_in(d, site.base, "ana", MEMBER_PASSWORD)
+    d = signed_in_driver(site, "ana")
     yield d
     d.quit()
 

@@ -6,19 +6,17 @@ vacation", axe-core on the vacations page, and screenshots at 375 and 1280 px.
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_vacations.py -q -p no:cacheprovider
 """
-import datetime
 import json
 import os
 import sys
-import time
-from zoneinfo import ZoneInfo
 
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    MEMBER_PASSWORD, SCREENSHOTS, ZONE, Dawn, add_member, color_scheme, days, make_driver, member_db, member_today,
-    rows, save_settings, server_env, setup_admin, sign_in, viewport,
+    signed_in_driver, start_site,
+    MEMBER_PASSWORD, SCREENSHOTS, add_member, color_scheme, days, member_db,
+    rows, save_settings, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -31,23 +29,12 @@ AWAY = (-4, -2)
 AHEAD = (1, 2)
 
 
-class Site:
-    pass
-
 
 @pytest.fixture(scope="module")
 def site():
     """One server; "ana" was active five days, away three, active two (a streak of 7) and
     goes away again tomorrow; "bob" adds a vacation without JavaScript."""
-    now = datetime.datetime.now(ZoneInfo(ZONE))
-    left = (datetime.datetime.combine(now.date() + datetime.timedelta(days=1), datetime.time(), now.tzinfo) - now).total_seconds()
-    if left < 120:  # the seeded days are relative to today: don't straddle midnight
-        time.sleep(left + 2)
-    s = Site()
-    s.dawn = Dawn(env=server_env())
-    s.base = f"http://127.0.0.1:{s.dawn.port}"
-    s.today = member_today()
-    admin = setup_admin(s.dawn)
+    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     s.bob = add_member(admin, "bob", "Bob")
     for back in NOTES:
@@ -64,8 +51,7 @@ def site():
 
 @pytest.fixture(scope="module")
 def driver(site):
-    d = make_driver()
-    sign_in(d, site.base, "ana", MEMBER_PASSWORD)
+    d = signed_in_driver(site, "ana")
     yield d
     d.quit()
 

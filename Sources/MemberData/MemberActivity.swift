@@ -63,38 +63,16 @@ package struct MemberActivity: Sendable {
         try Streak(runs: Runs(connection: connection, habitID: nil), today: today, bridging: bridged)
     }
 
-    package static func streak(_ connection: Connection, today: LocalDate, skipping skipped: Set<LocalDate>) throws -> Streak {
-        try streak(connection, today: today, bridging: BridgedRanges(days: skipped))
-    }
-
     /// Just the current run ending on `day` (or the day before).
     package static func currentStreak(_ connection: Connection, today: LocalDate, bridging bridged: BridgedRanges) throws -> Int {
         try Streak.current(runs: Runs(connection: connection, habitID: nil), today: today, bridging: bridged)
     }
 
-    package static func currentStreak(_ connection: Connection, today: LocalDate, skipping skipped: Set<LocalDate>) throws -> Int {
-        try currentStreak(connection, today: today, bridging: BridgedRanges(days: skipped))
-    }
-
-    /// A habit's own streak (current and best), counted over the days it was logged.
+    /// A daily habit's own streak (current and best), counted over the days it was done
+    /// (other schedules: `HabitProgress.streak`).
     package static func habitStreak(_ connection: Connection, habit id: Int64, today: LocalDate,
                                     bridging bridged: BridgedRanges) throws -> Streak {
         try Streak(runs: Runs(connection: connection, habitID: id), today: today, bridging: bridged)
-    }
-
-    package static func habitStreak(_ connection: Connection, habit id: Int64, today: LocalDate,
-                                    skipping skipped: Set<LocalDate>) throws -> Streak {
-        try habitStreak(connection, habit: id, today: today, bridging: BridgedRanges(days: skipped))
-    }
-
-    package static func currentHabitStreak(_ connection: Connection, habit id: Int64, today: LocalDate,
-                                           bridging bridged: BridgedRanges) throws -> Int {
-        try Streak.current(runs: Runs(connection: connection, habitID: id), today: today, bridging: bridged)
-    }
-
-    package static func currentHabitStreak(_ connection: Connection, habit id: Int64, today: LocalDate,
-                                           skipping skipped: Set<LocalDate>) throws -> Int {
-        try currentHabitStreak(connection, habit: id, today: today, bridging: BridgedRanges(days: skipped))
     }
 
     /// Per habit, its logs, minutes and days logged within `from…to` (a range of its

@@ -30,7 +30,7 @@ final class HabitPlanTests: XCTestCase {
     }
 
     private func streak(_ habits: Habits, _ id: Int64) throws -> Int {
-        try habits.database.read { try MemberActivity.currentHabitStreak($0, habit: id, today: day, skipping: []) }
+        try habits.database.read { try MemberActivity.habitStreak($0, habit: id, today: day, bridging: .none).current }
     }
 
     func testATargetDecidesWhichDaysAreDone() throws {

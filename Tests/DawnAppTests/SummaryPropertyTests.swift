@@ -62,11 +62,11 @@ final class SummaryPropertyTests: XCTestCase {
             base.adding(days: Int.random(in: 0...40, using: &random))
         }.filter { $0 != today })
         try database.read { connection in
-            XCTAssertEqual(try MemberActivity.streak(connection, today: today, skipping: skipped),
+            XCTAssertEqual(try MemberActivity.streak(connection, today: today, bridging: BridgedRanges(days: skipped)),
                            Streak(activeDates: raw.active, today: today, skipping: skipped), step, file: file, line: line)
             let habits = try connection.query("SELECT id FROM habits").map { $0.int64(0) }
             for id in habits {
-                XCTAssertEqual(try MemberActivity.habitStreak(connection, habit: id, today: today, skipping: skipped),
+                XCTAssertEqual(try MemberActivity.habitStreak(connection, habit: id, today: today, bridging: BridgedRanges(days: skipped)),
                                Streak(activeDates: raw.byHabit[id] ?? [], today: today, skipping: skipped),
                                "\(step): habit \(id)", file: file, line: line)
             }

@@ -310,26 +310,28 @@ package struct Habits {
     /// Logs an instance of an active habit; false when the habit is missing or archived
     /// (checked in the same transaction as the insert), `LimitReached` when the account
     /// already has `maxLogs`.
-    package func log(habit id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String, now: Int64) throws -> Bool {
+    package func log(habit id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String,
+                     amountMilli: Int64? = nil, now: Int64) throws -> Bool {
         try database.write { connection in
             guard try connection.queryOne("SELECT 1 FROM habits WHERE id = ? AND archived_at IS NULL", [.integer(id)]) != nil else {
                 return false
             }
             try Self.checkRoom(for: .logs, adding: 1, in: connection)
             try connection.run("""
-                INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at, amount_milli)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, [.integer(id), .text(day.description), .integer(Int64(startMinute)),
-                      .integer(Int64(durationMinutes)), .text(note), .integer(now)])
+                      .integer(Int64(durationMinutes)), .text(note), .integer(now),
+                      amountMilli.map(SQLValue.integer) ?? .null])
             return true
         }
     }
 
-    /// Moves, resizes or re-notes a log, based on the version the member saw; when it
-    /// changed since, nothing is written unless the edit would leave it as it is.
+    /// Moves, resizes, re-notes or re-amounts a log, based on the version the member saw;
+    /// when it changed since, nothing is written unless the edit would leave it as it is.
     /// `basedOn: nil` edits whatever is there (a client that sent no version).
     package func updateInstance(_ id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String,
-                        basedOn version: Int64?) throws -> Update {
+                                amountMilli: Int64? = nil, basedOn version: Int64?) throws -> Update {
         try database.write { connection in
             guard let stored = try connection.queryOne("""
                 SELECT \(Self.instanceColumns) FROM habit_instances
@@ -337,13 +339,14 @@ package struct Habits {
                 """, [.integer(id), .text(day.description)]).flatMap(Self.instance) else { return .notFound }
             if let version, version != stored.version {
                 let unchanged = stored.startMinute == startMinute && stored.durationMinutes == durationMinutes
-                    && stored.note == note
+                    && stored.note == note && stored.amountMilli == amountMilli
                 guard unchanged else { return .conflict(stored: stored) }
             }
             try connection.run("""
-                UPDATE habit_instances SET start_minute = ?, duration_minutes = ?, note = ? WHERE id = ? AND day = ?
+                UPDATE habit_instances SET start_minute = ?, duration_minutes = ?, note = ?, amount_milli = ?
+                WHERE id = ? AND day = ?
                 """, [.integer(Int64(startMinute)), .integer(Int64(durationMinutes)), .text(note),
-                      .integer(id), .text(day.description)])
+                      amountMilli.map(SQLValue.integer) ?? .null, .integer(id), .text(day.description)])
             return .updated
         }
     }

@@ -168,6 +168,36 @@ def test_amounts_meet_the_target(site):
     assert [h for h, *_ in check_offs(dawn, "ana", today)].count(read) == 0
 
 
+def test_a_timed_log_carries_an_amount(site):
+    """The timeline's log form of a numeric habit has an amount field: the amount is stored
+    with the timed block and counts towards the day's target; a bad one is refused beside
+    the field and nothing is written."""
+    dawn, ana, today, ids = site
+    read = ids["Read"]
+    form = ana.get(f"/day/{today}/log/{read}").text
+    assert '<label for="amount">Amount (pages)</label>' in form
+    assert 'name="amount"' not in ana.get(f"/day/{today}/log/{ids['Tea']}").text
+    before = counts(dawn, "ana")
+    for bad in ["lots", "-3", "2e1"]:
+        r = ana.post(f"/day/{today}/instances", {"habit": str(read), "start": "21:00", "duration": "30",
+                                                 "note": "", "amount": bad})
+        assert r.status == 400, bad
+        assert '<p class="field-error" id="amount-hint">An amount is a number from 0 to a billion' in r.text
+        assert counts(dawn, "ana") == before, bad
+    r = ana.post(f"/day/{today}/instances", {"habit": str(read), "start": "21:00", "duration": "30",
+                                             "note": "", "amount": "20"})
+    assert r.status == 303, r.text[:400]
+    assert rows(member_db(dawn, "ana"), "SELECT amount_milli, timed FROM habit_instances "
+                "WHERE habit_id = ? AND day = ? AND timed = 1", (read, str(today))) == [(20000, 1)]
+    assert rows(member_db(dawn, "ana"), "SELECT done FROM habit_days WHERE habit_id = ? AND day = ?",
+                (read, str(today))) == [(1,)]
+    page = ana.get(f"/day/{today}").text
+    assert "20 of 20 pages" in page and ("done", read, "Read: done on the timeline") in items(page)
+    ana.post(f"/day/{today}/instances/" + str(rows(member_db(dawn, "ana"), "SELECT id FROM habit_instances "
+             "WHERE habit_id = ? AND timed = 1", (read,))[0][0]) + "/delete", {})
+    assert counts(dawn, "ana") == before
+
+
 def test_skip_one_day(site):
     dawn, ana, today, ids = site
     swim = ids["Swim"]

@@ -19,6 +19,8 @@ extension HabitInstancePage {
         let startMinute: Int
         let durationMinutes: Int
         let note: String
+        /// The amount stored, in thousandths of the habit's unit; nil on the log form.
+        let amountMilli: Int64?
 
         /// The log form for `habit` on `day`: the first free slot at or after now (today)
         /// or the day's start (another day); when the rest of today is full, the first
@@ -41,6 +43,7 @@ extension HabitInstancePage {
             startMinute = TimelineSlots.minute(forSlot: slot)
             durationMinutes = habit.defaultDuration
             note = ""
+            amountMilli = nil
         }
 
         /// The edit form of `instance` (a log of `habit` on `day`): what is stored.
@@ -53,6 +56,7 @@ extension HabitInstancePage {
             startMinute = slots.minute(storedWallMinute: instance.startMinute)
             durationMinutes = instance.durationMinutes
             note = instance.note
+            amountMilli = instance.amountMilli
         }
 
         /// The version an edit is based on; nil on the log form.

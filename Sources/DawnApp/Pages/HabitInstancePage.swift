@@ -25,13 +25,14 @@ enum HabitInstancePage {
             let day = try DayPage.day(app, page, member)
             let habit = try activeHabit(page.form["habit"] ?? "", member)
             var form = FormState(values: values(page.form))
-            guard let fields = read(app, page, member, &form) else {
+            guard let fields = read(app, page, member, habit, &form) else {
                 return show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
             }
             let logged: Bool
             do {
                 logged = try member.habits.log(habit: habit.id, on: day, startMinute: fields.start,
-                                               durationMinutes: fields.duration, note: fields.note, now: member.now)
+                                               durationMinutes: fields.duration, note: fields.note,
+                                               amountMilli: fields.amountMilli, now: member.now)
             } catch let limit as Habits.LimitReached {
                 form.fail("general", HabitsPage.limitMessage(app, page, limit))
                 return show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
@@ -51,11 +52,13 @@ enum HabitInstancePage {
             let (instance, habit) = try find(page, member, day)
             let version = try EditVersion.read(page.form)
             var form = FormState(values: values(page.form))
-            guard let fields = read(app, page, member, &form) else {
+            guard let fields = read(app, page, member, habit, &form) else {
                 return show(app, page, member, day: day, habit: habit, instance: instance, form: form, status: .badRequest)
             }
             switch try member.habits.updateInstance(instance.id, on: day, startMinute: fields.start,
                                                     durationMinutes: fields.duration, note: fields.note,
+                                                    // Without a target there is no field: what is stored stays.
+                                                    amountMilli: habit.targetMilli == nil ? instance.amountMilli : fields.amountMilli,
                                                     basedOn: version) {
             case .updated:
                 return .redirect(to: Paths.done(Paths.day(day), "log-updated", anchor: "timeline"))
@@ -99,13 +102,19 @@ enum HabitInstancePage {
         let start: Int
         let duration: Int
         let note: String
+        /// Thousandths of the habit's unit; nil: none given, or a habit without a target.
+        let amountMilli: Int64?
     }
 
     private static func values(_ form: FormFields) -> [String: TemplateValue] {
-        ["start": .string(form["start"] ?? ""), "duration": .string(form["duration"] ?? ""), "note": .string(form["note"] ?? "")]
+        ["start": .string(form["start"] ?? ""), "duration": .string(form["duration"] ?? ""), "note": .string(form["note"] ?? ""),
+         "amount": .string(form["amount"] ?? "")]
     }
 
-    private static func read(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ form: inout FormState) -> Fields? {
+    /// The form's fields, or nil with a message beside each refused one. The amount is
+    /// read for a numeric habit only (one with a target) and may be left empty.
+    private static func read(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ habit: Habits.Habit,
+                             _ form: inout FormState) -> Fields? {
         let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
         let start = slots.minute(forLabel: page.form["start"] ?? "")
         if start == nil { form.fail("start", app.t("timeline.error.start", page)) }
@@ -119,15 +128,25 @@ enum HabitInstancePage {
         if PlainText.length(note) > maxNoteCharacters || !PlainText.isSingleLine(note) {
             form.fail("note", app.t("timeline.error.note", page))
         }
+        var amountMilli: Int64?
+        let typed = page.form["amount"] ?? ""
+        if habit.targetMilli != nil, !PlainText.trimmed(typed).isEmpty {
+            do throws(HabitError) {
+                amountMilli = Habits.milli(try HabitAmount(parsing: typed).value)
+            } catch {
+                form.fail("amount", app.t(error.key, page))
+            }
+        }
         guard form.isValid, let start, let duration else { return nil }
         let wall = slots.wallClock(forMinute: start, memberDate: LocalDate(daysSince1970: 0))
-        return Fields(start: wall.hour * 60 + wall.minute, duration: duration, note: note)
+        return Fields(start: wall.hour * 60 + wall.minute, duration: duration, note: note, amountMilli: amountMilli)
     }
 
     /// The log or edit form as the model starts it.
     private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ model: Model) -> HTTPResponse {
         let form = FormState(values: ["start": .string(model.slots.label(forMinute: model.startMinute)),
-                                      "duration": .int(model.durationMinutes), "note": .string(model.note)])
+                                      "duration": .int(model.durationMinutes), "note": .string(model.note),
+                                      "amount": .string(model.amountMilli.map { LocalizedNumber.decimal(thousandths: $0, page.language, grouped: false) } ?? "")])
         return show(app, page, member, day: model.day, habit: model.habit, instance: model.instance, form: form)
     }
 
@@ -142,6 +161,9 @@ enum HabitInstancePage {
             "date": .string(date),
             "form": form.template,
             "habit": HabitsPage.pill(habit, app, page),
+            // A numeric habit's logs carry an amount of its unit ("pages"); others have none.
+            "amountLabel": habit.targetMilli == nil ? .null : .string(habit.targetUnit.isEmpty
+                ? app.t("timeline.amount", page) : app.t("timeline.amount_unit", page, ["unit": habit.targetUnit])),
             "action": .string(instance.map { Paths.instance(day, $0.id) } ?? Paths.instances(day)),
             "instance": instance.map { .int(Int($0.id)) } ?? .null,
             "deleteURL": instance.map { .string(Paths.deleteInstance(day, $0.id)) } ?? .null,

@@ -201,6 +201,44 @@ final class ChecklistPageTests: XCTestCase {
         XCTAssertTrue(refused.text.contains(#"id="check-error-\#(read)">Una quantità"#))
     }
 
+    /// A timed log of a numeric habit carries an amount too: the log form has the field
+    /// (a habit without a target has none), the amount counts towards the day's target,
+    /// the edit form shows and changes it, and a bad amount is refused beside the field
+    /// with nothing written.
+    func testTimedLogsCarryAnAmount() throws {
+        let dawn = try harness()
+        let read = dawn.addHabit("Read"), walk = dawn.addHabit("Walk")
+        try plan(dawn, read, .init(targetMilli: 20_000, targetUnit: "pages"))
+        _ = dawn.get("/")
+        let form = dawn.get("/day/2026-03-11/log/\(read)").text
+        XCTAssertTrue(form.contains(#"<label for="amount">Amount (pages)</label>"#), form)
+        XCTAssertFalse(dawn.get("/day/2026-03-11/log/\(walk)").text.contains(#"name="amount""#), "no target, no amount")
+
+        let logged = dawn.post("/day/2026-03-11/instances", [("habit", String(read)), ("start", "07:00"),
+                                                              ("duration", "30"), ("note", ""), ("amount", "12,5")])
+        XCTAssertEqual(logged.status, .seeOther)
+        XCTAssertEqual(try habits(dawn).instances(on: date("2026-03-11")).map(\.amountMilli), [12_500])
+        XCTAssertEqual(try habits(dawn).days(on: date("2026-03-11"))[Int64(read)]?.done, false, "12.5 of 20 pages")
+
+        let id = try XCTUnwrap(dawn.instanceIDs(on: "2026-03-11").first)
+        let edit = dawn.get("/day/2026-03-11/instances/\(id)").text
+        XCTAssertTrue(edit.contains(#"name="amount" inputmode="decimal" maxlength="20" value="12.5""#), edit)
+        let version = try XCTUnwrap(PageHarness.allMatches(#"name="version" value="(\d+)""#, in: edit).first)
+        XCTAssertEqual(dawn.post("/day/2026-03-11/instances/\(id)", [("start", "07:00"), ("duration", "30"), ("note", ""),
+                                                                      ("amount", "20"), ("version", version)]).status, .seeOther)
+        XCTAssertEqual(try habits(dawn).instances(on: date("2026-03-11")).map(\.amountMilli), [20_000])
+        XCTAssertEqual(try habits(dawn).days(on: date("2026-03-11"))[Int64(read)]?.done, true, "20 of 20 pages")
+
+        for bad in ["abc", "-1", "1e3"] {
+            let page = dawn.post("/day/2026-03-11/instances", [("habit", String(read)), ("start", "09:00"),
+                                                               ("duration", "30"), ("note", ""), ("amount", bad)])
+            XCTAssertEqual(page.status, .badRequest, bad)
+            XCTAssertTrue(page.text.contains(#"<p class="field-error" id="amount-hint">An amount is a number from 0 to a billion"#), bad)
+            XCTAssertTrue(page.text.contains(#"value="\#(PageHarness.html(bad))" aria-describedby="amount-hint" aria-invalid="true">"#), bad)
+            XCTAssertEqual(try written(dawn), [1, 0, 0], bad)
+        }
+    }
+
     func testSkipAndUnskip() throws {
         let dawn = try harness()
         let swim = dawn.addHabit("Swim")

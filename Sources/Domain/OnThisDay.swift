@@ -23,7 +23,8 @@ public enum OnThisDay {
 
     /// The line shown for a recalled day: its entry's first line that is not blank, else
     /// its first note, trimmed, without control or bidi characters, at most
-    /// `OnThisDayConstants.excerptCharacters` characters (longer ones end in "…").
+    /// `OnThisDayConstants.excerptCharacters` characters (longer ones are cut after a whole
+    /// word, or mid-word when the first words are too long, and end in "…").
     /// nil when neither has any text.
     public static func excerpt(entry: String?, firstNote: String?) -> String? {
         for text in [entry, firstNote].compactMap({ $0 }) {
@@ -33,7 +34,13 @@ public enum OnThisDay {
                 guard !trimmed.isEmpty else { continue }
                 let limit = OnThisDayConstants.excerptCharacters
                 guard trimmed.count > limit else { return String(trimmed) }
-                return String(PlainText.trimmed(trimmed.prefix(limit - 1))) + "…"
+                // Cut after the last whole word that fits, unless that leaves under half the room.
+                let room = trimmed.prefix(limit - 1)
+                if trimmed[room.endIndex].isWhitespace { return String(PlainText.trimmed(room)) + "…" }
+                let space = room.lastIndex(where: \.isWhitespace).flatMap {
+                    room.distance(from: room.startIndex, to: $0) >= limit / 2 ? $0 : nil
+                }
+                return String(PlainText.trimmed(space.map { room[..<$0] } ?? room)) + "…"
             }
         }
         return nil

@@ -38,8 +38,14 @@ final class OnThisDayTests: XCTestCase {
         XCTAssertEqual(OnThisDay.excerpt(entry: "First\r\nsecond", firstNote: nil), "First")
         let long = String(repeating: "é", count: 200)
         let cut = OnThisDay.excerpt(entry: long, firstNote: nil)
-        XCTAssertEqual(cut?.count, OnThisDayConstants.excerptCharacters)
+        XCTAssertEqual(cut?.count, OnThisDayConstants.excerptCharacters, "one long word is cut mid-word")
         XCTAssertEqual(cut?.last, "…")
+        let words = String(repeating: "word ", count: 40)  // 200 characters
+        XCTAssertEqual(OnThisDay.excerpt(entry: words, firstNote: nil), String(repeating: "word ", count: 27) + "word…",
+                       "cut after the last whole word that fits")
+        XCTAssertEqual(OnThisDay.excerpt(entry: words, firstNote: nil)?.count, 140)
+        let shifted = "x" + words  // the 139th character is now inside a word
+        XCTAssertEqual(OnThisDay.excerpt(entry: shifted, firstNote: nil), "x" + String(repeating: "word ", count: 26) + "word…")
         let exact = String(repeating: "x", count: OnThisDayConstants.excerptCharacters)
         XCTAssertEqual(OnThisDay.excerpt(entry: exact, firstNote: nil), exact)
     }

@@ -72,8 +72,8 @@ final class JournalReachPageTests: XCTestCase {
         let long = "<b>" + String(repeating: "word ", count: 60)
         XCTAssertEqual(dawn.post("/day/2019-11-24/entry", [("entry", long + "\nsecond line")]).status, .seeOther)
         let text = try XCTUnwrap(try DayPage.Model(try dawn.member(), day: date("2026-11-24")).onThisDay.first?.text)
-        XCTAssertEqual(text.count, OnThisDayConstants.excerptCharacters)
-        XCTAssertTrue(text.hasSuffix("…"))
+        XCTAssertLessThanOrEqual(text.count, OnThisDayConstants.excerptCharacters)
+        XCTAssertTrue(text.hasSuffix("word…"), text)
         let page = dawn.get("/").text
         XCTAssertTrue(page.contains(#"<bdi class="recalled-text">&lt;b&gt;word word"#))
         XCTAssertFalse(page.contains("second line"))

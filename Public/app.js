@@ -41,8 +41,8 @@ function keyboard(strip, columns) {
 
 const row = document.querySelector("[data-row]");
 if (row) {
-  // Centre the selected day.
-  const selected = row.querySelector("[aria-current=date]");
+  // Centre the selected day; on a day page the row does not reach (a day long ago), today.
+  const selected = row.querySelector("[aria-current=date]") || row.querySelector(".c.today");
   if (selected) {
     const offset = selected.getBoundingClientRect().left - row.getBoundingClientRect().left;
     row.scrollLeft += offset - (row.clientWidth - selected.offsetWidth) / 2;

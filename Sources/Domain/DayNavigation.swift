@@ -1,16 +1,23 @@
 import TimeZones
 
-/// Which day pages exist: from today minus `DayNavigationConstants.yearsEachWay`
-/// calendar years to today plus as many (2026-11-22 → 2024-11-22...2028-11-22).
+/// Which day pages exist: from `DayNavigationConstants.firstDay` (1 January 1900) to today
+/// plus `DayNavigationConstants.yearsAhead` calendar years (2026-11-22 → 1900-01-01...2028-11-22).
 /// February 29 has no twin in a common year and clamps to February 28.
 public enum DayNavigation {
     public static func range(today: LocalDate) -> ClosedRange<LocalDate> {
-        let months = 12 * DayNavigationConstants.yearsEachWay
-        return today.adding(months: -months)...today.adding(months: months)
+        let last = today.adding(months: PeriodConstants.monthsPerYear * DayNavigationConstants.yearsAhead)
+        return min(DayNavigationConstants.firstDay, last)...last
     }
 
     public static func isAllowed(_ date: LocalDate, today: LocalDate) -> Bool {
         range(today: today).contains(date)
+    }
+
+    /// The days a vacation or a pause may cover: today ± `planningYearsEachWay` calendar
+    /// years (2026-11-22 → 2024-11-22...2028-11-22), narrower than the day pages.
+    public static func planningRange(today: LocalDate) -> ClosedRange<LocalDate> {
+        let months = PeriodConstants.monthsPerYear * DayNavigationConstants.planningYearsEachWay
+        return today.adding(months: -months)...today.adding(months: months)
     }
 
     /// The day before `date`, or nil when that is outside the range.

@@ -1,21 +1,29 @@
 import TimeZones
 
-/// Which statistics periods a member may look at: from the period holding
-/// today minus `PeriodNavigationConstants.yearsBack` calendar years (February 29
-/// clamps to February 28) to the period holding today. The ← and → arrows stay on the
-/// page at the limits, disabled: `canGoBack(from:)` and `canGoForward(from:)` say when.
+/// Which statistics periods (and calendar months, `MonthNavigation`) a member may look at:
+/// from the period holding `oldestDay` to the period holding today. `oldestDay` is today
+/// minus `PeriodNavigationConstants.yearsBack` calendar years (February 29 clamps to
+/// February 28), or the first of the month of the member's earliest data when that is
+/// earlier (never before the first day page, 1 January 1900). The ← and → arrows stay on
+/// the page at the limits, disabled: `canGoBack(from:)` and `canGoForward(from:)` say when.
 public struct PeriodNavigation: Sendable, Hashable {
     public let today: LocalDate
     public let firstWeekday: Weekday
+    /// Today minus `yearsBack` years, or the first of the month of `earliestData` when that
+    /// is earlier: 2026-11-22 → 2024-11-22; with data from 2016-05-05, 2016-05-01.
+    public let oldestDay: LocalDate
 
-    public init(today: LocalDate, firstWeekday: Weekday) {
+    /// - Parameter earliestData: the member's earliest day with an entry, a note or a
+    ///   logged habit, if any (a new member has none and keeps the two-year limit).
+    public init(today: LocalDate, firstWeekday: Weekday, earliestData: LocalDate? = nil) {
         self.today = today
         self.firstWeekday = firstWeekday
-    }
-
-    /// Today minus `yearsBack` years, the same calendar day: 2026-11-22 → 2024-11-22.
-    public var oldestDay: LocalDate {
-        today.adding(months: -PeriodConstants.monthsPerYear * PeriodNavigationConstants.yearsBack)
+        let yearsBack = today.adding(months: -PeriodConstants.monthsPerYear * PeriodNavigationConstants.yearsBack)
+        if let earliestData, earliestData < yearsBack {
+            oldestDay = max(earliestData.firstOfMonth, min(DayNavigationConstants.firstDay, yearsBack))
+        } else {
+            oldestDay = yearsBack
+        }
     }
 
     /// The period holding today.
@@ -66,7 +74,8 @@ public struct PeriodNavigation: Sendable, Hashable {
         return Period(containing: period.first, granularity: granularity, firstWeekday: firstWeekday)
     }
 
-    /// The years the year picker lists, oldest first: 2026-11-22 → [2024, 2025, 2026].
+    /// The years the year picker lists, oldest first: 2026-11-22 → [2024, 2025, 2026]
+    /// (with data from 2016, 2016 to 2026).
     public var reachableYears: [Int] {
         Array(oldestDay.year...today.year)
     }

@@ -1,3 +1,4 @@
+import Domain
 import Store
 import TimeZones
 
@@ -69,6 +70,39 @@ package struct Journal {
                     """, [.text(day.description), .text(body), .integer(now), .integer(now)])
             }
             return .saved
+        }
+    }
+
+    /// A day "on this day" recalls: its entry's first characters and its first note.
+    package struct Recalled: Sendable, Equatable {
+        package let day: LocalDate
+        /// The first `OnThisDayConstants.entryPrefixCharacters` characters of the entry.
+        package let entryStart: String?
+        package let firstNote: String?
+    }
+
+    /// `recalled`'s statement: the prefix length, then the days as a JSON array.
+    package static let recalledQuery = """
+        SELECT s.day,
+            (SELECT substr(body, 1, ?) FROM entries WHERE entries.day = s.day),
+            (SELECT body FROM notes WHERE notes.day = s.day ORDER BY created_at, id LIMIT 1)
+        FROM day_summaries AS s
+        WHERE s.day IN (SELECT value FROM json_each(?)) AND (s.has_entry = 1 OR s.notes > 0)
+        ORDER BY s.day DESC
+        """
+
+    /// Of `days`, those with an entry or a note, newest first: one query, a primary-key
+    /// lookup of `day_summaries` per day (the days travel as one JSON array, so the
+    /// statement is the same whatever their number), then the entry and the first note of
+    /// each day found by their own keys.
+    package static func recalled(_ days: [LocalDate], _ connection: Connection) throws -> [Recalled] {
+        guard !days.isEmpty else { return [] }
+        let list = "[" + days.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let prefix = Int64(OnThisDayConstants.entryPrefixCharacters)
+        return try connection.query(recalledQuery, [.integer(prefix), .text(list)]).compactMap { row in
+            LocalDate(iso: row.string(0)).map {
+                Recalled(day: $0, entryStart: row.optionalString(1), firstNote: row.optionalString(2))
+            }
         }
     }
 

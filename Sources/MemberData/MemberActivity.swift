@@ -50,6 +50,13 @@ package struct MemberActivity: Sendable {
         }
     }
 
+    /// The earliest day with an entry, a note or a logged habit, or nil when there is none:
+    /// the first key of `day_summaries` (one step down its primary key, whatever the history).
+    package static func earliestDay(_ connection: Connection) throws -> LocalDate? {
+        try connection.queryOne("SELECT min(day) FROM day_summaries")
+            .flatMap { $0.optionalString(0) }.flatMap { LocalDate(iso: $0) }
+    }
+
     /// The latest active day on or before `day`.
     package static func lastActive(_ connection: Connection, onOrBefore day: LocalDate) throws -> LocalDate? {
         try connection.queryOne("SELECT max(day) FROM day_summaries WHERE notes + logs > 0 AND day <= ?",

@@ -41,7 +41,7 @@ package struct Vacations {
         case overlaps(existing: Vacation)
         /// The member already keeps `Vacations.maxVacations`.
         case tooMany(max: Int)
-        /// `first` or `last` (`day`) lies outside the days that have a day page (`allowed`).
+        /// `first` or `last` (`day`) lies outside the days a vacation may cover (`allowed`).
         case outOfRange(day: LocalDate, allowed: ClosedRange<LocalDate>)
     }
 
@@ -52,13 +52,13 @@ package struct Vacations {
         }
     }
 
-    /// Adds the vacation `first…last`, both ends among the day pages of `today`
-    /// (`DayNavigation.range`). Throws a `Refusal`, having written nothing, when it ends
+    /// Adds the vacation `first…last`, both ends within the planning range of `today`
+    /// (`DayNavigation.planningRange`). Throws a `Refusal`, having written nothing, when it ends
     /// before it starts, lies out of reach, overlaps another or would be one too many.
     @discardableResult
     package func add(first: LocalDate, last: LocalDate, today: LocalDate) throws -> Vacation {
         guard first <= last else { throw Refusal.endsBeforeStart }
-        let allowed = DayNavigation.range(today: today)
+        let allowed = DayNavigation.planningRange(today: today)
         for day in [first, last] where !allowed.contains(day) {
             throw Refusal.outOfRange(day: day, allowed: allowed)
         }

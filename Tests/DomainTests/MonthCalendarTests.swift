@@ -103,11 +103,14 @@ final class MonthCalendarTests: XCTestCase {
         XCTAssertFalse(plain.weeks.joined().contains { $0.isSelected || $0.isHighlighted || $0.hasEntry })
     }
 
-    /// Days without a day page (over two years away) are disabled too.
+    /// Days without a day page (before 1900, over two years ahead) are disabled too.
     func testDaysBeyondTheDayPagesAreDisabled() {
         let old = MonthCalendar(month: day("2024-11-01"), firstWeekday: .monday, today: day("2026-11-22"))
-        XCTAssertEqual(cell(old, "2024-11-21")?.isDisabled, true)
-        XCTAssertEqual(cell(old, "2024-11-22")?.isDisabled, false)
+        XCTAssertEqual(cell(old, "2024-11-21")?.isDisabled, false, "two years back and more: day pages exist")
+        let first = MonthCalendar(month: day("1900-01-01"), firstWeekday: .sunday, today: day("2026-11-22"))
+        XCTAssertEqual(cell(first, "1900-01-01")?.isDisabled, false)
+        XCTAssertEqual(first.weeks.first?.first?.date, day("1899-12-31"))
+        XCTAssertEqual(first.weeks.first?.first?.isDisabled, true)
         let far = MonthCalendar(month: day("2028-11-01"), firstWeekday: .monday, today: day("2026-11-22"))
         XCTAssertEqual(cell(far, "2028-11-22")?.isDisabled, false)
         XCTAssertEqual(cell(far, "2028-11-23")?.isDisabled, true)

@@ -109,4 +109,45 @@ final class PeriodNavigationTests: XCTestCase {
         XCTAssertEqual(november22.clamped(period("2024-11-18", .day)), period("2024-11-22", .day))
         XCTAssertEqual(november22.clamped(period("2026-11-15", .week, .sunday)), period("2026-W46", .week))
     }
+
+    /// A member whose data starts more than two years back reaches its month, at every
+    /// granularity; one whose data is younger keeps the two-year limit.
+    func testTheEarliestDataReachesFurtherBack() {
+        let today = day("2026-11-22")
+        let decade = PeriodNavigation(today: today, firstWeekday: .monday, earliestData: day("2016-05-05"))
+        XCTAssertEqual(decade.oldestDay, day("2016-05-01"), "the first of the earliest data's month")
+        XCTAssertEqual(decade.oldest(.day).id, "2016-05-01")
+        XCTAssertEqual(decade.oldest(.week).first, day("2016-04-25"), "the week holding 1 May 2016")
+        XCTAssertEqual(decade.oldest(.month).id, "2016-05")
+        XCTAssertEqual(decade.oldest(.quarter).id, "2016-Q2")
+        XCTAssertEqual(decade.oldest(.year).id, "2016")
+        XCTAssertEqual(decade.reachableYears, Array(2016...2026))
+        XCTAssertTrue(decade.isAllowed(period("2016-05", .month)))
+        XCTAssertFalse(decade.isAllowed(period("2016-04", .month)))
+        XCTAssertFalse(decade.isAllowed(period("2016-04-30", .day)))
+        XCTAssertNil(decade.previous(from: period("2016-05", .month)))
+        XCTAssertEqual(decade.previous(from: period("2016-06", .month)), period("2016-05", .month))
+        XCTAssertEqual(decade.clamped(period("2010", .year)), period("2016", .year))
+        for granularity in Granularity.allCases {
+            var steps = 0
+            var p = decade.current(granularity)
+            while let previous = decade.previous(from: p) {
+                p = previous
+                steps += 1
+            }
+            XCTAssertEqual(p, decade.oldest(granularity), "\(granularity)")
+            XCTAssertGreaterThan(steps, 0)
+        }
+
+        let younger = PeriodNavigation(today: today, firstWeekday: .monday, earliestData: day("2025-03-03"))
+        XCTAssertEqual(younger.oldestDay, day("2024-11-22"), "data younger than two years: the usual limit")
+        let sameMonth = PeriodNavigation(today: today, firstWeekday: .monday, earliestData: day("2024-11-25"))
+        XCTAssertEqual(sameMonth.oldestDay, day("2024-11-22"), "not earlier than two years back: not widened")
+        let earlierSameMonth = PeriodNavigation(today: today, firstWeekday: .monday, earliestData: day("2024-11-05"))
+        XCTAssertEqual(earlierSameMonth.oldestDay, day("2024-11-01"))
+        XCTAssertEqual(PeriodNavigation(today: today, firstWeekday: .monday, earliestData: nil), november22)
+        let ancient = PeriodNavigation(today: today, firstWeekday: .monday, earliestData: day("1850-07-14"))
+        XCTAssertEqual(ancient.oldestDay, day("1900-01-01"), "never before the first day page")
+        XCTAssertEqual(ancient.reachableYears.first, 1900)
+    }
 }

@@ -223,7 +223,7 @@ def test_refusals_write_nothing(site):
         (f"/day/{today}/skip/9999", {"action": "skip"}, 404, "That habit does not exist any more."),
         (f"/day/{today}/check/{ids['Old']}", {"action": "done"}, 400, "That habit is archived."),
         (f"/day/{today}/skip/{ids['Old']}", {"action": "skip"}, 400, "That habit is archived."),
-        (f"/day/{far}/check/{ids['Tea']}", {"action": "done"}, 404, "Dawn shows days from two years back"),
+        (f"/day/{far}/check/{ids['Tea']}", {"action": "done"}, 404, "Dawn shows days from 1 January 1900 to two years ahead"),
         (f"/day/{today}x/check/{ids['Tea']}", {"action": "done"}, 400, "That is not a date."),
         (f"/day/{today}/check/{ids['Tea']}", {"action": "flip"}, 400, "That checklist button is not known."),
         (f"/day/{today}/skip/{ids['Tea']}", {}, 400, "That checklist button is not known."),

@@ -50,4 +50,11 @@ struct MemberContext {
 
 extension MemberContext {
     var habits: Habits { Habits(database: database) }
+
+    /// Where the statistics reach for this member: two years back, or the month of their
+    /// earliest data when that is older (one read of `day_summaries`' first key).
+    func periodNavigation() throws -> PeriodNavigation {
+        let earliest = try database.read { try MemberActivity.earliestDay($0) }
+        return PeriodNavigation(today: today, firstWeekday: settings.firstWeekday, earliestData: earliest)
+    }
 }

@@ -14,16 +14,15 @@ extension CalendarPage {
         /// A day of the month is within a vacation (the legend then explains their ring).
         let hasVacation: Bool
 
-        /// `month` is "YYYY-MM" from the URL: malformed is a 400, a month wholly out of
-        /// reach a 404. `selected` (the `?day=`) defaults to today.
+        /// `month` is "YYYY-MM" from the URL: malformed is a 400, a month out of reach
+        /// (`MonthNavigation`: from two years back, or the month of the member's earliest
+        /// data, to two years ahead) a 404. `selected` (the `?day=`) defaults to today.
         init(_ member: MemberContext, month text: String, selected: LocalDate?) throws {
             guard text.utf8.count == 7, let first = LocalDate(iso: text + "-01") else {
                 throw PageError(.badRequest, key: "calendar.bad_month")
             }
-            let range = DayNavigation.range(today: member.today)
-            guard first <= range.upperBound, first.adding(days: first.daysInMonth - 1) >= range.lowerBound else {
-                throw PageError(.notFound, key: "error.date_range")
-            }
+            let months = MonthNavigation(periods: try member.periodNavigation())
+            guard months.isAllowed(first) else { throw PageError(.notFound, key: "calendar.out_of_range") }
             // The month and the neighbouring days its whole weeks show.
             let from = first.adding(days: -7), to = first.adding(days: first.daysInMonth + 6)
             let (activity, vacations) = try member.database.read { connection in
@@ -34,10 +33,8 @@ extension CalendarPage {
                                      selected: selected ?? member.today, highlighted: activity.activeDays,
                                      entries: activity.entryDays, vacations: vacations)
             hasVacation = calendar.weeks.contains { $0.contains { $0.isOnVacation && !$0.isOutsideMonth } }
-            let before = first.adding(months: -1)
-            let after = first.adding(months: 1)
-            previous = before.adding(days: before.daysInMonth - 1) >= range.lowerBound ? before : nil
-            next = after <= range.upperBound ? after : nil
+            previous = months.previous(first)
+            next = months.next(first)
         }
     }
 }

@@ -47,6 +47,13 @@ extension DayPage {
             let tap: HabitCheckOff.Tap
         }
 
+        /// A day of an earlier year "on this day" recalls (`OnThisDay`).
+        struct Recalled: Equatable {
+            let date: LocalDate
+            /// The entry's first line, else the first note's text (`OnThisDay.excerpt`).
+            let text: String
+        }
+
         let day: LocalDate
         let today: LocalDate
         /// The member's streak of active days (the header and the grid's badge).
@@ -71,6 +78,8 @@ extension DayPage {
         /// The neighbouring days the arrows lead to, when within reach.
         let previous: LocalDate?
         let next: LocalDate?
+        /// The same day of earlier years with an entry or notes, newest first.
+        let onThisDay: [Recalled]
 
         init(_ member: MemberContext, day: LocalDate) throws {
             self.day = day
@@ -81,11 +90,18 @@ extension DayPage {
             showsGrid = settings.showGrid
             let shown = showsGrid ? DateGrid(today: today).cells : window
             let from = min(shown.first ?? today, window.first ?? today), to = max(shown.last ?? today, window.last ?? today)
-            let (streak, activity, bridged, vacationDays) = try member.database.read { connection in
+            let (streak, activity, bridged, vacationDays, recalled) = try member.database.read { connection in
                 let bridged = try member.bridgedDays(connection)
+                // From the year of the member's earliest data: a few primary-key lookups a year.
+                let recalled = try MemberActivity.earliestDay(connection).map { earliest in
+                    try Journal.recalled(OnThisDay.dates(for: day, since: earliest.year), connection)
+                } ?? []
                 return (try MemberActivity.streak(connection, today: today, bridging: bridged),
                         try MemberActivity.load(connection, from: from, to: to), bridged,
-                        try Vacations.days(connection, from: from, to: to))
+                        try Vacations.days(connection, from: from, to: to), recalled)
+            }
+            onThisDay = recalled.compactMap { day in
+                OnThisDay.excerpt(entry: day.entryStart, firstNote: day.firstNote).map { Recalled(date: day.day, text: $0) }
             }
             self.streak = streak
             activeInWindow = window.count { activity.activeDays.contains($0) }

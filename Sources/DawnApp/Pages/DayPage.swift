@@ -8,9 +8,10 @@ import PlainText
 import Templates
 import TimeZones
 
-/// The home of Dawn: `/day/YYYY-MM-DD` (and `/`, today). The timeline row or
-/// the date grid, the day's checklist (`DayPage+Checklist.swift`), the day's journal
-/// entry and its notes.
+/// The home of Dawn: `/day/YYYY-MM-DD` (and `/`, today), any day from 1900-01-01 to two
+/// years ahead (`DayNavigation`). The timeline row or the date grid, the day's checklist
+/// (`DayPage+Checklist.swift`), the day's journal entry and its notes, and "on this day":
+/// the same day of earlier years (`OnThisDay`).
 enum DayPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/", .member { app, page in
@@ -107,7 +108,7 @@ enum DayPage {
         return serve(app.pageCache.store(etag, body: response.body, contentType: type))
     }
 
-    /// The `:date` of the URL: malformed → 400, outside ±2 years → 404.
+    /// The `:date` of the URL: malformed → 400, before 1900 or over two years ahead → 404.
     static func day(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws(PageError) -> LocalDate {
         let day = try page.date()
         guard DayNavigation.isAllowed(day, today: member.today) else {
@@ -242,6 +243,10 @@ enum DayPage {
         values["entryLabel"] = .string(app.t("entry.label", page, ["date": heading]))
         values["notes"] = .list(notes)
         values["noteForm"] = noteForm.template
+        values["onThisDay"] = model.onThisDay.isEmpty ? .null : .list(model.onThisDay.map { recalled in
+            ["href": .string(Paths.day(recalled.date)), "iso": .string(recalled.date.description),
+             "date": .string(LocalizedDate.dayLabel(recalled.date, language)), "text": .string(recalled.text)]
+        })
         return app.render("day", values, status: status, for: page)
     }
 }

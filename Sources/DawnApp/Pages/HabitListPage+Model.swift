@@ -24,7 +24,7 @@ extension HabitListPage {
 
         let groups: [Group]
         let today: LocalDate
-        /// A pause starts on a day the day pages reach (`DayNavigation.range`).
+        /// A pause starts on a day within the planning range (`DayNavigation.planningRange`).
         let allowed: ClosedRange<LocalDate>
         /// Whether any habit has a group (then the ungrouped ones get a heading too).
         var hasGroups: Bool { groups.contains { $0.name != nil } }
@@ -51,7 +51,7 @@ extension HabitListPage {
                 })
             }
             self.today = today
-            allowed = DayNavigation.range(today: today)
+            allowed = DayNavigation.planningRange(today: today)
         }
     }
 

@@ -46,7 +46,7 @@ enum HabitListPage {
             case .malformed: return try refuse("habits.error.pause_date", [:])
             case let .date(date): day = date
             }
-            let allowed = DayNavigation.range(today: member.today)
+            let allowed = DayNavigation.planningRange(today: member.today)
             guard allowed.contains(day) else {
                 return try refuse("habits.error.pause_range", ["from": LocalizedDate.dayLabel(allowed.lowerBound, page.language),
                                                                "to": LocalizedDate.dayLabel(allowed.upperBound, page.language)])

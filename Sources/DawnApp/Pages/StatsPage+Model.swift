@@ -13,6 +13,9 @@ extension StatsPage {
         let segments: [(granularity: Granularity, target: Period)]
         let previous: Period?
         let next: Period?
+        /// The calendar month the summary links to: the period's first month, or the
+        /// calendar's first month when the period starts before it.
+        let calendarMonth: LocalDate
         /// In year mode, the year chips: every reachable year's period.
         let years: [Period]
         let figures: StatsFigures
@@ -22,7 +25,7 @@ extension StatsPage {
         /// 400, a period out of reach a 404.
         init(_ member: MemberContext, query: FormFields) throws {
             let firstWeekday = member.settings.firstWeekday
-            let navigation = PeriodNavigation(today: member.today, firstWeekday: firstWeekday)
+            let navigation = try member.periodNavigation()
             guard let granularity = Granularity(rawValue: query["g"] ?? "week") else {
                 throw PageError(.badRequest, key: "stats.bad_period")
             }
@@ -40,6 +43,7 @@ extension StatsPage {
             segments = Granularity.allCases.map { g in
                 (g, navigation.clamped(Period(containing: anchor, granularity: g, firstWeekday: firstWeekday)))
             }
+            calendarMonth = MonthNavigation(periods: navigation).clamped(period.first)
             previous = navigation.previous(from: period)
             next = navigation.next(from: period)
             years = granularity != .year ? [] : navigation.reachableYears.map { year in

@@ -50,7 +50,7 @@ enum StatsPage {
             "habits": rows.isEmpty ? .null : .list(rows),
             "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
             "habitsCSS": .string(HabitsPage.cssURL(app, member)),
-            "calendar": .string(Paths.calendar(period.first)),
+            "calendar": .string(Paths.calendar(model.calendarMonth)),
         ]
         if period.granularity == .year {
             values["years"] = .list(model.years.map { year in

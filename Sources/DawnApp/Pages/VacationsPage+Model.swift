@@ -9,14 +9,14 @@ extension VacationsPage {
     /// adds those).
     struct Model {
         let vacations: [Vacations.Vacation]
-        /// A vacation's first and last days must lie here (`DayNavigation.range`).
+        /// A vacation's first and last days must lie here (`DayNavigation.planningRange`).
         let allowed: ClosedRange<LocalDate>
         /// `Vacations.maxVacations` are kept: the form is refused until one is deleted.
         let isFull: Bool
 
         init(_ member: MemberContext) throws {
             vacations = try Vacations(database: member.database).all()
-            allowed = DayNavigation.range(today: member.today)
+            allowed = DayNavigation.planningRange(today: member.today)
             isFull = vacations.count >= Vacations.maxVacations
         }
     }

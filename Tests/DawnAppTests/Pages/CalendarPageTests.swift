@@ -88,7 +88,7 @@ final class CalendarPageTests: XCTestCase {
         }
         XCTAssertEqual(PageHarness.errorMessage(dawn.get("/calendar/2026-13")), "That is not a month. Months look like 2026-11.")
         XCTAssertEqual(PageHarness.errorMessage(dawn.get("/calendar/2029-02")),
-                       "Dawn shows days from two years back to two years ahead.")
+                       "The calendar shows months from two years back (or from the month of your earliest entry, note or logged habit) to two years ahead.")
         dawn.forgetCookies()
         XCTAssertEqual(dawn.get("/calendar/2026-12").location, "/login?next=/calendar/2026-12")
         XCTAssertEqual(dawn.get("/calendar").location, "/login?next=/calendar")

@@ -90,7 +90,7 @@ final class DayFormsTests: XCTestCase {
         refused(String(repeating: "n", count: 501), "A note can be at most 500 characters; this one has 501.")
         XCTAssertEqual(dawn.post("/day/2026-03-29/notes", [("note", "x"), ("csrf", "forged")]).status, .forbidden)
         XCTAssertEqual(dawn.post("/day/2026-02-30/notes", [("note", "x")]).status, .badRequest)
-        XCTAssertEqual(dawn.post("/day/2024-03-28/notes", [("note", "x")]).status, .notFound)
+        XCTAssertEqual(dawn.post("/day/1899-12-31/notes", [("note", "x")]).status, .notFound)
         XCTAssertEqual(notes(dawn, "2026-03-29").count, 2)
 
         let ids = PageHarness.allMatches(#"action="/day/2026-03-29/notes/(\d+)/delete""#, in: dawn.get("/day/2026-03-29").text)
@@ -116,13 +116,17 @@ final class DayFormsTests: XCTestCase {
         dawn.signedUp(timeZone: "America/New_York")
         // 2026-11-01 is New York's autumn change (25 hours); 12:00 UTC is 07:00 EST there.
         XCTAssertTrue(dawn.get("/").text.contains(#"<time datetime="2026-11-01">Sunday, 1 November 2026</time>"#))
-        for (target, status) in [("/day/2024-10-31", HTTPStatus.notFound), ("/day/2024-11-01", .ok),
+        for (target, status) in [("/day/1899-12-31", HTTPStatus.notFound), ("/day/1900-01-01", .ok), ("/day/2024-10-31", .ok),
                                  ("/day/2028-11-01", .ok), ("/day/2028-11-02", .notFound),
                                  ("/day/2026-11-31", .badRequest), ("/day/2026-1-01", .badRequest), ("/day/today", .badRequest)] {
             XCTAssertEqual(dawn.get(target).status, status, target)
         }
         let page = dawn.get("/day/2028-11-01")
         XCTAssertNil(PageHarness.firstMatch(#"(rel="next")"#, in: page.text), "no next day past the range")
+        let first = dawn.get("/day/1900-01-01")
+        XCTAssertNil(PageHarness.firstMatch(#"(rel="prev")"#, in: first.text), "no day before 1 January 1900")
+        XCTAssertEqual(PageHarness.firstMatch(#"href="([^"]+)" aria-label="Next day""#, in: first.text), "/day/1900-01-02")
+        XCTAssertEqual(PageHarness.errorMessage(dawn.get("/day/1899-12-31")), "Dawn shows days from 1 January 1900 to two years ahead.")
         XCTAssertEqual(PageHarness.errorMessage(dawn.get("/day/today")), "That is not a date. Dates look like 2026-11-22.")
         XCTAssertEqual(dawn.get("/day/2026-11-02").headers["Cache-Control"], "private, no-cache")
         XCTAssertNotNil(dawn.get("/day/2026-11-02").headers["ETag"])

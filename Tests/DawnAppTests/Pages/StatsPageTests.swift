@@ -135,7 +135,7 @@ final class StatsPageTests: XCTestCase {
             XCTAssertEqual(page.status, .badRequest, target)
         }
         XCTAssertEqual(PageHarness.errorMessage(dawn.get("/stats?g=decade")),
-                       "That period is not valid here: Dawn shows periods from two years back up to now.")
+                       "That period is not valid here: Dawn shows periods from two years back (or from the month of your earliest entry, note or logged habit) up to now.")
         // Allowed: from today minus two years (2025-01-01) to today.
         for (target, status) in [("/stats?g=year&p=2024", HTTPStatus.notFound), ("/stats?g=year&p=2028", .notFound),
                                  ("/stats?g=month&p=2027-02", .notFound), ("/stats?g=day&p=2027-01-02", .notFound),

@@ -89,10 +89,10 @@ package struct JournalSearch {
             let expected = try connection.queryOne("SELECT count(*) FROM (\(SearchSchema.expectedRows))")?.int(0) ?? 0
             let stored = try connection.queryOne("SELECT count(*) FROM search_index")?.int(0) ?? 0
             let missing = try connection.queryOne("""
-                SELECT count(*) FROM (\(SearchSchema.expectedRows) EXCEPT \(SearchSchema.storedRows))
+                SELECT count(*) FROM (SELECT * FROM (\(SearchSchema.expectedRows)) EXCEPT \(SearchSchema.storedRows))
                 """)?.int(0) ?? 0
             let extra = try connection.queryOne("""
-                SELECT count(*) FROM (\(SearchSchema.storedRows) EXCEPT \(SearchSchema.expectedRows))
+                SELECT count(*) FROM (\(SearchSchema.storedRows) EXCEPT SELECT * FROM (\(SearchSchema.expectedRows)))
                 """)?.int(0) ?? 0
             if missing + extra > 0 || expected != stored {
                 problems.append("search index differs from the texts it copies "

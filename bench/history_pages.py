@@ -318,7 +318,11 @@ def main():
         ("/habits.css?v=…", stylesheet),
         ("/api/stats (one year)", f"/api/stats?from={today - datetime.timedelta(days=364)}&to={today}"),
         ("/board", "/board"),
+        # A word in most of the texts: the count walks all its matches, the page reads twenty.
+        ("/search?q=garden", "/search?q=garden"),
     ]
+    # Server time each page may take with ten years (2 ms unless listed here).
+    budgets = {"/search?q=garden": 5000}
 
     # Each round: a write by the member (a note on today's page, then its deletion), so
     # every cache keyed on their data is stale, then the page with gzip; its server time
@@ -361,11 +365,12 @@ def main():
     width = max(len(label) for label, _ in pages) + 2
     print()
     print(f"server time per page after a write (median of {args.rounds}, µs, from the access log; gzip):")
-    print(f"{'page':<{width}}{'1 year':>10}{'10 years':>10}{'10y/1y':>8}{'10y gz B':>10}  target ≤ 2,000 µs, ≤ 1.5×")
+    print(f"{'page':<{width}}{'1 year':>10}{'10 years':>10}{'10y/1y':>8}{'10y gz B':>10}  target ≤ 2,000 µs (search ≤ 5,000), ≤ 1.5×")
     for label, _ in pages:
         a = statistics.median(times[(label, "one")])
         b = statistics.median(times[(label, "ten")])
-        verdict = "ok" if b <= 2000 and b / a <= 1.5 else "MISS"
+        # A search counts its matches, which grow with the years: only its own budget applies.
+        verdict = "ok" if b <= budgets.get(label, 2000) and (label in budgets or b / a <= 1.5) else "MISS"
         print(f"{label:<{width}}{a:>10,.0f}{b:>10,.0f}{b / a:>7.2f}×{sizes[(label, 'ten')]:>10,}  {verdict}")
         if args.verbose:
             print(f"  one: {times[(label, 'one')]}\n  ten: {times[(label, 'ten')]}")

@@ -125,6 +125,7 @@ public final class Dawn: HTTPResponder {
         HabitPage.add(to: &router)
         HabitInstancePage.add(to: &router)
         StatsPage.add(to: &router)
+        SearchPage.add(to: &router)
         CalendarPage.add(to: &router)
         ExportPage.add(to: &router)
         ImportPage.add(to: &router)
@@ -318,6 +319,8 @@ public final class Dawn: HTTPResponder {
                 "displayName": .string(signedIn.member.displayName),
                 "username": .string(signedIn.member.username),
                 "isAdmin": .bool(signedIn.member.isAdmin),
+                // The navigation's search box (`SearchPage`).
+                "searchMaxLength": .int(SearchQuery.maxCharacters),
             ]
             values["csrf"] = .string(signedIn.csrfToken)
             if signedIn.settings.theme != .system {

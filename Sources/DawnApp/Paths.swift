@@ -54,6 +54,13 @@ enum Paths {
     static func stats(_ period: Period) -> String { "/stats?g=\(period.granularity.rawValue)&p=\(period.id)" }
     static func calendar(_ month: LocalDate) -> String { "/calendar/" + String(month.description.prefix(7)) }
 
+    // Search.
+    static let searchPage = "/search"
+    /// A page of the hits of `query` (as typed); the first page leaves `page` out.
+    static func search(_ query: String, page: Int = 1) -> String {
+        searchPage + "?q=" + queryValue(query) + (page == 1 ? "" : "&page=\(page)")
+    }
+
     // Accounts.
     static let settings = "/settings"
     static let vacations = "/vacations"
@@ -64,4 +71,23 @@ enum Paths {
     static func removeMember(_ username: String) -> String { "/family/members/\(username)/remove" }
     static let signIn = "/login"
     static let setup = "/setup"
+
+    /// `text` as a query-string value: every byte but letters, digits and `-_.~` percent-encoded.
+    private static func queryValue(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+                 UInt8(ascii: "."), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%"
+                out.unicodeScalars.append(hex[Int(byte >> 4)])
+                out.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return out
+    }
 }

@@ -82,7 +82,8 @@ enum DataFolder {
     }
 
     /// Opens an existing database and runs `PRAGMA integrity_check`; on a sound member
-    /// database (schema 6 on), also checks its summaries against its rows (`MemberSummaries`).
+    /// database (schema 6 on), also checks its summaries against its rows (`MemberSummaries`),
+    /// and from `MemberSchema.searchVersion` its search index (`JournalSearch.problems`).
     /// `relative`: the file's place in a data folder (`instance.sqlite`, `users/3.sqlite`).
     static func inspect(_ path: String, as relative: String) -> (problems: [String], schemaVersion: Int) {
         let isMember = relative != "instance.sqlite"
@@ -94,6 +95,9 @@ enum DataFolder {
             var problems = try database.integrityCheck()
             if problems.isEmpty, isMember, database.schemaVersion >= 6 {
                 problems = try MemberSummaries.problems(database)
+            }
+            if problems.isEmpty, isMember, database.schemaVersion >= MemberSchema.searchVersion {
+                problems = try JournalSearch.problems(database)
             }
             return (problems, database.schemaVersion)
         } catch {

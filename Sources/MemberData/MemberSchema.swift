@@ -122,5 +122,10 @@ package enum MemberSchema {
         // Summaries of the history, so a page costs what it shows rather than how long the
         // member has used Dawn: see `SummarySchema`.
         Migration(version: 6, sql: SummarySchema.migration),
+        // The search index over entries, notes and the notes of logs: see `SearchSchema`.
+        Migration(version: searchVersion, sql: SearchSchema.migration),
     ]
+
+    /// The migration that added the search index (`dawn check` checks it from there on).
+    package static let searchVersion = 7
 }

@@ -44,6 +44,12 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
         resultCode.map { $0 & 0xFF == SQLITE_CONSTRAINT } ?? false
     }
 
+    /// SQLITE_CORRUPT of any kind, a virtual table's (`SQLITE_CORRUPT_VTAB`: an FTS5 index
+    /// that disagrees with its text) included.
+    public var isCorruption: Bool {
+        resultCode.map { $0 & 0xFF == SQLITE_CORRUPT } ?? false
+    }
+
     /// A UNIQUE or PRIMARY KEY constraint was violated.
     public var isUniqueViolation: Bool {
         resultCode == ExtendedResultCode.constraintUnique || resultCode == ExtendedResultCode.constraintPrimaryKey

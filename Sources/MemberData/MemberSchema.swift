@@ -122,5 +122,13 @@ package enum MemberSchema {
         // Summaries of the history, so a page costs what it shows rather than how long the
         // member has used Dawn: see `SummarySchema`.
         Migration(version: 6, sql: SummarySchema.migration),
+        // A mood per day (`Mood`, 1–5), optional. Not summarised: a mood alone does not
+        // make a day active, so it touches no summary table.
+        Migration(version: 7, sql: """
+            CREATE TABLE moods (
+                day   TEXT PRIMARY KEY NOT NULL CHECK (length(day) = 10),
+                value INTEGER NOT NULL CHECK (value BETWEEN 1 AND 5)
+            ) STRICT, WITHOUT ROWID;
+            """),
     ]
 }

@@ -10,7 +10,7 @@ import TimeZones
 
 /// The home of Dawn: `/day/YYYY-MM-DD` (and `/`, today). The timeline row or
 /// the date grid, the day's checklist (`DayPage+Checklist.swift`), the day's journal
-/// entry and its notes.
+/// entry, its mood (`DayPage+Mood.swift`) and its notes.
 enum DayPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/", .member { app, page in
@@ -72,6 +72,7 @@ enum DayPage {
             return .redirect(to: Paths.done(Paths.day(day), "note-deleted", anchor: "notes"))
         })
         addChecklist(to: &router)
+        addMood(to: &router)
     }
 
     /// The day page with an ETag: 304 when the browser has it, the page cache's bytes
@@ -133,6 +134,8 @@ enum DayPage {
         case "entry-deleted": "entry.deleted"
         case "note-added": "notes.added"
         case "note-deleted": "notes.deleted"
+        case "mood-saved": "mood.saved"
+        case "mood-cleared": "mood.cleared"
         default: nil
         }
         return key.map { (app.t($0, page), false) }
@@ -142,7 +145,7 @@ enum DayPage {
     static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
                      entryForm: FormState? = nil, entryConflict: Journal.Entry? = nil,
                      noteForm: FormState = FormState(values: ["note": ""]), checkRefusal: CheckRefusal? = nil,
-                     status: HTTPStatus = .ok) throws -> HTTPResponse {
+                     moodRefusal: String? = nil, status: HTTPStatus = .ok) throws -> HTTPResponse {
         let model = try Model(member, day: day)
         let language = page.language
         let circles: TemplateValue = .list(model.circles.map { circle in
@@ -241,6 +244,7 @@ enum DayPage {
         } ?? .null
         values["entryLabel"] = .string(app.t("entry.label", page, ["date": heading]))
         values["notes"] = .list(notes)
+        values.merge(moodValues(model, app, page, refusal: moodRefusal)) { _, mood in mood }
         values["noteForm"] = noteForm.template
         return app.render("day", values, status: status, for: page)
     }

@@ -89,6 +89,13 @@ def driver(site):
     d.quit()
 
 
+def tap(d, selector):
+    """Clicks a button as a person would after scrolling it clear of the pinned tray."""
+    button = d.find_element(By.CSS_SELECTOR, selector)
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+
+
 def box(d, selector):
     return d.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
                             "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};", selector)
@@ -170,13 +177,13 @@ def test_one_tap_without_javascript(site, nojs):
     sign_in(d, site.base, "bob", MEMBER_PASSWORD)
     d.get(site.base + "/")
     assert not d.find_elements(By.CSS_SELECTOR, '#mood .mood-face[aria-pressed="true"]')
-    d.find_element(By.CSS_SELECTOR, '#mood .mood-face[value="5"]').click()
+    tap(d, '#mood .mood-face[value="5"]')
     WebDriverWait(d, 10).until(lambda d: "done=mood-saved" in d.current_url)
     assert d.current_url.endswith("#mood")
     assert d.find_element(By.CSS_SELECTOR, '#mood .mood-face[aria-pressed="true"]').get_attribute("value") == "5"
     assert rows(member_db(site.dawn, "bob"), "SELECT day, value FROM moods") == [(str(site.today), 5)]
     # Clearing it, still without JavaScript.
-    d.find_element(By.CSS_SELECTOR, '#mood button[value="clear"]').click()
+    tap(d, '#mood button[value="clear"]')
     WebDriverWait(d, 10).until(lambda d: "done=mood-cleared" in d.current_url)
     assert rows(member_db(site.dawn, "bob"), "SELECT count(*) FROM moods") == [(0,)]
 
@@ -184,7 +191,7 @@ def test_one_tap_without_javascript(site, nojs):
 def test_with_javascript_a_tap_works_the_same(site, driver):
     viewport(driver, 375, 812)
     driver.get(site.base + f"/day/{site.today - datetime.timedelta(days=11)}")
-    driver.find_element(By.CSS_SELECTOR, '#mood .mood-face[value="2"]').click()
+    tap(driver, '#mood .mood-face[value="2"]')
     WebDriverWait(driver, 10).until(lambda d: "done=mood-saved" in d.current_url)
     assert driver.find_element(By.CSS_SELECTOR, '#mood .mood-face[aria-pressed="true"]').get_attribute("value") == "2"
     assert (str(site.today - datetime.timedelta(days=11)), 2) in rows(member_db(site.dawn, "ana"), "SELECT day, value FROM moods")
@@ -215,7 +222,7 @@ def test_axe(site, driver, what, width, scheme):
     if what == "refused":
         # A forged value: the day page again as a 400, the message under the faces.
         driver.execute_script("document.querySelector('#mood .mood-face[value=\"3\"]').value = '9';")
-        driver.find_element(By.CSS_SELECTOR, '#mood .mood-face[value="9"]').click()
+        tap(driver, '#mood .mood-face[value="9"]')
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "mood-error"))
     axe = Axe(driver)
     axe.inject()

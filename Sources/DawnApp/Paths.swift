@@ -10,6 +10,8 @@ enum Paths {
     static func day(_ day: LocalDate) -> String { "/day/\(day)" }
     static func entry(_ day: LocalDate) -> String { "/day/\(day)/entry" }
     static func notes(_ day: LocalDate) -> String { "/day/\(day)/notes" }
+    /// Sets (`mood` 1–5) or clears (`action=clear`) the day's mood.
+    static func mood(_ day: LocalDate) -> String { "/day/\(day)/mood" }
     /// The no-JavaScript form that logs `habit` on `day`.
     static func newInstance(_ day: LocalDate, habit: Int64) -> String { "/day/\(day)/log/\(habit)" }
     static func instances(_ day: LocalDate) -> String { "/day/\(day)/instances" }

@@ -3,14 +3,15 @@
 ///
 /// Version 2 added habits' `schedule`, `target`, `pausedFrom`, `group` and `position`,
 /// logs' `amount` and `"start": null` for a check-off, and the top level's `skips` and
-/// `vacations`. Version 1 files still import (every habit daily, in file order).
+/// `vacations`. Version 1 files still import (every habit daily, in file order). The
+/// top level's `moods` came later within version 2: a file without it still imports.
 package enum DawnExportFormat {
     package static let formatName = "dawn-export"
     package static let version = 2
     /// The versions the importer reads.
     package static let readableVersions = 1...2
 
-    /// The whole file. The importer reads only `format`, `version` and the four lists.
+    /// The whole file. The importer reads only `format`, `version` and the lists.
     package struct File: Codable {
         package var format = DawnExportFormat.formatName
         package var version = DawnExportFormat.version
@@ -23,9 +24,10 @@ package enum DawnExportFormat {
         package var notes: [Note]
         package var skips: [Skip]
         package var vacations: [Vacation]
+        package var moods: [Mood]
 
         package init(exportedAt: String, member: Member, settings: Settings, habits: [Habit], instances: [Instance],
-                     entries: [Entry], notes: [Note], skips: [Skip], vacations: [Vacation]) {
+                     entries: [Entry], notes: [Note], skips: [Skip], vacations: [Vacation], moods: [Mood]) {
             self.exportedAt = exportedAt
             self.member = member
             self.settings = settings
@@ -35,6 +37,7 @@ package enum DawnExportFormat {
             self.notes = notes
             self.skips = skips
             self.vacations = vacations
+            self.moods = moods
         }
     }
 
@@ -80,6 +83,16 @@ package enum DawnExportFormat {
         package init(from: String, to: String) {
             self.from = from
             self.to = to
+        }
+    }
+
+    /// A day's mood: `{"date": "2026-11-24", "value": 4}`, 1 (awful) to 5 (great).
+    package struct Mood: Codable, Equatable {
+        package var date: String; package var value: Int
+
+        package init(date: String, value: Int) {
+            self.date = date
+            self.value = value
         }
     }
 

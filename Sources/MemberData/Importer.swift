@@ -32,6 +32,7 @@ package enum Importer {
         package struct Vacation { var first: LocalDate; var last: LocalDate }
         package struct Entry { var day: LocalDate; var text: String }
         package struct Note { var day: LocalDate; var text: String; var createdAt: Int64 }
+        package struct Mood { var day: LocalDate; var mood: Domain.Mood }
         private(set) var habits: [Habit] = []
         private(set) var instances: [Instance] = []
         package var entries: [Entry] = []
@@ -39,6 +40,8 @@ package enum Importer {
         package var skips: [Skip] = []
         /// Sorted by first day, none overlapping another.
         package var vacations: [Vacation] = []
+        /// At most one a day.
+        package var moods: [Mood] = []
         /// The index in `habits` of each name's first habit: one lookup per row, never a
         /// scan, so reading stays linear in the file's size.
         private var habitsByName: [String: Int] = [:]
@@ -85,6 +88,7 @@ package enum Importer {
     /// What was written.
     package struct Counts: Equatable {
         package var habits = 0; package var instances = 0; package var entries = 0; package var notes = 0
+        package var moods = 0
     }
 
     /// A record the file got wrong: where (`instances[3]`, or a CSV line) and what.
@@ -162,6 +166,15 @@ package enum Importer {
         /// Version 2 on.
         var skips: [DawnExportFormat.Skip]?
         var vacations: [DawnExportFormat.Vacation]?
+        /// Added within version 2: absent from older files.
+        var moods: [FileMood]?
+    }
+
+    /// A mood as the file has it, its value read as any number so that 3.5 is refused
+    /// as a mood (`moods[0].value: mood 3.5 is not 1 to 5`), not as an unreadable file.
+    private struct FileMood: Decodable {
+        var date: String
+        var value: Double
     }
 
     private struct Header: Decodable { var format: String? }
@@ -273,6 +286,19 @@ package enum Importer {
                 throw Problem(place: place, key: "import.problem.note")
             }
             plan.notes.append(Plan.Note(day: day, text: note.text, createdAt: note.createdAt))
+        }
+        var moodDays: Set<LocalDate> = []
+        for (i, mood) in (file.moods ?? []).enumerated() {
+            let day = try date(mood.date, .record("moods[\(i)].date"))
+            let whole = mood.value.rounded() == mood.value && abs(mood.value) < 1e9 ? Int(mood.value) : nil
+            guard let whole, let valid = try? Domain.Mood(whole) else {
+                let text = whole.map(String.init) ?? String(mood.value)
+                throw Problem(place: .record("moods[\(i)].value"), key: "import.problem.mood", arguments: ["value": text])
+            }
+            guard moodDays.insert(day).inserted else {
+                throw Problem(place: .record("moods[\(i)]"), key: "import.problem.duplicate_mood", arguments: ["value": mood.date])
+            }
+            plan.moods.append(Plan.Mood(day: day, mood: valid))
         }
     }
 
@@ -444,14 +470,15 @@ package enum Importer {
     // MARK: Writing
 
     /// Writes the plan in one transaction. `empty` refuses (`NotEmpty`) an account that
-    /// has any habit, log, entry or note; `merge` skips what is already there. An account
+    /// has any habit, log, entry, note or mood; `merge` skips what is already there (a
+    /// day's mood the member set stays). An account
     /// that would end up with more than `Habits.maxHabits` habits or `Habits.maxLogs` logs
     /// refuses the whole import (`Habits.LimitReached`). Linear in the plan and the account.
     package static func write(_ plan: Plan, mode: Mode, to database: Database, now: Int64) throws -> Counts {
         try database.write { connection in
             var counts = Counts()
             if mode == .empty {
-                for table in ["habits", "habit_instances", "entries", "notes"] {
+                for table in ["habits", "habit_instances", "entries", "notes", "moods"] {
                     if try connection.queryOne("SELECT 1 FROM \(table) LIMIT 1") != nil { throw NotEmpty() }
                 }
             }
@@ -528,6 +555,10 @@ package enum Importer {
                 try connection.run("INSERT INTO notes (day, body, created_at) VALUES (?, ?, ?)",
                                    [.text(note.day.description), .text(note.text), .integer(note.createdAt)])
                 counts.notes += 1
+            }
+            for mood in plan.moods {
+                counts.moods += try connection.run("INSERT INTO moods (day, value) VALUES (?, ?) ON CONFLICT (day) DO NOTHING",
+                                                   [.text(mood.day.description), .integer(Int64(mood.mood.value))])
             }
             for skip in plan.skips {
                 try connection.run("INSERT INTO habit_skips (habit_id, day) VALUES (?, ?) ON CONFLICT DO NOTHING",

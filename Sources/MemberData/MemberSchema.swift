@@ -124,6 +124,14 @@ package enum MemberSchema {
         Migration(version: 6, sql: SummarySchema.migration),
         // The search index over entries, notes and the notes of logs: see `SearchSchema`.
         Migration(version: searchVersion, sql: SearchSchema.migration),
+        // A mood per day (`Mood`, 1–5), optional. Not summarised: a mood alone does not
+        // make a day active, so it touches no summary table.
+        Migration(version: 8, sql: """
+            CREATE TABLE moods (
+                day   TEXT PRIMARY KEY NOT NULL CHECK (length(day) = 10),
+                value INTEGER NOT NULL CHECK (value BETWEEN 1 AND 5)
+            ) STRICT, WITHOUT ROWID;
+            """),
     ]
 
     /// The migration that added the search index (`dawn check` checks it from there on).

@@ -184,7 +184,7 @@ final class SummaryPropertyTests: XCTestCase {
         }
         raw.close()
         let migrated = try database("v4")
-        XCTAssertEqual(migrated.schemaVersion, MemberSchema.migrations.count)
+        XCTAssertEqual(migrated.schemaVersion, MemberSchema.migrations.count, "every migration from 5 on ran")
         XCTAssertEqual(try MemberSummaries.problems(migrated), [])
         let runs = try migrated.read { try $0.query("SELECT first, last FROM habit_runs ORDER BY first").map { [$0.int(0), $0.int(1)] } }
         let d = base.daysSince1970

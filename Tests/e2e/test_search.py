@@ -172,6 +172,7 @@ def downgrade_to_schema_6(path):
         for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%search%'").fetchall():
             con.execute(f"DROP TRIGGER {name}")
         con.execute("DROP TABLE search_index")
+        con.execute("DROP TABLE IF EXISTS moods")  # migration 8
         tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert tables == SCHEMA_6_TABLES, f"objects of another migration to drop here too: {tables ^ SCHEMA_6_TABLES}"
         triggers = [name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")

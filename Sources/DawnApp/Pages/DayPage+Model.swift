@@ -66,6 +66,7 @@ extension DayPage {
         let circles: [DayCircle]
         let entry: Journal.Entry?
         let notes: [Note]
+        let mood: Mood?
         /// Most recently logged (or created) first.
         let tray: [Pill]
         /// Most logged first.
@@ -112,6 +113,7 @@ extension DayPage {
                           onVacation: vacationDays.contains(date))
             }
             entry = try member.journal.entry(on: day)
+            mood = try Moods(database: member.database).mood(on: day)
             notes = try member.journal.notes(on: day).map {
                 Note(id: $0.id, body: $0.body, written: member.rules.localDateTime(at: $0.createdAt))
             }

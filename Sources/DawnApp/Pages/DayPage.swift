@@ -10,8 +10,8 @@ import TimeZones
 
 /// The home of Dawn: `/day/YYYY-MM-DD` (and `/`, today), any day from 1900-01-01 to two
 /// years ahead (`DayNavigation`). The timeline row or the date grid, the day's checklist
-/// (`DayPage+Checklist.swift`), the day's journal entry and its notes, and "on this day":
-/// the same day of earlier years (`OnThisDay`).
+/// (`DayPage+Checklist.swift`), the day's journal entry, its mood (`DayPage+Mood.swift`)
+/// and its notes, and "on this day": the same day of earlier years (`OnThisDay`).
 enum DayPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/", .member { app, page in
@@ -73,6 +73,7 @@ enum DayPage {
             return .redirect(to: Paths.done(Paths.day(day), "note-deleted", anchor: "notes"))
         })
         addChecklist(to: &router)
+        addMood(to: &router)
     }
 
     /// The day page with an ETag: 304 when the browser has it, the page cache's bytes
@@ -134,6 +135,8 @@ enum DayPage {
         case "entry-deleted": "entry.deleted"
         case "note-added": "notes.added"
         case "note-deleted": "notes.deleted"
+        case "mood-saved": "mood.saved"
+        case "mood-cleared": "mood.cleared"
         default: nil
         }
         return key.map { (app.t($0, page), false) }
@@ -143,7 +146,7 @@ enum DayPage {
     static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
                      entryForm: FormState? = nil, entryConflict: Journal.Entry? = nil,
                      noteForm: FormState = FormState(values: ["note": ""]), checkRefusal: CheckRefusal? = nil,
-                     status: HTTPStatus = .ok) throws -> HTTPResponse {
+                     moodRefusal: String? = nil, status: HTTPStatus = .ok) throws -> HTTPResponse {
         let model = try Model(member, day: day)
         let language = page.language
         let circles: TemplateValue = .list(model.circles.map { circle in
@@ -242,6 +245,7 @@ enum DayPage {
         } ?? .null
         values["entryLabel"] = .string(app.t("entry.label", page, ["date": heading]))
         values["notes"] = .list(notes)
+        values.merge(moodValues(model, app, page, refusal: moodRefusal)) { _, mood in mood }
         values["noteForm"] = noteForm.template
         values["onThisDay"] = model.onThisDay.isEmpty ? .null : .list(model.onThisDay.map { recalled in
             ["href": .string(Paths.day(recalled.date)), "iso": .string(recalled.date.description),

@@ -32,6 +32,8 @@ extension ExportPage {
         let entries: [Entry]
         /// By day, then as written; empty unless gathered `withJournal`.
         let notes: [Note]
+        /// By day; empty unless gathered `withJournal`.
+        let moods: [(day: LocalDate, mood: Mood)]
         /// Each habit's skipped days, by habit then day.
         let skips: [(habitID: Int64, day: LocalDate)]
         let vacations: [Vacations.Vacation]
@@ -42,15 +44,15 @@ extension ExportPage {
             today = member.today
             exportedAt = member.rules.localDateTime(at: member.now)
             if withJournal {
-                (entries, notes) = try member.database.read { connection -> ([Entry], [Note]) in
+                (entries, notes, moods) = try member.database.read { connection in
                     let entries = try connection.query("SELECT day, body FROM entries ORDER BY day")
                         .map { Entry(day: $0.string(0), body: $0.string(1)) }
                     let notes = try connection.query("SELECT day, body, created_at FROM notes ORDER BY day, created_at, id")
                         .map { Note(day: $0.string(0), body: $0.string(1), createdAt: $0.int64(2)) }
-                    return (entries, notes)
+                    return (entries, notes, try Moods.all(connection))
                 }
             } else {
-                (entries, notes) = ([], [])
+                (entries, notes, moods) = ([], [], [])
             }
             instances = try member.habits.allInstances()
             habits = try member.habits.ordered()

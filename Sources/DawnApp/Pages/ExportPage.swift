@@ -10,15 +10,17 @@ import TimeZones
 
 /// A member's own data, out: `/export/dawn.csv` (one row per logged habit),
 /// `/export/dawn.json` (everything), `/export/dawn.sqlite` (a consistent snapshot
-/// of their database, taken with `VACUUM INTO`). All on the worker pool.
+/// of their database, taken with `VACUUM INTO`), `/export/journal.md` (entries, notes
+/// and moods as Markdown, `ExportPage+Journal.swift`). All on the worker pool.
 enum ExportPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/export/dawn.csv", .member(slow: true) { app, page in try csv(app, page) })
         router.add(.GET, "/export/dawn.json", .member(slow: true) { app, page in try json(app, page) })
         router.add(.GET, "/export/dawn.sqlite", .member(slow: true) { app, page in try sqlite(app, page) })
+        router.add(.GET, "/export/journal.md", .member(slow: true) { app, page in try journal(app, page) })
     }
 
-    private static func attachment(_ body: [UInt8], type: String, name: String) -> HTTPResponse {
+    static func attachment(_ body: [UInt8], type: String, name: String) -> HTTPResponse {
         var response = HTTPResponse(status: .ok, contentType: type, body: body)
         response.headers.add("Content-Disposition", "attachment; filename=\"\(name)\"")
         response.headers.add("Cache-Control", "private, no-store")
@@ -87,7 +89,8 @@ enum ExportPage {
             entries: model.entries.map { DawnExportFormat.Entry(date: $0.day, text: $0.body) },
             notes: model.notes.map { DawnExportFormat.Note(date: $0.day, text: $0.body, createdAt: $0.createdAt) },
             skips: model.skips.map { DawnExportFormat.Skip(habitId: $0.habitID, date: $0.day.description) },
-            vacations: model.vacations.map { DawnExportFormat.Vacation(from: $0.first.description, to: $0.last.description) })
+            vacations: model.vacations.map { DawnExportFormat.Vacation(from: $0.first.description, to: $0.last.description) },
+            moods: model.moods.map { DawnExportFormat.Mood(date: $0.day.description, value: $0.mood.value) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(export)

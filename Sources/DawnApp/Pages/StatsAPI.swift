@@ -6,7 +6,8 @@ import MemberData
 import TimeZones
 
 /// `GET /api/stats?from=YYYY-MM-DD&to=YYYY-MM-DD`: the signed-in member's figures for
-/// a range of days, as JSON — the same figures the statistics page shows.
+/// a range of days, as JSON — the same figures the statistics page shows. Moods are
+/// averages with one decimal, `null` (never left out) when the range has none to average.
 enum StatsAPI {
     /// The longest range one request may ask for.
     static let maxDays = 3 * 366
@@ -20,6 +21,24 @@ enum StatsAPI {
         /// The member's streak of active days now (vacations bridged).
         var currentStreak: Int
         var habits: [HabitFigures]
+        /// The range's average mood, 1–5 with one decimal.
+        var moodAverage: Double?
+
+        private enum CodingKeys: String, CodingKey {
+            case from, to, days, activeDays, entries, currentStreak, habits, moodAverage
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encode(days, forKey: .days)
+            try container.encode(activeDays, forKey: .activeDays)
+            try container.encode(entries, forKey: .entries)
+            try container.encode(currentStreak, forKey: .currentStreak)
+            try container.encode(habits, forKey: .habits)
+            try container.encode(moodAverage, forKey: .moodAverage)  // null, not absent
+        }
     }
 
     struct HabitFigures: Codable {
@@ -37,6 +56,31 @@ enum StatsAPI {
         /// Habit strength, 0–100 with one decimal.
         var score: Double
         var schedule: DawnExportFormat.Schedule
+        /// The average mood of the range's days it was done, and of its other days with a mood.
+        var moodWhenDone: Double?
+        var moodWhenNotDone: Double?
+
+        private enum CodingKeys: String, CodingKey {
+            case id, name, emoji, count, minutes, activeDays, currentStreak, bestStreak, streakUnit, score, schedule,
+                 moodWhenDone, moodWhenNotDone
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(emoji, forKey: .emoji)
+            try container.encode(count, forKey: .count)
+            try container.encode(minutes, forKey: .minutes)
+            try container.encode(activeDays, forKey: .activeDays)
+            try container.encode(currentStreak, forKey: .currentStreak)
+            try container.encode(bestStreak, forKey: .bestStreak)
+            try container.encode(streakUnit, forKey: .streakUnit)
+            try container.encode(score, forKey: .score)
+            try container.encode(schedule, forKey: .schedule)
+            try container.encode(moodWhenDone, forKey: .moodWhenDone)  // null, not absent
+            try container.encode(moodWhenNotDone, forKey: .moodWhenNotDone)
+        }
     }
 
     static func add(to router: inout Router<Route>) {
@@ -58,11 +102,12 @@ enum StatsAPI {
                              count: figures.count, minutes: figures.minutes, activeDays: figures.activeDays,
                              currentStreak: figures.progress.current, bestStreak: figures.progress.best,
                              streakUnit: figures.progress.unit.rawValue, score: (figures.progress.score * 1_000).rounded() / 10,
-                             schedule: ExportPage.schedule(figures.habit))
+                             schedule: ExportPage.schedule(figures.habit),
+                             moodWhenDone: figures.moodWhenDone.average, moodWhenNotDone: figures.moodWhenNotDone.average)
             }
             let figures = Figures(from: from.description, to: to.description, days: from.days(to: to) + 1,
                                   activeDays: computed.activeDays, entries: computed.entries,
-                                  currentStreak: computed.currentStreak, habits: habits)
+                                  currentStreak: computed.currentStreak, habits: habits, moodAverage: computed.mood.average)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             var response = HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8",

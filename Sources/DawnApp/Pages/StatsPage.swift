@@ -59,7 +59,28 @@ enum StatsPage {
             })
         }
         values["chart"] = chart(model.buckets, granularity: period.granularity, app: app, page: page)
+        values["mood"] = mood(figures, app: app, page: page)
         return app.render("stats", values, for: page)
+    }
+
+    /// The mood card: the period's average and, per habit, the average on days done and
+    /// not done; null when the period has no mood.
+    private static func mood(_ figures: StatsFigures, app: Dawn, page: PageRequest) -> TemplateValue {
+        guard let average = figures.mood.average else { return .null }
+        let language = page.language
+        func cell(_ tally: MoodTally) -> TemplateValue {
+            guard let value = tally.average, let face = tally.nearest?.face else { return .null }
+            return ["value": .string(LocalizedNumber.decimal(value, fractionDigits: 1, language)), "face": .string(face)]
+        }
+        return [
+            "average": .string(app.t("stats.mood_average", page, ["average": LocalizedNumber.decimal(average, fractionDigits: 1, language)])),
+            "face": .string(figures.mood.nearest?.face ?? ""),
+            "days": .string(app.strings.plural("stats.mood_days", count: figures.mood.count, language)),
+            "habits": figures.habits.isEmpty ? .null : .list(figures.habits.map { row in
+                ["emoji": .string(row.habit.emoji), "name": .string(row.habit.name), "class": .string("habit-\(row.habit.id)"),
+                 "done": cell(row.moodWhenDone), "notDone": cell(row.moodWhenNotDone)]
+            }),
+        ]
     }
 
     static func label(_ period: Period, _ language: Language) -> String {

@@ -106,7 +106,7 @@ final class DataPagesTests: XCTestCase {
         let refused = dawn.postMultipart("/import", fields: [("mode", "empty")],
                                          files: [("file", "again.json", "application/json", file)])
         XCTAssertEqual(refused.status, .badRequest)
-        XCTAssertTrue(refused.text.contains("Your account already has habits, logs, entries or notes, so nothing was imported."))
+        XCTAssertTrue(refused.text.contains("Your account already has habits, logs, entries, notes or moods, so nothing was imported."))
         XCTAssertTrue(refused.text.contains(#"<input type="radio" name="mode" value="empty" checked>"#))
         XCTAssertEqual(dawn.instanceIDs(on: "2026-12-31").count, 1)
     }

@@ -401,3 +401,59 @@ function habitDrags(card) {
     if (suppressClick || busy) { event.preventDefault(); event.stopPropagation(); }
   }, true);
 }
+
+// The checklist: one tap without a page load. Its forms (tick, undo, skip, an amount) go by
+// fetch as they would go without this file; the day page that comes back (or the refusal,
+// with its message) replaces the checklist and the day's circle and streak, so the page keeps
+// its place and the focus stays on the same habit. Anything else (a network error, a page
+// without a checklist) and the form is sent the ordinary way.
+{
+  let sending = false;
+  const swap = (doc, selector) => {
+    const now = document.querySelector(selector), next = doc.querySelector(selector);
+    if (!now || !next) return;
+    if (now.tabIndex === 0) next.tabIndex = 0;
+    if (now.tabIndex === -1 && next.hasAttribute("href")) next.tabIndex = -1;
+    now.replaceWith(document.adoptNode(next));
+  };
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    const checklist = document.getElementById("checklist");
+    if (!checklist || !checklist.contains(form) || form.dataset.native || !window.fetch || !window.DOMParser) return;
+    event.preventDefault();
+    if (sending) return;
+    const submitter = event.submitter;
+    const body = new URLSearchParams(new FormData(form));
+    if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+    const item = form.closest("li")?.id;
+    const active = document.activeElement && form.contains(document.activeElement) ? document.activeElement : null;
+    const focusedID = active?.id || null;
+    const focused = active ? [...active.classList].find((c) => c.startsWith("check-")) : null;
+    const native = () => {
+      form.dataset.native = "1";
+      if (submitter && form.requestSubmit) form.requestSubmit(submitter); else form.submit();
+    };
+    sending = true;
+    checklist.setAttribute("aria-busy", "true");
+    buzz();
+    // getAttribute: the forms have a button named "action", which `form.action` would return.
+    fetch(form.getAttribute("action"), { method: "POST", body, credentials: "same-origin" }).then((r) => {
+      if (!r.ok && r.status !== 400) throw new Error(r.status);
+      return r.text();
+    }).then((html) => {
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      if (!doc.getElementById("checklist")) throw new Error("no checklist");
+      swap(doc, "#checklist");
+      for (const selector of ['[data-row] [aria-current="date"]', '.grid [aria-current="date"]', ".timeline-stats", ".grid-head", ".day-sub"]) {
+        swap(doc, selector);
+      }
+      const again = item && document.getElementById(item);
+      const target = again && ((focusedID && document.getElementById(focusedID))
+        || (focused && again.querySelector("." + focused)) || again.querySelector(".check-pill"));
+      if (target) target.focus();
+    }).catch(native).finally(() => {
+      sending = false;
+      document.getElementById("checklist")?.removeAttribute("aria-busy");
+    });
+  });
+}

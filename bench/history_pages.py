@@ -43,6 +43,15 @@ HABITS = [
     ("Call family", "📞", "#C8D6E5", 30, 20, 0.10, 2),
     ("Museum", "🖼️", "#8395A7", 120, 15, 0.05, 2),
 ]
+# Not every habit is daily: weekday, week and month habits have streaks in their own units,
+# which the pages must read at the same cost with ten years as with one.
+SCHEDULES = {
+    "Piano": {"weekdays": ["mon", "wed", "fri"]},
+    "Run": {"every": "week", "times": 2},
+    "Swim": {"every": "week", "times": 1},
+    "Museum": {"every": "month", "times": 1},
+    "Call family": {"every": "month", "times": 2},
+}
 WORDS = ("the a morning light garden walk quiet river bread coffee friend rain market school late early "
          "tired happy slow long short call letter book page music evening dinner kids dog park bus "
          "work meeting plan idea window cloud sun wind snow warm cold street neighbour laugh").split()
@@ -68,7 +77,8 @@ def history(days, end, seed):
     start = end - datetime.timedelta(days=days - 1)
     created = created_at(start)
     habits = [{"id": i + 1, "name": h[0], "emoji": h[1], "colour": h[2], "defaultDurationMinutes": h[3],
-               "createdAt": created, "archivedAt": None} for i, h in enumerate(HABITS)]
+               "createdAt": created, "archivedAt": None, "schedule": SCHEDULES.get(h[0], {"every": "day"})}
+              for i, h in enumerate(HABITS)]
     # Each habit is on or off for runs of days (a two-state chain): on for `run` days on
     # average, off long enough that it is on for `share` of the days in the long run.
     on = [rng.random() < h[5] for h in HABITS]
@@ -113,7 +123,7 @@ def last_days(lists, days, end):
 
 
 def export_file(username, habits, instances, entries, notes):
-    return {"format": "dawn-export", "version": 1, "exportedAt": "2026-01-01T00:00:00Z",
+    return {"format": "dawn-export", "version": 2, "exportedAt": "2026-01-01T00:00:00Z",
             "member": {"username": username, "displayName": username.title(), "timeZone": ZONE},
             "settings": {"language": "en", "firstWeekday": "monday", "dayStartHour": 0, "showGrid": False,
                          "showGridDates": False, "theme": "system"},

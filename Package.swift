@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt", "PlainText", "Locks"]),
         // The member's data: repositories over the member and instance databases, their schemas
         // (one file per database), the importer and Dawn's export format.
-        .target(name: "MemberData", dependencies: ["Store", "Domain", "TimeZones", "Localization", "PlainText"]),
+        .target(name: "MemberData", dependencies: ["Store", "Domain", "TimeZones", "Localization", "PlainText", "Locks"]),
         // Routes, pages and the app's caches.
         .target(name: "DawnApp", dependencies: ["MemberData", "HTTPServer", "HTTP", "Templates", "Store", "Accounts",
                                                 "TimeZones", "Domain", "Localization", "PlainText", "Files", "Locks"]),

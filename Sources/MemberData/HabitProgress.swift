@@ -22,7 +22,8 @@ package struct HabitProgress: Sendable, Equatable {
     }
 
     /// Just the streak. A daily habit's comes from its runs (a lookup or two, `Streak(runs:)`);
-    /// another schedule's from its done days (`HabitStreak`, the whole habit's history).
+    /// another schedule's from its done days (`HabitStreak`, the whole habit's history), kept
+    /// in memory until the habit's days change (`HabitStreakCache`).
     package static func streak(_ connection: Connection, habit: Habits.Habit, schedule: HabitSchedule,
                                bridged: BridgedRanges, firstWeekday: Weekday, today: LocalDate)
         throws -> (current: Int, best: Int, unit: StreakUnit) {
@@ -30,8 +31,11 @@ package struct HabitProgress: Sendable, Equatable {
             let streak = try MemberActivity.habitStreak(connection, habit: habit.id, today: today, bridging: bridged)
             return (streak.current, streak.best, .day)
         }
-        let done = try doneDays(connection, habit: habit.id, from: nil)
-        let streak = HabitStreak(schedule: schedule, doneDays: done, bridged: bridged, firstWeekday: firstWeekday, today: today)
+        let streak = try HabitStreakCache.streak(connection, habit: habit.id, schedule: schedule, firstWeekday: firstWeekday,
+                                                 today: today, bridged: bridged) {
+            HabitStreak(schedule: schedule, doneDays: try doneDays(connection, habit: habit.id, from: nil), bridged: bridged,
+                        firstWeekday: firstWeekday, today: today)
+        }
         return (streak.current, streak.best, streak.unit)
     }
 

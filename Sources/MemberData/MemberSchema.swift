@@ -132,6 +132,10 @@ package enum MemberSchema {
                 value INTEGER NOT NULL CHECK (value BETWEEN 1 AND 5)
             ) STRICT, WITHOUT ROWID;
             """),
+        // A revision per habit that changes with every change of its done days, so a
+        // streak worked out from the whole history can be kept until it changes: see
+        // `SummarySchema.revisions` and `HabitStreakCache`.
+        Migration(version: 9, sql: SummarySchema.revisions),
     ]
 
     /// The migration that added the search index (`dawn check` checks it from there on).

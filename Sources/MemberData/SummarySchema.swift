@@ -204,6 +204,28 @@ enum SummarySchema {
         END;
         """
 
+    /// `habit_summaries.revision`: a random 64-bit number drawn anew, in the write's own
+    /// transaction, whenever one of the habit's `habit_days` rows comes, changes or goes
+    /// (a log, a move, an amount, a target deciding its days again) and for a new summary
+    /// row. Equal revisions mean the same days (a chance of 2⁻⁶⁴ otherwise, across every
+    /// member's file), so `HabitStreakCache` may keep what it worked out from them.
+    static let revisions = """
+        ALTER TABLE habit_summaries ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+        UPDATE habit_summaries SET revision = random();
+        CREATE TRIGGER habit_summaries_revision_on_insert AFTER INSERT ON habit_summaries BEGIN
+            UPDATE habit_summaries SET revision = random() WHERE habit_id = NEW.habit_id;
+        END;
+        CREATE TRIGGER habit_days_revision_on_insert AFTER INSERT ON habit_days BEGIN
+            UPDATE habit_summaries SET revision = random() WHERE habit_id = NEW.habit_id;
+        END;
+        CREATE TRIGGER habit_days_revision_on_update AFTER UPDATE ON habit_days BEGIN
+            UPDATE habit_summaries SET revision = random() WHERE habit_id IN (OLD.habit_id, NEW.habit_id);
+        END;
+        CREATE TRIGGER habit_days_revision_on_delete AFTER DELETE ON habit_days BEGIN
+            UPDATE habit_summaries SET revision = random() WHERE habit_id = OLD.habit_id;
+        END;
+        """
+
     /// Fills the day tables from the raw rows (the runs follow by their triggers, a day at
     /// a time in order) and the habit totals. On empty tables only.
     static let fill = """

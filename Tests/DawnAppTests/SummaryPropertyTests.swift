@@ -70,6 +70,21 @@ final class SummaryPropertyTests: XCTestCase {
                                Streak(activeDates: raw.byHabit[id] ?? [], today: today, skipping: skipped),
                                "\(step): habit \(id)", file: file, line: line)
             }
+            // Non-daily streaks are kept in memory under the habit's revision: on a fixed
+            // today (so a kept one is used whenever the revision stayed), each equals the
+            // reference over the raw rows, so every change to a habit's days changed it.
+            let fixedToday = base.adding(days: 30)
+            for id in habits {
+                guard let habit = try Habits(database: database).habit(id) else { continue }
+                for schedule in [HabitSchedule.weekdays([.monday, .wednesday, .friday]), .perWeek(2), .perMonth(3)] {
+                    let reference = HabitStreak(schedule: schedule, doneDays: raw.byHabit[id] ?? [], bridged: BridgedRanges(days: []),
+                                                firstWeekday: .monday, today: fixedToday)
+                    let kept = try HabitProgress.streak(connection, habit: habit, schedule: schedule, bridged: BridgedRanges(days: []),
+                                                        firstWeekday: .monday, today: fixedToday)
+                    XCTAssertEqual([kept.current, kept.best], [reference.current, reference.best],
+                                   "\(step): habit \(id) \(schedule)", file: file, line: line)
+                }
+            }
             let window = try MemberActivity.load(connection, from: base, to: base.adding(days: 45))
             XCTAssertEqual(window.activeDays, raw.active.filter { $0 <= base.adding(days: 45) }, step, file: file, line: line)
         }

@@ -1,0 +1,18 @@
+/// The year heatmaps' rules and geometry (`/stats?g=year`, `/habits/{id}`), named in one place.
+/// Sizes are SVG user units, drawn one to one as CSS pixels.
+public enum HeatmapConstants {
+    /// Levels above the empty one (0): 1…4, cut at the quartiles (`HeatmapLevels`).
+    public static let levelCount = 4
+    /// A habit page's heatmap: the last 53 weeks, this week included (a year and a bit, as
+    /// GitHub's contribution graph shows).
+    public static let habitWeeks = 53
+    /// A calendar year needs 53 columns; 54 when a leap year begins on the week's last day.
+    public static let yearWeeks = 53...54
+    /// One day's square, the gap between squares and their corner radius.
+    public static let cellSize = 10
+    public static let cellGap = 2
+    public static let cellRadius = 2
+    /// Room for the weekday labels on the left and the month labels above.
+    public static let labelWidth = 28
+    public static let labelHeight = 16
+}

@@ -50,6 +50,17 @@ package struct MemberActivity: Sendable {
         }
     }
 
+    /// Each active day of `from…to` (a note written or a habit logged): its notes and logs,
+    /// oldest first — the figures of the year heatmap (one range of the primary key).
+    package static func activeDayFigures(_ connection: Connection, from: LocalDate, to: LocalDate)
+        throws -> [(day: LocalDate, notes: Int, logs: Int)] {
+        try connection.query("""
+            SELECT day, notes, logs FROM day_summaries WHERE day BETWEEN ? AND ? AND notes + logs > 0 ORDER BY day
+            """, [.text(from.description), .text(to.description)]).compactMap { row in
+            LocalDate(iso: row.string(0)).map { ($0, row.int(1), row.int(2)) }
+        }
+    }
+
     /// The latest active day on or before `day`.
     package static func lastActive(_ connection: Connection, onOrBefore day: LocalDate) throws -> LocalDate? {
         try connection.queryOne("SELECT max(day) FROM day_summaries WHERE notes + logs > 0 AND day <= ?",

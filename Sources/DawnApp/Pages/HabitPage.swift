@@ -7,7 +7,8 @@ import Templates
 import TimeZones
 
 /// `/habits/{id}`: one habit's page — its plan, streaks in its own units and strength, the
-/// last twelve weeks and months, and its last twelve weeks day by day. The model is
+/// last twelve weeks and months, its last twelve weeks day by day and its last 53 weeks as a
+/// heatmap (`HeatmapDrawing`). The model is
 /// `HabitPage.Model`; the view `Views/habit.html`.
 enum HabitPage {
     static func add(to router: inout Router<Route>) {
@@ -38,6 +39,10 @@ enum HabitPage {
         let weekdays = (0..<PeriodConstants.daysPerWeek).map { offset -> TemplateValue in
             .string(LocalizedDate.weekdayNarrow(model.history[offset].date.weekday, language))
         }
+        let heatmapHeading = app.t("heatmap.habit_heading", page)
+        let heatmap = HeatmapDrawing.value(model.heatmapLayout, days: model.heatmap.map { day in
+            HeatmapDrawing.Day(level: day.level, state: heatmapState(day), title: day.state == .future ? nil : title(day, habit, app, page))
+        }, today: model.today, label: heatmapHeading, language: language)
         return app.render("habit", [
             "title": .string(habit.name),
             "name": .string(habit.name), "emoji": .string(habit.emoji), "class": .string("habit-\(habit.id)"),
@@ -53,8 +58,37 @@ enum HabitPage {
             "months": counts(model.months),
             "days": .list(days),
             "weekdays": .list(weekdays),
+            "heatmap": heatmap, "heatmapHeading": .string(heatmapHeading),
+            "heatmapCSS": .string(app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? ""),
             "editURL": .string(Paths.editHabitFromList(habit.id)),
             "listURL": .string(Paths.habitInList(habit.id)),
         ], for: page)
+    }
+
+    /// A day not logged that is neither due nor to come is drawn as its own state.
+    private static func heatmapState(_ day: Model.HeatmapDay) -> String? {
+        guard day.level == 0 else { return nil }
+        switch day.state {
+        case .skipped, .away, .off: return day.state.rawValue
+        case .done, .partial, .missed, .future: return nil
+        }
+    }
+
+    /// "2026-03-04: 2 logs, done", "2026-03-04: 12.5 pages, short of the target", "2026-03-04: skipped".
+    static func title(_ day: Model.HeatmapDay, _ habit: Habits.Habit, _ app: Dawn, _ page: PageRequest) -> String {
+        let language = page.language
+        let state = app.t("habit.page.state.\(day.state.rawValue)", page)
+        var figure = state
+        if day.logs > 0 {
+            let amount: String
+            if habit.targetMilli != nil {
+                let number = LocalizedNumber.decimal(thousandths: Int64(day.amountMilli), language)
+                amount = habit.targetUnit.isEmpty ? number : number + "\u{00A0}" + habit.targetUnit
+            } else {
+                amount = app.strings.plural("heatmap.logs", count: day.logs, language)
+            }
+            figure = amount + ", " + state
+        }
+        return app.t("heatmap.day", page, ["date": day.date.description, "figure": figure])
     }
 }

@@ -17,6 +17,8 @@ extension StatsPage {
         let years: [Period]
         let figures: StatsFigures
         let buckets: [StatsChartBucket]
+        /// In year mode, the year day by day.
+        let heatmap: ActivityHeatmap?
 
         /// `g` and `p` from the query: an unknown granularity or a malformed period is a
         /// 400, a period out of reach a 404.
@@ -46,6 +48,9 @@ extension StatsPage {
                 Period(containing: LocalDate(year: year, month: 1, day: 1)!, granularity: .year, firstWeekday: firstWeekday)
             }
             figures = try StatsFigures(member, from: period.first, to: period.last)
+            heatmap = granularity != .year ? nil : try member.database.read {
+                try ActivityHeatmap($0, year: period.first.year, firstWeekday: firstWeekday)
+            }
             // A day's bars place each log by its start; longer periods need only each day's totals.
             if granularity == .day {
                 let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)

@@ -59,7 +59,24 @@ enum StatsPage {
             })
         }
         values["chart"] = chart(model.buckets, granularity: period.granularity, app: app, page: page)
+        if let heatmap = model.heatmap {
+            let heading = app.t("heatmap.stats_heading", page, ["year": String(period.first.year)])
+            values["heatmapHeading"] = .string(heading)
+            values["heatmapCSS"] = .string(app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? "")
+            values["heatmap"] = HeatmapDrawing.value(heatmap.layout, days: heatmap.days.map { day in
+                HeatmapDrawing.Day(level: day.level, title: day.date > member.today ? nil : title(day, app: app, page: page))
+            }, today: member.today, label: heading, language: language)
+        }
         return app.render("stats", values, for: page)
+    }
+
+    /// "2026-03-04: 2 logs, 1 note": the ISO date and what made the day active.
+    static func title(_ day: ActivityHeatmap.Day, app: Dawn, page: PageRequest) -> String {
+        var parts: [String] = []
+        if day.logs > 0 { parts.append(app.strings.plural("heatmap.logs", count: day.logs, page.language)) }
+        if day.notes > 0 { parts.append(app.strings.plural("heatmap.notes", count: day.notes, page.language)) }
+        let figure = parts.isEmpty ? app.t("heatmap.nothing", page) : parts.joined(separator: ", ")
+        return app.t("heatmap.day", page, ["date": day.date.description, "figure": figure])
     }
 
     static func label(_ period: Period, _ language: Language) -> String {

@@ -27,10 +27,12 @@ ACTIVE = {0: (1, 1), 1: (0, 1), 2: (2, 0), 3: (1, 3), 5: (0, 1), 8: (4, 2), 13: 
 PAGES = {1: 10, 4: 25, 6: 30, 9: 20, 40: 5}
 # Mum's own notes, on days Ana has nothing.
 MUM_NOTES = [7, 11]
+# The drawing (HeatmapConstants): 9 px squares 11 px apart, after 26 px of weekday labels and 16 of months.
+SIZE, PITCH, LEFT, TOP = 9, 11, 26, 16
 
 CELL = re.compile(r'<a href="/day/(\d{4}-\d\d-\d\d)" aria-label="([^"]*)"><title>([^<]*)</title>'
-                  r'<rect class="([^"]*)" x="(\d+)" y="(\d+)" width="10" height="10" rx="2"></rect></a>'
-                  r'|<rect class="([^"]*)" x="(\d+)" y="(\d+)" width="10" height="10" rx="2">(?:<title>([^<]*)</title>)?</rect>')
+                  rf'<rect class="([^"]*)" x="(\d+)" y="(\d+)" width="{SIZE}" height="{SIZE}" rx="2"></rect></a>'
+                  rf'|<rect class="([^"]*)" x="(\d+)" y="(\d+)" width="{SIZE}" height="{SIZE}" rx="2">(?:<title>([^<]*)</title>)?</rect>')
 
 
 def cells(html):
@@ -119,14 +121,14 @@ def test_the_year_heatmap(site, years_back):
     lead = jan1.weekday()  # weeks from Monday (the member's setting)
     columns = (lead + days_in_year + 6) // 7
     assert columns in (53, 54)
-    assert f'<svg class="heatmap" width="{28 + columns * 12 - 2}" height="98"' in page
+    assert f'<svg class="heatmap" width="{LEFT + columns * PITCH - 2}" height="{TOP + 7 * PITCH - 2}"' in page
     figures = ana_figures(today, year)
     levels = expected_levels({jan1 + datetime.timedelta(days=i): sum(figures.get(jan1 + datetime.timedelta(days=i), (0, 0)))
                               for i in range(days_in_year)})
     active_seen = 0
     for i, (href, title, cls, x, y) in enumerate(drawn):
         date = jan1 + datetime.timedelta(days=i)
-        assert (x, y) == (28 + (lead + i) // 7 * 12, 16 + (lead + i) % 7 * 12), f"{date} in its week's column, its weekday's row"
+        assert (x, y) == (LEFT + (lead + i) // 7 * PITCH, TOP + (lead + i) % 7 * PITCH), f"{date} in its week's column, its weekday's row"
         if date > today:
             assert href is None and title is None and cls == "hm-l0 hm-future", (date, cls)
             continue
@@ -154,7 +156,7 @@ def test_the_habit_pages_heatmap(site):
     dawn, mum, ana, today = site
     page = ana.get("/habits/2").text
     assert '<div class="heatmap-scroll" tabindex="0" role="region" aria-label="The last 53 weeks">' in page
-    assert '<svg class="heatmap" width="662" height="98"' in page
+    assert f'<svg class="heatmap" width="{LEFT + 53 * PITCH - 2}" height="{TOP + 7 * PITCH - 2}"' in page
     drawn = cells(page)
     assert len(drawn) == 53 * 7
     monday = today - datetime.timedelta(days=today.weekday())
@@ -163,7 +165,7 @@ def test_the_habit_pages_heatmap(site):
     levels = expected_levels({d: PAGES.get((today - d).days, 0) * 1000 if d <= today else 0 for d in dates})
     for date, (href, title, cls, x, y) in zip(dates, drawn):
         i = (date - first).days
-        assert (x, y) == (28 + i // 7 * 12, 16 + i % 7 * 12)
+        assert (x, y) == (LEFT + i // 7 * PITCH, TOP + i % 7 * PITCH)
         if date > today:
             assert href is None and "hm-future" in cls
             continue
@@ -239,12 +241,12 @@ def test_weeks_from_sunday(site):
                                "day_start_hour": "0", "view": "row", "theme": "system"})
     assert r.status == 303, r.text[:600]
     page = mum.get(f"/stats?g=year&p={today.year}").text
-    assert '<text x="0" y="25">dom</text>' in page, "Sunday's row first, in Italian"
+    assert f'<text x="0" y="{TOP + SIZE - 1}">dom</text>' in page, "Sunday's row first, in Italian"
     assert f'aria-label="Il {today.year} giorno per giorno"' in page
     jan1 = datetime.date(today.year, 1, 1)
     lead = (jan1.weekday() + 1) % 7
     drawn = cells(page)
-    assert (drawn[0][3], drawn[0][4]) == (28, 16 + lead * 12)
+    assert (drawn[0][3], drawn[0][4]) == (LEFT, TOP + lead * PITCH)
     mine = str(today - datetime.timedelta(days=MUM_NOTES[0]))
     titles = {href: title for href, title, _, _, _ in drawn if href}
     if mine in titles:

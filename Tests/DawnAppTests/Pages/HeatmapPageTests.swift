@@ -75,10 +75,10 @@ final class HeatmapPageTests: XCTestCase {
         let page = dawn.get("/stats?g=year")
         XCTAssertEqual(page.status, .ok)
         XCTAssertTrue(page.text.contains(#"<div class="heatmap-scroll" tabindex="0" role="region" aria-label="2026 day by day">"#))
-        XCTAssertTrue(page.text.contains(#"<svg class="heatmap" width="662" height="98" viewBox="0 0 662 98">"#), "28 + 53 × 12 − 2 by 16 + 7 × 12 − 2")
+        XCTAssertTrue(page.text.contains(#"<svg class="heatmap" width="607" height="91" viewBox="0 0 607 91">"#), "26 + 53 × 11 − 2 by 16 + 7 × 11 − 2")
         // Wednesday 4 March: 3 + 62 = 65 days from the first column's Monday → column 9, row 2.
-        XCTAssertEqual(cell(page, "2026-03-04"), #"<a href="/day/2026-03-04" aria-label="2026-03-04: 2 logs, 1 note"><title>2026-03-04: 2 logs, 1 note</title><rect class="hm-l2" x="136" y="40" width="10" height="10" rx="2">"#)
-        XCTAssertEqual(cell(page, "2026-01-01"), #"<a href="/day/2026-01-01" aria-label="2026-01-01: 1 note"><title>2026-01-01: 1 note</title><rect class="hm-l1" x="28" y="52" width="10" height="10" rx="2">"#)
+        XCTAssertEqual(cell(page, "2026-03-04"), #"<a href="/day/2026-03-04" aria-label="2026-03-04: 2 logs, 1 note"><title>2026-03-04: 2 logs, 1 note</title><rect class="hm-l2" x="125" y="38" width="9" height="9" rx="2">"#)
+        XCTAssertEqual(cell(page, "2026-01-01"), #"<a href="/day/2026-01-01" aria-label="2026-01-01: 1 note"><title>2026-01-01: 1 note</title><rect class="hm-l1" x="26" y="49" width="9" height="9" rx="2">"#)
         XCTAssertTrue(cell(page, "2026-11-24")?.contains(#"aria-label="2026-11-24: 4 logs, 4 notes"><title>2026-11-24: 4 logs, 4 notes</title><rect class="hm-l4""#) == true)
         XCTAssertTrue(cell(page, "2026-03-05")?.contains(#"aria-label="2026-03-05: nothing logged or written"><title>2026-03-05: nothing logged or written</title><rect class="hm-l0""#) == true)
         // Every day up to today is a link to its day, none after.
@@ -86,12 +86,12 @@ final class HeatmapPageTests: XCTestCase {
         XCTAssertEqual(links.count, date("2026-01-01").days(to: date("2026-11-24")) + 1)
         XCTAssertEqual(links.last, "2026-11-24")
         // 25 November on: drawn faintly, no link, no title. Wednesday: column 47, row 2.
-        XCTAssertTrue(page.text.contains(#"<rect class="hm-l0 hm-future" x="592" y="40" width="10" height="10" rx="2"></rect>"#))
+        XCTAssertTrue(page.text.contains(#"<rect class="hm-l0 hm-future" x="543" y="38" width="9" height="9" rx="2"></rect>"#))
         XCTAssertEqual(PageHarness.allMatches(#"<rect (class="hm-l0 hm-future")"#, in: page.text).count, 37)
         // Month labels over their columns, every other weekday beside its row.
-        XCTAssertEqual(PageHarness.allMatches(#"<text x="(\d+)" y="11">"#, in: page.text).prefix(3), ["28", "76", "124"])
-        XCTAssertTrue(page.text.contains(#"<text x="28" y="11">Jan</text>"#))
-        XCTAssertTrue(page.text.contains(#"<text x="0" y="25">Mon</text><text x="0" y="49">Wed</text>"#))
+        XCTAssertEqual(PageHarness.allMatches(#"<text x="(\d+)" y="11">"#, in: page.text).prefix(3), ["26", "70", "114"])
+        XCTAssertTrue(page.text.contains(#"<text x="26" y="11">Jan</text>"#))
+        XCTAssertTrue(page.text.contains(#"<text x="0" y="24">Mon</text><text x="0" y="46">Wed</text>"#))
         XCTAssertTrue(page.text.contains(#"<link rel="stylesheet" href="/static/heatmap."#), "its stylesheet")
         XCTAssertFalse(dawn.get("/stats?g=month").text.contains("heatmap"))
     }
@@ -117,9 +117,9 @@ final class HeatmapPageTests: XCTestCase {
                                                ("view", "row"), ("theme", "system"), ("time_zone", "UTC")]).status, .seeOther)
         let page = dawn.get("/stats?g=year")
         // Thursday 1 January is row 4 from Sunday; Wednesday 4 March: 4 + 62 = 66 → column 9, row 3.
-        XCTAssertEqual(cell(page, "2026-03-04"), "<a href=\"/day/2026-03-04\" aria-label=\"2026-03-04\u{00A0}: 2 enregistrements, 1 note\"><title>2026-03-04\u{00A0}: 2 enregistrements, 1 note</title><rect class=\"hm-l2\" x=\"136\" y=\"52\" width=\"10\" height=\"10\" rx=\"2\">")
-        XCTAssertTrue(cell(page, "2026-01-01")?.contains(#"x="28" y="64""#) == true)
-        XCTAssertTrue(page.text.contains(#"<text x="0" y="25">dim.</text>"#), page.text)
+        XCTAssertEqual(cell(page, "2026-03-04"), "<a href=\"/day/2026-03-04\" aria-label=\"2026-03-04\u{00A0}: 2 enregistrements, 1 note\"><title>2026-03-04\u{00A0}: 2 enregistrements, 1 note</title><rect class=\"hm-l2\" x=\"125\" y=\"49\" width=\"9\" height=\"9\" rx=\"2\">")
+        XCTAssertTrue(cell(page, "2026-01-01")?.contains(#"x="26" y="60""#) == true)
+        XCTAssertTrue(page.text.contains(#"<text x="0" y="24">dim.</text>"#), page.text)
     }
 
     // MARK: - The habit page
@@ -185,14 +185,14 @@ final class HeatmapPageTests: XCTestCase {
         let read = dawn.get("/habits/3")
         XCTAssertEqual(read.status, .ok)
         XCTAssertTrue(read.text.contains(#"<div class="heatmap-scroll" tabindex="0" role="region" aria-label="The last 53 weeks">"#))
-        XCTAssertTrue(read.text.contains(#"<svg class="heatmap" width="662" height="98""#))
+        XCTAssertTrue(read.text.contains(#"<svg class="heatmap" width="607" height="91""#))
         // Sunday 22 November closes the week before this one: column 51, row 6.
-        XCTAssertEqual(cell(read, "2026-11-22"), "<a href=\"/day/2026-11-22\" aria-label=\"2026-11-22: 25\u{00A0}pages, done\"><title>2026-11-22: 25\u{00A0}pages, done</title><rect class=\"hm-l3\" x=\"640\" y=\"88\" width=\"10\" height=\"10\" rx=\"2\">")
+        XCTAssertEqual(cell(read, "2026-11-22"), "<a href=\"/day/2026-11-22\" aria-label=\"2026-11-22: 25\u{00A0}pages, done\"><title>2026-11-22: 25\u{00A0}pages, done</title><rect class=\"hm-l3\" x=\"587\" y=\"82\" width=\"9\" height=\"9\" rx=\"2\">")
         XCTAssertTrue(cell(read, "2026-11-23")?.contains("2026-11-23: 10\u{00A0}pages, short of the target</title><rect class=\"hm-l1\"") == true)
         XCTAssertTrue(cell(read, "2026-11-21")?.contains("2026-11-21: not done</title><rect class=\"hm-l0\"") == true)
         XCTAssertNil(cell(read, "2026-11-26"), "the future is not a link")
         // Thursday 26 November, logged ahead: this week's column (52), row 3, faint and level 0.
-        XCTAssertTrue(read.text.contains(#"<rect class="hm-l0 hm-future" x="652" y="52" width="10" height="10" rx="2"></rect>"#))
+        XCTAssertTrue(read.text.contains(#"<rect class="hm-l0 hm-future" x="598" y="49" width="9" height="9" rx="2"></rect>"#))
 
         let swim = dawn.get("/habits/2")
         XCTAssertTrue(cell(swim, "2026-11-13")?.contains(#"2026-11-13: skipped</title><rect class="hm-l0 hm-skipped""#) == true)

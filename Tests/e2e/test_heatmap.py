@@ -155,7 +155,7 @@ def test_other_granularities_draw_no_heatmap(site):
 def test_the_habit_pages_heatmap(site):
     dawn, mum, ana, today = site
     page = ana.get("/habits/2").text
-    assert '<div class="heatmap-scroll" tabindex="0" role="region" aria-label="The last 53 weeks">' in page
+    assert '<div class="heatmap-scroll heatmap-recent" tabindex="0" role="region" aria-label="The last 53 weeks">' in page
     assert f'<svg class="heatmap" width="{LEFT + 53 * PITCH - 2}" height="{TOP + 7 * PITCH - 2}"' in page
     drawn = cells(page)
     assert len(drawn) == 53 * 7

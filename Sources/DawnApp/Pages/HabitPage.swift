@@ -42,7 +42,7 @@ enum HabitPage {
         let heatmapHeading = app.t("heatmap.habit_heading", page)
         let heatmap = HeatmapDrawing.value(model.heatmapLayout, days: model.heatmap.map { day in
             HeatmapDrawing.Day(level: day.level, state: heatmapState(day), title: day.state == .future ? nil : title(day, habit, app, page))
-        }, today: model.today, label: heatmapHeading, language: language)
+        }, today: model.today, label: heatmapHeading, recentFirst: true, language: language)
         return app.render("habit", [
             "title": .string(habit.name),
             "name": .string(habit.name), "emoji": .string(habit.emoji), "class": .string("habit-\(habit.id)"),

@@ -27,8 +27,10 @@ enum HeatmapDrawing {
     /// - Parameters:
     ///   - days: what to draw for each of `layout.cells`, in their order.
     ///   - label: the scrolling region's accessible name.
+    ///   - recentFirst: on a screen narrower than the heatmap, show its newest weeks first (the
+    ///     region scrolled to its end by CSS alone: `heatmap-recent`), for one that ends this week.
     static func value(_ layout: HeatmapLayout, days: [Day], today: LocalDate, label: String,
-                      language: Language) -> TemplateValue {
+                      recentFirst: Bool = false, language: Language) -> TemplateValue {
         precondition(days.count == layout.cells.count, "one day for each cell")
         let size = HeatmapConstants.cellSize, pitch = size + HeatmapConstants.cellGap
         let left = HeatmapConstants.labelWidth, top = HeatmapConstants.labelHeight
@@ -53,7 +55,7 @@ enum HeatmapDrawing {
             ["x": .int(left + start.week * pitch), "label": .string(LocalizedDate.monthShort(start.month.month, language))]
         }
         return [
-            "label": .string(label),
+            "label": .string(label), "recentFirst": .bool(recentFirst),
             "width": .int(left + layout.weekCount * pitch - HeatmapConstants.cellGap),
             "height": .int(top + PeriodConstants.daysPerWeek * pitch - HeatmapConstants.cellGap),
             "size": .int(size), "radius": .int(HeatmapConstants.cellRadius), "monthY": .int(top - 5),

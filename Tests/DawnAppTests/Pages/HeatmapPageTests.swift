@@ -184,7 +184,7 @@ final class HeatmapPageTests: XCTestCase {
         let dawn = try habits()
         let read = dawn.get("/habits/3")
         XCTAssertEqual(read.status, .ok)
-        XCTAssertTrue(read.text.contains(#"<div class="heatmap-scroll" tabindex="0" role="region" aria-label="The last 53 weeks">"#))
+        XCTAssertTrue(read.text.contains(#"<div class="heatmap-scroll heatmap-recent" tabindex="0" role="region" aria-label="The last 53 weeks">"#))
         XCTAssertTrue(read.text.contains(#"<svg class="heatmap" width="607" height="91""#))
         // Sunday 22 November closes the week before this one: column 51, row 6.
         XCTAssertEqual(cell(read, "2026-11-22"), "<a href=\"/day/2026-11-22\" aria-label=\"2026-11-22: 25\u{00A0}pages, done\"><title>2026-11-22: 25\u{00A0}pages, done</title><rect class=\"hm-l3\" x=\"587\" y=\"82\" width=\"9\" height=\"9\" rx=\"2\">")

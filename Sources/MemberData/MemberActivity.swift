@@ -50,14 +50,15 @@ package struct MemberActivity: Sendable {
         }
     }
 
-    /// Each active day of `from…to` (a note written or a habit logged): its notes and logs,
-    /// oldest first — the figures of the year heatmap (one range of the primary key).
+    /// Each active day of `from…to` (a note written or a habit logged): its notes, logs and
+    /// their minutes, oldest first — the year heatmap's figures and, from the same rows, the
+    /// year chart's (one range of the primary key).
     package static func activeDayFigures(_ connection: Connection, from: LocalDate, to: LocalDate)
-        throws -> [(day: LocalDate, notes: Int, logs: Int)] {
+        throws -> [(day: LocalDate, notes: Int, logs: Int, minutes: Int)] {
         try connection.query("""
-            SELECT day, notes, logs FROM day_summaries WHERE day BETWEEN ? AND ? AND notes + logs > 0 ORDER BY day
+            SELECT day, notes, logs, minutes FROM day_summaries WHERE day BETWEEN ? AND ? AND notes + logs > 0 ORDER BY day
             """, [.text(from.description), .text(to.description)]).compactMap { row in
-            LocalDate(iso: row.string(0)).map { ($0, row.int(1), row.int(2)) }
+            LocalDate(iso: row.string(0)).map { ($0, row.int(1), row.int(2), row.int(3)) }
         }
     }
 

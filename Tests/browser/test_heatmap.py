@@ -11,6 +11,7 @@ import datetime
 import json
 import os
 import random
+import re
 import secrets
 import sys
 
@@ -188,15 +189,28 @@ def test_the_region_scrolls_by_keyboard(site, driver):
                                    "arrow keys scroll the region")
     # The next Tab stop is a day's square, a link with its name.
     ActionChains(driver).send_keys(Keys.TAB).perform()
-    focused = driver.execute_script("const a = document.activeElement; return [a.tagName, a.getAttribute('href'), a.getAttribute('aria-label')]")
+    focused = driver.execute_script("const a = document.activeElement; return [a.tagName, a.getAttribute('href'), a.querySelector('title').textContent]")
     assert focused[0].lower() == "a" and focused[1].startswith("/day/") and focused[2].startswith(focused[1][5:] + ": "), focused
+
+
+def test_each_square_is_named_by_its_title(site, driver):
+    """What a screen reader hears for a square: its <title> is the link's accessible name."""
+    viewport(driver, 1280, 900)
+    driver.get(site.base + PAGES["stats"])
+    titles = driver.execute_script("return [...document.querySelectorAll('svg.heatmap a')].map(a => a.querySelector('title').textContent)")
+    tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+    names = [n.get("name", {}).get("value") for n in tree["nodes"] if n.get("role", {}).get("value") == "link"]
+    squares = [name for name in names if name and re.match(r"\d{4}-\d\d-\d\d: ", name)]
+    assert squares == titles and len(squares) > 300, (squares[:3], titles[:3])
+    day = str(site.today - datetime.timedelta(days=3))
+    assert any(name.startswith(day + ": ") for name in squares)
 
 
 # ---------------------------------------------------------------- colours
 
 COLOURS_JS = """
 const card = getComputedStyle(document.querySelector('.heatmap-scroll').closest('.card')).backgroundColor;
-const fill = c => { const r = document.querySelector('svg.heatmap rect.' + c + ':not(.hm-future)'); return r && getComputedStyle(r).fill; };
+const fill = c => { const r = document.querySelector('svg.heatmap use.' + c + ':not(.hm-future)'); return r && getComputedStyle(r).fill; };
 return {card: card, levels: ['hm-l0', 'hm-l1', 'hm-l2', 'hm-l3', 'hm-l4'].map(fill),
         swatches: [...document.querySelectorAll('.hm-swatch')].map(s => getComputedStyle(s).backgroundColor)};
 """

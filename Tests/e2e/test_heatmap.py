@@ -29,23 +29,24 @@ PAGES = {1: 10, 4: 25, 6: 30, 9: 20, 40: 5}
 MUM_NOTES = [7, 11]
 # The drawing (HeatmapConstants): 9 px squares 11 px apart, after 26 px of weekday labels and 16 of months.
 SIZE, PITCH, LEFT, TOP = 9, 11, 26, 16
+SQUARE = f'<rect id="hm" width="{SIZE}" height="{SIZE}" rx="2"></rect>'
 
-CELL = re.compile(r'<a href="/day/(\d{4}-\d\d-\d\d)" aria-label="([^"]*)"><title>([^<]*)</title>'
-                  rf'<rect class="([^"]*)" x="(\d+)" y="(\d+)" width="{SIZE}" height="{SIZE}" rx="2"></rect></a>'
-                  rf'|<rect class="([^"]*)" x="(\d+)" y="(\d+)" width="{SIZE}" height="{SIZE}" rx="2">(?:<title>([^<]*)</title>)?</rect>')
+CELL = re.compile(r'<a href="/day/(\d{4}-\d\d-\d\d)"><title>([^<]*)</title><use href="#hm" class="([^"]*)" x="(\d+)" y="(\d+)"/></a>'
+                  r'|<use href="#hm" class="([^"]*)" x="(\d+)" y="(\d+)"(?:/>|><title>([^<]*)</title></use>)')
 
 
 def cells(html):
-    """Every square of the page's heatmap: (date or None, title, class, x, y)."""
+    """Every square of the page's heatmap: (date or None, title, class, x, y). A linked square's
+    title is its link's accessible name (SVG's <title>)."""
     svg = re.search(r'<svg class="heatmap"[^>]*>(.*?)</svg>', html, re.S)
     assert svg, "a heatmap on the page"
     found = []
     for m in CELL.finditer(svg.group(1)):
         if m.group(1):
-            assert m.group(2) == m.group(3), "the link's name is its title"
-            found.append((m.group(1), m.group(3), m.group(4), int(m.group(5)), int(m.group(6))))
+            found.append((m.group(1), m.group(2), m.group(3), int(m.group(4)), int(m.group(5))))
         else:
-            found.append((None, m.group(10), m.group(7), int(m.group(8)), int(m.group(9))))
+            found.append((None, m.group(9), m.group(6), int(m.group(7)), int(m.group(8))))
+    assert len(found) == svg.group(1).count('<use href="#hm"'), "every square parsed"
     return found
 
 
@@ -122,6 +123,7 @@ def test_the_year_heatmap(site, years_back):
     columns = (lead + days_in_year + 6) // 7
     assert columns in (53, 54)
     assert f'<svg class="heatmap" width="{LEFT + columns * PITCH - 2}" height="{TOP + 7 * PITCH - 2}"' in page
+    assert SQUARE in page, "one square, defined once"
     figures = ana_figures(today, year)
     levels = expected_levels({jan1 + datetime.timedelta(days=i): sum(figures.get(jan1 + datetime.timedelta(days=i), (0, 0)))
                               for i in range(days_in_year)})
@@ -184,7 +186,7 @@ def test_the_habit_pages_heatmap(site):
 
     walk = ana.get("/habits/1").text
     skipped = today - datetime.timedelta(days=4)
-    assert f'<a href="/day/{skipped}" aria-label="{skipped}: skipped"><title>{skipped}: skipped</title><rect class="hm-l0 hm-skipped"' in walk
+    assert f'<a href="/day/{skipped}"><title>{skipped}: skipped</title><use href="#hm" class="hm-l0 hm-skipped"' in walk
     # Walk by its logs a day, against the same rule: 1, 1, 1, 1, 2, 2, 3, 3, 5 → cuts 1, 2, 3.
     walk_levels = expected_levels({d: ACTIVE.get((today - d).days, (0, 0))[1] if d <= today else 0 for d in dates})
     assert [walk_levels[today - datetime.timedelta(days=b)] for b in (1, 8, 3, 21, 2)] == [2, 3, 4, 4, 0]

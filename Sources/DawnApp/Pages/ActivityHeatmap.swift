@@ -1,13 +1,13 @@
 import Domain
 import MemberData
-import Store
 import TimeZones
 
 /// The year heatmap of `/stats?g=year`: every day of the year in its week's column, each
 /// active day's figure — its notes plus its habit logs, so a day is drawn (level 1–4)
 /// exactly when it is active (`MemberActivity`'s rule; an entry alone does not count) —
-/// and its level among the year's active days (`HeatmapLevels`). One range of
-/// `day_summaries`, a year long, whatever the member's age. No HTML, no wording.
+/// and its level among the year's active days (`HeatmapLevels`). From the year's rows of
+/// `day_summaries` (`MemberActivity.activeDayFigures`, which the page reads once for this and
+/// its chart), whatever the member's age. No HTML, no wording.
 struct ActivityHeatmap {
     struct Day: Equatable {
         let date: LocalDate
@@ -23,18 +23,19 @@ struct ActivityHeatmap {
     /// One per cell of `layout`, in order.
     let days: [Day]
 
-    init(_ connection: Connection, year: Int, firstWeekday: Weekday) throws {
+    /// `active`: the year's active days, as `MemberActivity.activeDayFigures` reads them.
+    init(year: Int, firstWeekday: Weekday, active: [(day: LocalDate, notes: Int, logs: Int, minutes: Int)]) {
         let layout = HeatmapLayout.year(year, firstWeekday: firstWeekday)
-        var figures: [LocalDate: (notes: Int, logs: Int)] = [:]
-        for row in try MemberActivity.activeDayFigures(connection, from: layout.first, to: layout.last) {
-            figures[row.day] = (row.notes, row.logs)
+        var figures = Array(repeating: (notes: 0, logs: 0), count: layout.cells.count)
+        for row in active {
+            let index = layout.first.days(to: row.day)
+            if figures.indices.contains(index) { figures[index] = (row.notes, row.logs) }
         }
-        let levels = HeatmapLevels(figures: figures.values.map { $0.notes + $0.logs })
+        let levels = HeatmapLevels(figures: figures.lazy.map { $0.notes + $0.logs })
         self.layout = layout
         self.levels = levels
-        days = layout.cells.map { cell in
-            let figure = figures[cell.date] ?? (0, 0)
-            return Day(date: cell.date, notes: figure.notes, logs: figure.logs, level: levels.level(of: figure.notes + figure.logs))
+        days = zip(layout.cells, figures).map { cell, figure in
+            Day(date: cell.date, notes: figure.notes, logs: figure.logs, level: levels.level(of: figure.notes + figure.logs))
         }
     }
 }

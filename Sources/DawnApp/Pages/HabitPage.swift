@@ -40,9 +40,16 @@ enum HabitPage {
             .string(LocalizedDate.weekdayNarrow(model.history[offset].date.weekday, language))
         }
         let heatmapHeading = app.t("heatmap.habit_heading", page)
-        let heatmap = HeatmapDrawing.value(model.heatmapLayout, days: model.heatmap.map { day in
-            HeatmapDrawing.Day(level: day.level, state: heatmapState(day), title: day.state == .future ? nil : title(day, habit, app, page))
-        }, today: model.today, label: heatmapHeading, recentFirst: true, language: language)
+        var figures: [FigureKey: String] = [:]  // 53 weeks have a handful of distinct figures: each worded once
+        let heatmapDays = model.heatmap.map { day in
+            guard day.state != .future else { return HeatmapDrawing.Day(level: day.level, figure: nil) }
+            let key = FigureKey(state: day.state, logs: day.logs, amountMilli: day.amountMilli)
+            let figure = figures[key] ?? figureWords(day, habit, app, page)
+            figures[key] = figure
+            return HeatmapDrawing.Day(level: day.level, state: heatmapState(day), figure: figure)
+        }
+        let heatmap = HeatmapDrawing.value(model.heatmapLayout, days: heatmapDays, titles: HeatmapDrawing.Titles(app, page),
+                                           today: model.today, label: heatmapHeading, recentFirst: true, language: language)
         return app.render("habit", [
             "title": .string(habit.name),
             "name": .string(habit.name), "emoji": .string(habit.emoji), "class": .string("habit-\(habit.id)"),
@@ -74,21 +81,25 @@ enum HabitPage {
         }
     }
 
-    /// "2026-03-04: 2 logs, done", "2026-03-04: 12.5 pages, short of the target", "2026-03-04: skipped".
-    static func title(_ day: Model.HeatmapDay, _ habit: Habits.Habit, _ app: Dawn, _ page: PageRequest) -> String {
+    private struct FigureKey: Hashable {
+        let state: Model.DayState
+        let logs: Int
+        let amountMilli: Int
+    }
+
+    /// "2 logs, done", "12.5 pages, short of the target", "skipped": a heatmap day's figure in
+    /// words (its title is "2026-03-04: 2 logs, done").
+    static func figureWords(_ day: Model.HeatmapDay, _ habit: Habits.Habit, _ app: Dawn, _ page: PageRequest) -> String {
         let language = page.language
         let state = app.t("habit.page.state.\(day.state.rawValue)", page)
-        var figure = state
-        if day.logs > 0 {
-            let amount: String
-            if habit.targetMilli != nil {
-                let number = LocalizedNumber.decimal(thousandths: Int64(day.amountMilli), language)
-                amount = habit.targetUnit.isEmpty ? number : number + "\u{00A0}" + habit.targetUnit
-            } else {
-                amount = app.strings.plural("heatmap.logs", count: day.logs, language)
-            }
-            figure = amount + ", " + state
+        guard day.logs > 0 else { return state }
+        let amount: String
+        if habit.targetMilli != nil {
+            let number = LocalizedNumber.decimal(thousandths: Int64(day.amountMilli), language)
+            amount = habit.targetUnit.isEmpty ? number : number + "\u{00A0}" + habit.targetUnit
+        } else {
+            amount = app.strings.plural("heatmap.logs", count: day.logs, language)
         }
-        return app.t("heatmap.day", page, ["date": day.date.description, "figure": figure])
+        return amount + ", " + state
     }
 }

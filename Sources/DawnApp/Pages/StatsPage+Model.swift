@@ -48,9 +48,6 @@ extension StatsPage {
                 Period(containing: LocalDate(year: year, month: 1, day: 1)!, granularity: .year, firstWeekday: firstWeekday)
             }
             figures = try StatsFigures(member, from: period.first, to: period.last)
-            heatmap = granularity != .year ? nil : try member.database.read {
-                try ActivityHeatmap($0, year: period.first.year, firstWeekday: firstWeekday)
-            }
             // A day's bars place each log by its start; longer periods need only each day's totals.
             if granularity == .day {
                 let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
@@ -59,10 +56,18 @@ extension StatsPage {
                     instances: try member.habits.instances(from: period.first, to: period.last).map {
                         (day: $0.day, startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
                     })
+                heatmap = nil
+            } else if granularity == .year {
+                // The year's active days, read once: the heatmap's figures and the chart's.
+                let active = try member.database.read { try MemberActivity.activeDayFigures($0, from: period.first, to: period.last) }
+                heatmap = ActivityHeatmap(year: period.first.year, firstWeekday: firstWeekday, active: active)
+                buckets = StatsChartBuckets.buckets(for: period, firstWeekday: firstWeekday,
+                                                    days: active.filter { $0.logs > 0 }.map { (day: $0.day, count: $0.logs, minutes: $0.minutes) })
             } else {
                 let totals = try member.database.read { try MemberActivity.dayTotals($0, from: period.first, to: period.last) }
                 buckets = StatsChartBuckets.buckets(for: period, firstWeekday: firstWeekday,
                                                     days: totals.map { (day: $0.day, count: $0.logs, minutes: $0.minutes) })
+                heatmap = nil
             }
         }
     }

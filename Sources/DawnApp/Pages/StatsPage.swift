@@ -63,20 +63,26 @@ enum StatsPage {
             let heading = app.t("heatmap.stats_heading", page, ["year": String(period.first.year)])
             values["heatmapHeading"] = .string(heading)
             values["heatmapCSS"] = .string(app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? "")
-            values["heatmap"] = HeatmapDrawing.value(heatmap.layout, days: heatmap.days.map { day in
-                HeatmapDrawing.Day(level: day.level, title: day.date > member.today ? nil : title(day, app: app, page: page))
-            }, today: member.today, label: heading, language: language)
+            var figures: [Int: String] = [:]  // a year has a handful of (logs, notes) pairs: each worded once
+            let days = heatmap.days.map { day in
+                guard day.date <= member.today else { return HeatmapDrawing.Day(level: day.level, figure: nil) }
+                let key = day.logs << 32 | day.notes
+                let figure = figures[key] ?? figureWords(day, app: app, page: page)
+                figures[key] = figure
+                return HeatmapDrawing.Day(level: day.level, figure: figure)
+            }
+            values["heatmap"] = HeatmapDrawing.value(heatmap.layout, days: days, titles: HeatmapDrawing.Titles(app, page),
+                                                     today: member.today, label: heading, language: language)
         }
         return app.render("stats", values, for: page)
     }
 
-    /// "2026-03-04: 2 logs, 1 note": the ISO date and what made the day active.
-    static func title(_ day: ActivityHeatmap.Day, app: Dawn, page: PageRequest) -> String {
+    /// "2 logs, 1 note": what made a heatmap day active (its title is "2026-03-04: 2 logs, 1 note").
+    static func figureWords(_ day: ActivityHeatmap.Day, app: Dawn, page: PageRequest) -> String {
         var parts: [String] = []
         if day.logs > 0 { parts.append(app.strings.plural("heatmap.logs", count: day.logs, page.language)) }
         if day.notes > 0 { parts.append(app.strings.plural("heatmap.notes", count: day.notes, page.language)) }
-        let figure = parts.isEmpty ? app.t("heatmap.nothing", page) : parts.joined(separator: ", ")
-        return app.t("heatmap.day", page, ["date": day.date.description, "figure": figure])
+        return parts.isEmpty ? app.t("heatmap.nothing", page) : parts.joined(separator: ", ")
     }
 
     static func label(_ period: Period, _ language: Language) -> String {

@@ -31,21 +31,24 @@ MUM_NOTES = [7, 11]
 SIZE, PITCH, LEFT, TOP = 9, 11, 26, 16
 SQUARE = f'<rect id="hm" width="{SIZE}" height="{SIZE}" rx="2"></rect>'
 
-CELL = re.compile(r'<a href="/day/(\d{4}-\d\d-\d\d)"><title>([^<]*)</title><use href="#hm" class="([^"]*)" x="(\d+)" y="(\d+)"/></a>'
-                  r'|<use href="#hm" class="([^"]*)" x="(\d+)" y="(\d+)"(?:/>|><title>([^<]*)</title></use>)')
+WEEK = re.compile(r'<g transform="translate\((\d+)\)">(.*?)</g>')
+CELL = re.compile(r'<a href="/day/(\d{4}-\d\d-\d\d)"><title>([^<]*)</title><use href="#hm" class="([^"]*)" y="(\d+)"/></a>'
+                  r'|<use href="#hm" class="([^"]*)" y="(\d+)"(?:/>|><title>([^<]*)</title></use>)')
 
 
 def cells(html):
-    """Every square of the page's heatmap: (date or None, title, class, x, y). A linked square's
-    title is its link's accessible name (SVG's <title>)."""
+    """Every square of the page's heatmap: (date or None, title, class, x, y), x from its week's
+    group. A linked square's title is its link's accessible name (SVG's <title>)."""
     svg = re.search(r'<svg class="heatmap"[^>]*>(.*?)</svg>', html, re.S)
     assert svg, "a heatmap on the page"
     found = []
-    for m in CELL.finditer(svg.group(1)):
-        if m.group(1):
-            found.append((m.group(1), m.group(2), m.group(3), int(m.group(4)), int(m.group(5))))
-        else:
-            found.append((None, m.group(9), m.group(6), int(m.group(7)), int(m.group(8))))
+    for week in WEEK.finditer(svg.group(1)):
+        x = int(week.group(1))
+        for m in CELL.finditer(week.group(2)):
+            if m.group(1):
+                found.append((m.group(1), m.group(2), m.group(3), x, int(m.group(4))))
+            else:
+                found.append((None, m.group(7), m.group(5), x, int(m.group(6))))
     assert len(found) == svg.group(1).count('<use href="#hm"'), "every square parsed"
     return found
 

@@ -13,8 +13,8 @@ import TimeZones
 ///
 /// The ~371 squares are written by `TrustedHTML.Builder` (literal markup, every value
 /// escaped), not a template loop: a loop's per-square values and look-ups cost more than the
-/// page's budget allows, and each square is as small as it can be (a `<use>` of one `<rect>`),
-/// since the page's gzip time follows its bytes.
+/// page's budget allows, and each square is as small as it can be (a `<use>` of one `<rect>`,
+/// in its week's group), since the page's gzip time follows its bytes.
 enum HeatmapDrawing {
     /// The heatmaps' stylesheet (`Public/`), linked by the pages that draw one.
     static let stylesheet = "heatmap.css"
@@ -87,9 +87,18 @@ enum HeatmapDrawing {
         let size = HeatmapConstants.cellSize, pitch = size + HeatmapConstants.cellGap
         let left = HeatmapConstants.labelWidth, top = HeatmapConstants.labelHeight
         let pages = DayNavigation.range(today: today)
-        // About 100 bytes a square.
-        var squares = TrustedHTML.Builder(capacity: layout.cells.count * 112)
+        // About 90 bytes a square; each week a group placed once (`translate`), so a square
+        // names only its row, and gzip (whose time follows the bytes) has less to read.
+        var squares = TrustedHTML.Builder(capacity: layout.cells.count * 96)
+        var week = -1
         for (cell, day) in zip(layout.cells, days) {
+            if cell.week != week {
+                if week >= 0 { squares.markup("</g>") }
+                week = cell.week
+                squares.markup("<g transform=\"translate(")
+                squares.number(left + week * pitch)
+                squares.markup(")\">")
+            }
             let linked = cell.date <= today && pages.contains(cell.date)
             if linked {
                 squares.markup("<a href=\"")
@@ -109,8 +118,6 @@ enum HeatmapDrawing {
                 squares.text(state)
             }
             if cell.date > today { squares.markup(" hm-future") }
-            squares.markup("\" x=\"")
-            squares.number(left + cell.week * pitch)
             squares.markup("\" y=\"")
             squares.number(top + cell.row * pitch)
             if linked {
@@ -123,6 +130,7 @@ enum HeatmapDrawing {
                 squares.markup("\"/>")
             }
         }
+        if week >= 0 { squares.markup("</g>") }
         // Rows 0, 2, 4 and 6 are named (as GitHub's graph names every other row), each on its row's middle.
         let weekdays = stride(from: 0, to: PeriodConstants.daysPerWeek, by: 2).map { row -> TemplateValue in
             ["y": .int(top + row * pitch + size - 1), "label": .string(LocalizedDate.weekdayShort(layout.weekdayOrder[row], language))]

@@ -45,6 +45,14 @@ final class HeatmapPageTests: XCTestCase {
         return dawn
     }
 
+    /// The x of the week group (`<g transform="translate(x)">`) holding the square of `day`,
+    /// linked or not: squares give only their row (`y`).
+    private func column(_ page: PageHarness.Page, _ day: String) -> String? {
+        let groups = PageHarness.allMatches(#"(<g transform="translate\(\d+\)">.*?</g>)"#, in: page.text)
+        guard let group = groups.first(where: { $0.contains("/day/\(day)\"") || $0.contains(">\(day)") }) else { return nil }
+        return PageHarness.firstMatch(#"translate\((\d+)\)"#, in: group)
+    }
+
     private func cell(_ page: PageHarness.Page, _ day: String) -> String? {
         PageHarness.firstMatch(#"(<a href="/day/\#(day)"><title>[^<]*</title><use [^>]*/></a>)"#, in: page.text)
     }
@@ -78,8 +86,10 @@ final class HeatmapPageTests: XCTestCase {
         XCTAssertTrue(page.text.contains(#"<div class="heatmap-scroll" tabindex="0" role="region" aria-label="2026 day by day">"#))
         XCTAssertTrue(page.text.contains(#"<svg class="heatmap" width="607" height="91" viewBox="0 0 607 91">"#), "26 + 53 × 11 − 2 by 16 + 7 × 11 − 2")
         // Wednesday 4 March: 3 + 62 = 65 days from the first column's Monday → column 9, row 2.
-        XCTAssertEqual(cell(page, "2026-03-04"), ##"<a href="/day/2026-03-04"><title>2026-03-04: 2 logs, 1 note</title><use href="#hm" class="hm-l2" x="125" y="38"/></a>"##)
-        XCTAssertEqual(cell(page, "2026-01-01"), ##"<a href="/day/2026-01-01"><title>2026-01-01: 1 note</title><use href="#hm" class="hm-l1" x="26" y="49"/></a>"##)
+        XCTAssertEqual(cell(page, "2026-03-04"), ##"<a href="/day/2026-03-04"><title>2026-03-04: 2 logs, 1 note</title><use href="#hm" class="hm-l2" y="38"/></a>"##)
+        XCTAssertEqual(column(page, "2026-03-04"), "125")
+        XCTAssertEqual(cell(page, "2026-01-01"), ##"<a href="/day/2026-01-01"><title>2026-01-01: 1 note</title><use href="#hm" class="hm-l1" y="49"/></a>"##)
+        XCTAssertEqual(column(page, "2026-01-01"), "26")
         XCTAssertTrue(cell(page, "2026-11-24")?.contains(##""><title>2026-11-24: 4 logs, 4 notes</title><use href="#hm" class="hm-l4""##) == true)
         XCTAssertTrue(cell(page, "2026-03-05")?.contains(##""><title>2026-03-05: nothing logged or written</title><use href="#hm" class="hm-l0""##) == true)
         // Every day up to today is a link to its day, none after.
@@ -87,7 +97,8 @@ final class HeatmapPageTests: XCTestCase {
         XCTAssertEqual(links.count, date("2026-01-01").days(to: date("2026-11-24")) + 1)
         XCTAssertEqual(links.last, "2026-11-24")
         // 25 November on: drawn faintly, no link, no title. Wednesday: column 47, row 2.
-        XCTAssertTrue(page.text.contains(##"<use href="#hm" class="hm-l0 hm-future" x="543" y="38"/>"##))
+        XCTAssertTrue(page.text.contains(##"<g transform="translate(543)"><a href="/day/2026-11-23">"##))
+        XCTAssertTrue(page.text.contains(##"<use href="#hm" class="hm-l0 hm-future" y="38"/>"##))
         XCTAssertEqual(PageHarness.allMatches(##"<use href="#hm" (class="hm-l0 hm-future")"##, in: page.text).count, 37)
         // Month labels over their columns, every other weekday beside its row.
         XCTAssertEqual(PageHarness.allMatches(#"<text x="(\d+)" y="11">"#, in: page.text).prefix(3), ["26", "70", "114"])
@@ -105,7 +116,8 @@ final class HeatmapPageTests: XCTestCase {
         let first = DayNavigation.range(today: date("2026-11-24")).lowerBound
         XCTAssertEqual(first, date("2024-11-24"))
         XCTAssertNil(cell(page, "2024-11-23"))
-        XCTAssertTrue(page.text.contains(##"<use href="#hm" class="hm-l0" x="##), "drawn, not linked")
+        XCTAssertTrue(page.text.contains(##"<use href="#hm" class="hm-l0" y="71"><title>2024-11-23: nothing logged or written</title></use>"##),
+                      "drawn, not linked")
         XCTAssertNotNil(cell(page, "2024-11-24"))
         XCTAssertEqual(PageHarness.allMatches(#"<a href="(/day/[^"]*)""#, in: page.text).filter { $0.hasPrefix("/day/2024") }.count, 38)
     }
@@ -118,8 +130,10 @@ final class HeatmapPageTests: XCTestCase {
                                                ("view", "row"), ("theme", "system"), ("time_zone", "UTC")]).status, .seeOther)
         let page = dawn.get("/stats?g=year")
         // Thursday 1 January is row 4 from Sunday; Wednesday 4 March: 4 + 62 = 66 → column 9, row 3.
-        XCTAssertEqual(cell(page, "2026-03-04"), "<a href=\"/day/2026-03-04\"><title>2026-03-04\u{00A0}: 2 enregistrements, 1 note</title><use href=\"#hm\" class=\"hm-l2\" x=\"125\" y=\"49\"/></a>")
-        XCTAssertTrue(cell(page, "2026-01-01")?.contains(#"x="26" y="60""#) == true)
+        XCTAssertEqual(cell(page, "2026-03-04"), "<a href=\"/day/2026-03-04\"><title>2026-03-04\u{00A0}: 2 enregistrements, 1 note</title><use href=\"#hm\" class=\"hm-l2\" y=\"49\"/></a>")
+        XCTAssertEqual(column(page, "2026-03-04"), "125")
+        XCTAssertTrue(cell(page, "2026-01-01")?.contains(#"y="60""#) == true)
+        XCTAssertEqual(column(page, "2026-01-01"), "26")
         XCTAssertTrue(page.text.contains(#"<text x="0" y="24">dim.</text>"#), page.text)
     }
 
@@ -188,12 +202,14 @@ final class HeatmapPageTests: XCTestCase {
         XCTAssertTrue(read.text.contains(#"<div class="heatmap-scroll heatmap-recent" tabindex="0" role="region" aria-label="The last 53 weeks">"#))
         XCTAssertTrue(read.text.contains(#"<svg class="heatmap" width="607" height="91""#))
         // Sunday 22 November closes the week before this one: column 51, row 6.
-        XCTAssertEqual(cell(read, "2026-11-22"), "<a href=\"/day/2026-11-22\"><title>2026-11-22: 25\u{00A0}pages, done</title><use href=\"#hm\" class=\"hm-l3\" x=\"587\" y=\"82\"/></a>")
+        XCTAssertEqual(cell(read, "2026-11-22"), "<a href=\"/day/2026-11-22\"><title>2026-11-22: 25\u{00A0}pages, done</title><use href=\"#hm\" class=\"hm-l3\" y=\"82\"/></a>")
+        XCTAssertEqual(column(read, "2026-11-22"), "587")
         XCTAssertTrue(cell(read, "2026-11-23")?.contains("2026-11-23: 10\u{00A0}pages, short of the target</title><use href=\"#hm\" class=\"hm-l1\"") == true)
         XCTAssertTrue(cell(read, "2026-11-21")?.contains("2026-11-21: not done</title><use href=\"#hm\" class=\"hm-l0\"") == true)
         XCTAssertNil(cell(read, "2026-11-26"), "the future is not a link")
         // Thursday 26 November, logged ahead: this week's column (52), row 3, faint and level 0.
-        XCTAssertTrue(read.text.contains(##"<use href="#hm" class="hm-l0 hm-future" x="598" y="49"/>"##))
+        XCTAssertTrue(read.text.contains(##"<g transform="translate(598)"><a href="/day/2026-11-23">"##))
+        XCTAssertTrue(read.text.contains(##"<use href="#hm" class="hm-l0 hm-future" y="49"/>"##))
 
         let swim = dawn.get("/habits/2")
         XCTAssertTrue(cell(swim, "2026-11-13")?.contains(##"2026-11-13: skipped</title><use href="#hm" class="hm-l0 hm-skipped""##) == true)
@@ -211,7 +227,7 @@ final class HeatmapPageTests: XCTestCase {
         XCTAssertTrue(try member.habits.setPlan(3, .init(targetMilli: 20_000, targetUnit: #"<b>p&"s'"#)))
         let page = dawn.get("/habits/3").text
         XCTAssertEqual(cell(dawn.get("/habits/3"), "2026-11-22"),
-                       "<a href=\"/day/2026-11-22\"><title>2026-11-22: 25\u{00A0}&lt;b&gt;p&amp;&#34;s&#39;, done</title><use href=\"#hm\" class=\"hm-l3\" x=\"587\" y=\"82\"/></a>")
+                       "<a href=\"/day/2026-11-22\"><title>2026-11-22: 25\u{00A0}&lt;b&gt;p&amp;&#34;s&#39;, done</title><use href=\"#hm\" class=\"hm-l3\" y=\"82\"/></a>")
         XCTAssertFalse(page.contains("<b>p"), "never as markup")
     }
 

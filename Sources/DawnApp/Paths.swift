@@ -7,7 +7,9 @@ enum Paths {
     static let home = "/"
 
     // The day page and what hangs off it.
-    static func day(_ day: LocalDate) -> String { "/day/\(day)" }
+    static func day(_ day: LocalDate) -> String { dayPrefix + day.description }
+    /// What comes before a day page's date (the heatmaps write their hundreds of links from it).
+    static let dayPrefix = "/day/"
     static func entry(_ day: LocalDate) -> String { "/day/\(day)/entry" }
     static func notes(_ day: LocalDate) -> String { "/day/\(day)/notes" }
     /// Sets (`mood` 1–5) or clears (`action=clear`) the day's mood.

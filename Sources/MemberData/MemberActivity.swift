@@ -57,6 +57,18 @@ package struct MemberActivity: Sendable {
             .flatMap { $0.optionalString(0) }.flatMap { LocalDate(iso: $0) }
     }
 
+    /// Each active day of `from…to` (a note written or a habit logged): its notes, logs and
+    /// their minutes, oldest first — the year heatmap's figures and, from the same rows, the
+    /// year chart's (one range of the primary key).
+    package static func activeDayFigures(_ connection: Connection, from: LocalDate, to: LocalDate)
+        throws -> [(day: LocalDate, notes: Int, logs: Int, minutes: Int)] {
+        try connection.query("""
+            SELECT day, notes, logs, minutes FROM day_summaries WHERE day BETWEEN ? AND ? AND notes + logs > 0 ORDER BY day
+            """, [.text(from.description), .text(to.description)]).compactMap { row in
+            LocalDate(iso: row.string(0)).map { ($0, row.int(1), row.int(2), row.int(3)) }
+        }
+    }
+
     /// The latest active day on or before `day`.
     package static func lastActive(_ connection: Connection, onOrBefore day: LocalDate) throws -> LocalDate? {
         try connection.queryOne("SELECT max(day) FROM day_summaries WHERE notes + logs > 0 AND day <= ?",

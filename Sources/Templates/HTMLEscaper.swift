@@ -1,5 +1,6 @@
 /// Writes values into a page's bytes: HTML escaping, URL scheme checks and decimal
 /// numbers, on UTF-8 bytes without Foundation.
+@usableFromInline
 enum HTMLEscaper {
     /// Written instead of a URL whose scheme isn't allowed, like Go's `#ZgotmplZ`.
     static let invalidURL: StaticString = "#invalid-url"
@@ -92,6 +93,7 @@ enum HTMLEscaper {
         }
     }
 
+    @usableFromInline
     static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
         var magnitude = value.magnitude
         if value < 0 { buffer.append(UInt8(ascii: "-")) }
@@ -110,7 +112,7 @@ enum HTMLEscaper {
         }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func appendASCII(_ text: StaticString, to buffer: inout [UInt8]) {
         text.withUTF8Buffer { buffer.append(contentsOf: $0) }
     }

@@ -6,8 +6,8 @@ import TimeZones
 extension HabitPage {
     /// What a habit's own page (`/habits/{id}`) shows: its plan, its streaks in its own
     /// units and strength (`HabitProgress`), what was done in each of the last weeks and
-    /// months, and its last twelve weeks day by day. No HTML and no wording. Reads a year of
-    /// the habit's days at most, whatever its age.
+    /// months, its last twelve weeks day by day and its last 53 weeks as a heatmap. No HTML and
+    /// no wording. Reads 53 weeks of the habit's days at most, whatever its age.
     struct Model {
         /// A day of the history grid.
         enum DayState: String, Equatable {
@@ -32,6 +32,17 @@ extension HabitPage {
             let state: DayState
         }
 
+        /// A day of the heatmap: its state, its logs and amount (thousandths), and its level
+        /// (`HeatmapLevels` over the 53 weeks' figures: the amount for a habit with a target,
+        /// otherwise the logs).
+        struct HeatmapDay: Equatable {
+            let date: LocalDate
+            let state: DayState
+            let logs: Int
+            let amountMilli: Int
+            let level: Int
+        }
+
         /// A week or a month: the days done and the logs in it.
         struct Count: Equatable {
             let period: Period
@@ -51,6 +62,9 @@ extension HabitPage {
         let months: [Count]
         /// Twelve whole weeks from the member's first weekday, oldest first, ending with this week.
         let history: [Day]
+        /// The last 53 weeks (`HeatmapLayout.weeks`), one day per cell.
+        let heatmapLayout: HeatmapLayout
+        let heatmap: [HeatmapDay]
         let today: LocalDate
 
         /// 404 when the member has no such habit.
@@ -67,17 +81,17 @@ extension HabitPage {
             let thisMonth = Period(containing: today, granularity: .month, firstWeekday: firstWeekday)
             let weekPeriods = Self.periods(from: thisWeek, count: Self.weeksShown, firstWeekday: firstWeekday)
             let monthPeriods = Self.periods(from: thisMonth, count: Self.monthsShown, firstWeekday: firstWeekday)
-            let gridStart = weekPeriods.last!.first
-            let from = min(gridStart, monthPeriods.last!.first)
+            let layout = HeatmapLayout.weeks(endingWith: today, firstWeekday: firstWeekday)
+            let from = min(layout.first, monthPeriods.last!.first)
             let (progress, days, bridged, skips) = try member.database.read { connection in
                 let memberBridged = try member.bridgedDays(connection)
                 let progress = try HabitProgress(connection, habit: habit, memberBridged: memberBridged,
                                                  firstWeekday: firstWeekday, today: today)
-                var days: [LocalDate: (logs: Int, done: Bool)] = [:]
+                var days: [LocalDate: (logs: Int, done: Bool, amountMilli: Int)] = [:]
                 for row in try connection.query("""
-                    SELECT day, logs, done FROM habit_days WHERE habit_id = ? AND day BETWEEN ? AND ?
+                    SELECT day, logs, done, amount_milli FROM habit_days WHERE habit_id = ? AND day BETWEEN ? AND ?
                     """, [.integer(id), .text(from.description), .text(thisWeek.last.description)]) {
-                    if let day = LocalDate(iso: row.string(0)) { days[day] = (row.int(1), row.int(2) != 0) }
+                    if let day = LocalDate(iso: row.string(0)) { days[day] = (row.int(1), row.int(2) != 0, row.int(3)) }
                 }
                 let skips = try connection.query("SELECT day FROM habit_skips WHERE habit_id = ? AND day >= ?",
                                                  [.integer(id), .text(from.description)])
@@ -93,8 +107,15 @@ extension HabitPage {
             weeks = weekPeriods.map(count)
             months = monthPeriods.map(count)
             let schedule = self.schedule
-            history = (0..<(Self.weeksShown * PeriodConstants.daysPerWeek)).map { offset in
-                let date = gridStart.adding(days: offset)
+            let hasTarget = habit.targetMilli != nil
+            func figure(_ date: LocalDate) -> Int {
+                guard let logged = days[date], date <= today else { return 0 }
+                return hasTarget ? logged.amountMilli : logged.logs
+            }
+            let levels = HeatmapLevels(figures: layout.cells.map { figure($0.date) })
+            heatmapLayout = layout
+            heatmap = layout.cells.map { cell in
+                let date = cell.date
                 let logged = days[date]
                 let state: DayState = if date > today { .future }
                     else if logged?.done == true { .done }
@@ -103,8 +124,10 @@ extension HabitPage {
                     else if !schedule.isScheduled(date) { .off }
                     else if logged != nil { .partial }
                     else { .missed }
-                return Day(date: date, state: state)
+                return HeatmapDay(date: date, state: state, logs: logged?.logs ?? 0, amountMilli: logged?.amountMilli ?? 0,
+                                  level: levels.level(of: figure(date)))
             }
+            history = heatmap.suffix(Self.weeksShown * PeriodConstants.daysPerWeek).map { Day(date: $0.date, state: $0.state) }
         }
 
         /// `count` periods ending with `last`, newest first.

@@ -7,7 +7,8 @@ import Templates
 import TimeZones
 
 /// `/habits/{id}`: one habit's page — its plan, streaks in its own units and strength, the
-/// last twelve weeks and months, and its last twelve weeks day by day. The model is
+/// last twelve weeks and months, its last twelve weeks day by day and its last 53 weeks as a
+/// heatmap (`HeatmapDrawing`). The model is
 /// `HabitPage.Model`; the view `Views/habit.html`.
 enum HabitPage {
     static func add(to router: inout Router<Route>) {
@@ -38,6 +39,17 @@ enum HabitPage {
         let weekdays = (0..<PeriodConstants.daysPerWeek).map { offset -> TemplateValue in
             .string(LocalizedDate.weekdayNarrow(model.history[offset].date.weekday, language))
         }
+        let heatmapHeading = app.t("heatmap.habit_heading", page)
+        var figures: [FigureKey: String] = [:]  // 53 weeks have a handful of distinct figures: each worded once
+        let heatmapDays = model.heatmap.map { day in
+            guard day.state != .future else { return HeatmapDrawing.Day(level: day.level, figure: nil) }
+            let key = FigureKey(state: day.state, logs: day.logs, amountMilli: day.amountMilli)
+            let figure = figures[key] ?? figureWords(day, habit, app, page)
+            figures[key] = figure
+            return HeatmapDrawing.Day(level: day.level, state: heatmapState(day), figure: figure)
+        }
+        let heatmap = HeatmapDrawing.value(model.heatmapLayout, days: heatmapDays, titles: HeatmapDrawing.Titles(app, page),
+                                           today: model.today, label: heatmapHeading, recentFirst: true, language: language)
         return app.render("habit", [
             "title": .string(habit.name),
             "name": .string(habit.name), "emoji": .string(habit.emoji), "class": .string("habit-\(habit.id)"),
@@ -53,8 +65,41 @@ enum HabitPage {
             "months": counts(model.months),
             "days": .list(days),
             "weekdays": .list(weekdays),
+            "heatmap": heatmap, "heatmapHeading": .string(heatmapHeading),
+            "heatmapCSS": .string(app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? ""),
             "editURL": .string(Paths.editHabitFromList(habit.id)),
             "listURL": .string(Paths.habitInList(habit.id)),
         ], for: page)
+    }
+
+    /// A day not logged that is neither due nor to come is drawn as its own state.
+    private static func heatmapState(_ day: Model.HeatmapDay) -> String? {
+        guard day.level == 0 else { return nil }
+        switch day.state {
+        case .skipped, .away, .off: return day.state.rawValue
+        case .done, .partial, .missed, .future: return nil
+        }
+    }
+
+    private struct FigureKey: Hashable {
+        let state: Model.DayState
+        let logs: Int
+        let amountMilli: Int
+    }
+
+    /// "2 logs, done", "12.5 pages, short of the target", "skipped": a heatmap day's figure in
+    /// words (its title is "2026-03-04: 2 logs, done").
+    static func figureWords(_ day: Model.HeatmapDay, _ habit: Habits.Habit, _ app: Dawn, _ page: PageRequest) -> String {
+        let language = page.language
+        let state = app.t("habit.page.state.\(day.state.rawValue)", page)
+        guard day.logs > 0 else { return state }
+        let amount: String
+        if habit.targetMilli != nil {
+            let number = LocalizedNumber.decimal(thousandths: Int64(day.amountMilli), language)
+            amount = habit.targetUnit.isEmpty ? number : number + "\u{00A0}" + habit.targetUnit
+        } else {
+            amount = app.strings.plural("heatmap.logs", count: day.logs, language)
+        }
+        return amount + ", " + state
     }
 }

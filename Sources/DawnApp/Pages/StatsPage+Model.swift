@@ -20,6 +20,8 @@ extension StatsPage {
         let years: [Period]
         let figures: StatsFigures
         let buckets: [StatsChartBucket]
+        /// In year mode, the year day by day.
+        let heatmap: ActivityHeatmap?
 
         /// `g` and `p` from the query: an unknown granularity or a malformed period is a
         /// 400, a period out of reach a 404.
@@ -58,10 +60,18 @@ extension StatsPage {
                     instances: try member.habits.instances(from: period.first, to: period.last).map {
                         (day: $0.day, startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
                     })
+                heatmap = nil
+            } else if granularity == .year {
+                // The year's active days, read once: the heatmap's figures and the chart's.
+                let active = try member.database.read { try MemberActivity.activeDayFigures($0, from: period.first, to: period.last) }
+                heatmap = ActivityHeatmap(year: period.first.year, firstWeekday: firstWeekday, active: active)
+                buckets = StatsChartBuckets.buckets(for: period, firstWeekday: firstWeekday,
+                                                    days: active.filter { $0.logs > 0 }.map { (day: $0.day, count: $0.logs, minutes: $0.minutes) })
             } else {
                 let totals = try member.database.read { try MemberActivity.dayTotals($0, from: period.first, to: period.last) }
                 buckets = StatsChartBuckets.buckets(for: period, firstWeekday: firstWeekday,
                                                     days: totals.map { (day: $0.day, count: $0.logs, minutes: $0.minutes) })
+                heatmap = nil
             }
         }
     }

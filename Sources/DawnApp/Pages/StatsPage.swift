@@ -60,6 +60,17 @@ enum StatsPage {
         }
         values["chart"] = chart(model.buckets, granularity: period.granularity, app: app, page: page)
         values["mood"] = mood(figures, app: app, page: page)
+        if let heatmap = model.heatmap {
+            let heading = app.t("heatmap.stats_heading", page, ["year": String(period.first.year)])
+            values["heatmapHeading"] = .string(heading)
+            values["heatmapCSS"] = .string(app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? "")
+            var words = HeatmapWords(app, page)
+            let days = heatmap.days.map { day in
+                HeatmapDrawing.Day(level: day.level, figure: day.date > member.today ? nil : words.figure(logs: day.logs, notes: day.notes))
+            }
+            values["heatmap"] = HeatmapDrawing.value(heatmap.layout, days: days, titles: HeatmapDrawing.Titles(app, page),
+                                                     today: member.today, label: heading, language: language)
+        }
         return app.render("stats", values, for: page)
     }
 
@@ -81,6 +92,44 @@ enum StatsPage {
                  "done": cell(row.moodWhenDone), "notDone": cell(row.moodWhenNotDone)]
             }),
         ]
+    }
+
+
+    /// "2 logs, 1 note": what made a heatmap day active (its title is "2026-03-04: 2 logs, 1 note"),
+    /// each count worded once a page (a year has a handful).
+    struct HeatmapWords {
+        private let app: Dawn
+        private let page: PageRequest
+        private var logs: [Int: String] = [:]
+        private var notes: [Int: String] = [:]
+        private var both: [Int: String] = [:]
+        private let nothing: String
+
+        init(_ app: Dawn, _ page: PageRequest) {
+            self.app = app
+            self.page = page
+            nothing = app.t("heatmap.nothing", page)
+        }
+
+        mutating func figure(logs count: Int, notes noteCount: Int) -> String {
+            func worded(_ key: String, _ count: Int, _ cache: inout [Int: String]) -> String {
+                if let words = cache[count] { return words }
+                let words = app.strings.plural(key, count: count, page.language)
+                cache[count] = words
+                return words
+            }
+            switch (count > 0, noteCount > 0) {
+            case (true, true):
+                let key = count << 32 | noteCount
+                if let words = both[key] { return words }
+                let words = worded("heatmap.logs", count, &logs) + ", " + worded("heatmap.notes", noteCount, &notes)
+                both[key] = words
+                return words
+            case (true, false): return worded("heatmap.logs", count, &logs)
+            case (false, true): return worded("heatmap.notes", noteCount, &notes)
+            case (false, false): return nothing
+            }
+        }
     }
 
     static func label(_ period: Period, _ language: Language) -> String {

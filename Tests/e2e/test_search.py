@@ -173,6 +173,10 @@ def downgrade_to_schema_6(path):
             con.execute(f"DROP TRIGGER {name}")
         con.execute("DROP TABLE search_index")
         con.execute("DROP TABLE IF EXISTS moods")  # migration 8
+        for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%revision%'").fetchall():
+            con.execute(f"DROP TRIGGER {name}")  # migration 9
+        if "revision" in [c[1] for c in con.execute("PRAGMA table_info(habit_summaries)")]:
+            con.execute("ALTER TABLE habit_summaries DROP COLUMN revision")
         tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert tables == SCHEMA_6_TABLES, f"objects of another migration to drop here too: {tables ^ SCHEMA_6_TABLES}"
         triggers = [name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")

@@ -108,18 +108,17 @@ final class HeatmapPageTests: XCTestCase {
         XCTAssertFalse(dawn.get("/stats?g=month").text.contains("heatmap"))
     }
 
-    /// Days before the day pages' range are drawn but not links (they would answer 404).
-    func testDaysBeforeTheDayPagesAreNotLinks() throws {
+    /// Every day page from 1900 on answers, so every past day of an older year is a link:
+    /// all 366 of 2024 (a leap year), none drawn without one.
+    func testEveryPastDayOfAnOlderYearIsALink() throws {
         let dawn = try seeded()
         let page = dawn.get("/stats?g=year&p=2024")
         XCTAssertEqual(page.status, .ok)
-        let first = DayNavigation.range(today: date("2026-11-24")).lowerBound
-        XCTAssertEqual(first, date("2024-11-24"))
-        XCTAssertNil(cell(page, "2024-11-23"))
-        XCTAssertTrue(page.text.contains(##"<use href="#hm" class="hm-l0" y="71"><title>2024-11-23: nothing logged or written</title></use>"##),
-                      "drawn, not linked")
-        XCTAssertNotNil(cell(page, "2024-11-24"))
-        XCTAssertEqual(PageHarness.allMatches(#"<a href="(/day/[^"]*)""#, in: page.text).filter { $0.hasPrefix("/day/2024") }.count, 38)
+        XCTAssertTrue(DayNavigation.range(today: date("2026-11-24")).contains(date("2024-01-01")))
+        XCTAssertNotNil(cell(page, "2024-01-01"))
+        XCTAssertNotNil(cell(page, "2024-12-31"))
+        XCTAssertEqual(PageHarness.allMatches(#"<a href="(/day/[^"]*)""#, in: page.text).filter { $0.hasPrefix("/day/2024") }.count, 366)
+        XCTAssertFalse(page.text.contains(##"<use href="#hm" class="hm-l0" y="71"><title>"##), "no square without its link")
     }
 
     /// Weeks from Sunday move every row down one; the words follow the language.

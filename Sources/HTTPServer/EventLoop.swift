@@ -319,12 +319,12 @@ final class EventLoop: @unchecked Sendable {
         let id = connection.id
         let acceptsGzip = info.acceptsGzip
         let minimumBytes = shared.configuration.minimumCompressedBytes
-        let level = shared.configuration.gzipLevel
+        let compressors = shared.poolCompressors
         let accepted = pool.submit { [self] in
             // Compressed here, on the pool thread: a large body would stall every connection of this loop.
             var response = work()
             ResponseCompression.apply(to: &response, acceptsGzip: acceptsGzip, minimumBytes: minimumBytes) {
-                Gzip.compress($0, level: level)
+                compressors.compress($0)
             }
             post(.completed(id: id, response: response))
         }

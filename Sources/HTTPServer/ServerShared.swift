@@ -7,6 +7,8 @@ final class ServerShared: Sendable {
     let listener: ListeningSocket
     let workers: WorkerPool
     let metrics: ServerMetrics
+    /// The compressors responses made on a pool are gzipped with, on that pool's thread.
+    let poolCompressors: PoolCompressors
     /// Connections per client address, for `limits.maxConnectionsPerClient`.
     private let slots: Lock<ClientSlots>
     private let logLock = Lock(())
@@ -18,6 +20,7 @@ final class ServerShared: Sendable {
         self.listener = listener
         self.workers = workers
         self.metrics = metrics
+        poolCompressors = PoolCompressors(level: configuration.gzipLevel)
         slots = Lock(ClientSlots(limit: configuration.limits.maxConnectionsPerClient))
     }
 

@@ -443,6 +443,15 @@ function habitDrags(card) {
     }).then((html) => {
       const doc = new DOMParser().parseFromString(html, "text/html");
       if (!doc.getElementById("checklist")) throw new Error("no checklist");
+      return doc;
+    }).then((doc) => {
+      // The write is done: nothing below may send the form again (a second amount would add).
+      try { show(doc); } catch (_) { location.reload(); }
+    }, native).finally(() => {
+      sending = false;
+      document.getElementById("checklist")?.removeAttribute("aria-busy");
+    });
+    const show = (doc) => {
       swap(doc, "#checklist");
       for (const selector of ['[data-row] [aria-current="date"]', '.grid [aria-current="date"]', ".timeline-stats", ".grid-head", ".day-sub"]) {
         swap(doc, selector);
@@ -451,9 +460,6 @@ function habitDrags(card) {
       const target = again && ((focusedID && document.getElementById(focusedID))
         || (focused && again.querySelector("." + focused)) || again.querySelector(".check-pill"));
       if (target) target.focus();
-    }).catch(native).finally(() => {
-      sending = false;
-      document.getElementById("checklist")?.removeAttribute("aria-busy");
-    });
+    };
   });
 }

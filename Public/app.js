@@ -15,6 +15,15 @@ for (const select of document.querySelectorAll("select[data-detect-time-zone]"))
   }
 }
 
+// The habit form: picking a custom colour ticks the "Custom" swatch (the server takes a
+// picked colour as custom either way).
+for (const picker of document.querySelectorAll("input[type=color][name=custom_color]")) {
+  picker.addEventListener("input", () => {
+    const custom = picker.form && picker.form.querySelector("input[name=color][value=custom]");
+    if (custom) custom.checked = true;
+  });
+}
+
 // The day strips: the timeline row and the date grid.
 const visibleCircles = (strip) => [...strip.querySelectorAll(".c")].filter((c) => c.offsetParent !== null);
 

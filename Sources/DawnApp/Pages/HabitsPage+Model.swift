@@ -40,6 +40,16 @@ extension HabitsPage {
         static let defaultCustomColor = "#888888"
         /// The value of `color` that means "the custom colour".
         static let custom = "custom"
+
+        /// The colour the form asks for: a preset's `#RRGGBB` or `custom`. A colour picked
+        /// in the colour input means the custom colour even when its swatch was not ticked
+        /// (the picker then differs from `custom_color_shown`, what the form was sent with);
+        /// before, that choice was silently dropped for the ticked preset.
+        static func colorChoice(_ form: FormFields) -> String {
+            let picked = (form["custom_color"] ?? "").lowercased()
+            let shown = (form["custom_color_shown"] ?? picked).lowercased()
+            return picked != shown && HabitColor.parse(picked) != nil ? custom : form["color"] ?? ""
+        }
         /// What the "times a week / a month" inputs hold until the member changes them.
         static let defaultWeekTimes = 3
         static let defaultMonthTimes = 10
@@ -95,7 +105,7 @@ extension HabitsPage {
                 ?? Values(name: "", emoji: "", color: "", customColor: "", duration: "")
             values.name = form["name"] ?? ""
             values.emoji = form["emoji"] ?? ""
-            values.color = form["color"] ?? ""
+            values.color = Self.colorChoice(form)
             values.customColor = form["custom_color"] ?? Self.defaultCustomColor
             values.duration = form["duration"] ?? ""
             if let schedule = form["schedule"] {

@@ -191,7 +191,7 @@ enum HabitsPage {
         if name == nil { form.fail("name", app.t("habits.error.name", page)) }
         let emoji = try? HabitEmoji(f["emoji"] ?? "")
         if emoji == nil { form.fail("emoji", app.t("habits.error.emoji", page)) }
-        let choice = f["color"] ?? ""
+        let choice = FormModel.colorChoice(f)
         let rgb = choice == FormModel.custom ? HabitColor.parse(f["custom_color"] ?? "")
             : HabitColor.presets.first(where: { $0.hex == choice })?.rgb
         if rgb == nil { form.fail("color", app.t("habits.error.color", page)) }

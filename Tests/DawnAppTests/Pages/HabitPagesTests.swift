@@ -1,4 +1,6 @@
 import HTTP
+import MemberData
+@testable import DawnApp
 import XCTest
 
 /// The habit forms (`/habits/new`, `/habits`, `/habits/:id/…`, `/habits/archived`,
@@ -46,6 +48,30 @@ final class HabitPagesTests: XCTestCase {
         XCTAssertTrue(day.text.contains(#"<span class="pill-name">Run &lt;fast&gt; &amp; &#34;far&#34;</span>"#))
         XCTAssertFalse(day.text.contains("<fast>"))
         XCTAssertEqual(tray(dawn), [#"Run &lt;fast&gt; &amp; &#34;far&#34;"#])
+    }
+
+    /// A colour picked in the colour input is the habit's colour even when the "Custom"
+    /// swatch was left unticked (the picker differs from what the form was sent with); an
+    /// untouched picker leaves the ticked preset; the form shows the picker's value again.
+    func testAPickedColourIsKeptWithoutTickingCustom() throws {
+        let dawn = try PageHarness(now: dstNoon)
+        dawn.signedUp()
+        let form = dawn.get("/habits/new").text
+        XCTAssertTrue(form.contains(##"<input type="hidden" name="custom_color_shown" value="#888888">"##), form)
+        func add(_ name: String, picked: String) -> String? {
+            XCTAssertEqual(dawn.post("/habits", [("name", name), ("emoji", "🎨"), ("color", "#FF6B6B"), ("custom_color", picked),
+                                                 ("custom_color_shown", "#888888"), ("duration", "30")]).status, .seeOther)
+            return try? dawn.member().habits.all().first { $0.name == name }?.color
+        }
+        XCTAssertEqual(add("Picked", picked: "#1E90FF")?.uppercased(), "#1E90FF", "the picked colour, not Coral")
+        XCTAssertEqual(add("Untouched", picked: "#888888")?.uppercased(), "#FF6B6B", "the ticked preset")
+        XCTAssertEqual(add("Same, other case", picked: "#888888".uppercased())?.uppercased(), "#FF6B6B")
+
+        // Refused for another field, the form comes back with the custom swatch ticked.
+        let refused = dawn.post("/habits", [("name", ""), ("emoji", "🎨"), ("color", "#FF6B6B"), ("custom_color", "#1e90ff"),
+                                            ("custom_color_shown", "#888888"), ("duration", "30")])
+        XCTAssertEqual(refused.status, .badRequest)
+        XCTAssertTrue(refused.text.contains(#"<input type="radio" name="color" value="custom" checked>"#), refused.text)
     }
 
     func testRefusedHabitFormsAddNothing() throws {

@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
     signed_in_driver, start_site,
     MEMBER_PASSWORD, PASSWORD, SCREENSHOTS, Browser, add_habit, add_member, color_scheme, days, instances,
-    log_habit, make_driver, save_settings, sign_in, viewport,
+    log_habit, make_driver, member_db, rows, save_settings, sign_in, viewport,
 )
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.actions import interaction  # noqa: E402
@@ -625,3 +625,20 @@ def test_screenshots(site, page, driver):
         assert drag_state(driver)["mark"]
         assert driver.save_screenshot(os.path.join(SCREENSHOTS, f"habits-drag-{width}-{scheme}.png"))
         ActionChains(driver).send_keys(Keys.ESCAPE).release().perform()
+
+
+# ---------------------------------------------------------------- the colour picker (last: it adds a habit)
+
+def test_a_picked_colour_ticks_custom_and_is_kept(site, page):
+    """Picking a colour in the colour input ticks the "Custom" swatch, and the habit gets the
+    picked colour (before, a preset stayed ticked and the pick was silently dropped)."""
+    d = page("/habits/new")
+    d.find_element(By.ID, "name").send_keys("Teal walk")
+    coral = d.find_element(By.CSS_SELECTOR, "input[name=color][value='#FF6B6B']")
+    assert coral.is_selected(), "a preset is ticked to begin with"
+    d.execute_script("const p = document.getElementById('custom_color'); p.value = '#008080';"
+                     "p.dispatchEvent(new Event('input', {bubbles: true}));")
+    assert d.find_element(By.CSS_SELECTOR, "input[name=color][value=custom]").is_selected()
+    d.find_element(By.CSS_SELECTOR, "form.stack button.primary").click()
+    WebDriverWait(d, 10).until(lambda d: "done=habit-added" in d.current_url)
+    assert rows(member_db(site.dawn, "ana"), "SELECT upper(color) FROM habits WHERE name = 'Teal walk'") == [("#008080",)]

@@ -278,7 +278,7 @@ enum HabitsPage {
                        "weekTimes": .string(v.weekTimes), "monthTimes": .string(v.monthTimes),
                        "targetAmount": .string(v.targetAmount), "targetUnit": .string(v.targetUnit), "group": .string(v.group)]
         let colors = model.colors.map { preset -> TemplateValue in
-            ["hex": .string(preset.hex), "name": .string(preset.name),
+            ["hex": .string(preset.hex), "name": .string(app.t("habits.swatch.\(preset.name.lowercased())", page)),
              "class": .string("swatch-\(preset.name.lowercased())"), "selected": .bool(model.isChosen(preset))]
         }
         let durations = model.durations.map { preset -> TemplateValue in

@@ -74,6 +74,22 @@ final class HabitPagesTests: XCTestCase {
         XCTAssertTrue(refused.text.contains(#"<input type="radio" name="color" value="custom" checked>"#), refused.text)
     }
 
+    /// The swatches' names are in the member's language (they were English everywhere).
+    func testSwatchNamesFollowTheLanguage() throws {
+        let dawn = try PageHarness(now: dstNoon)
+        dawn.signedUp()
+        XCTAssertTrue(dawn.get("/habits/new").text.contains(##"title="Coral"><input type="radio" name="color" value="#FF6B6B""##))
+        for (language, coral, stone) in [("it", "Corallo", "Pietra"), ("fr", "Corail", "Pierre")] {
+            try dawn.member().database.write {
+                try $0.run("INSERT OR REPLACE INTO member_settings (key, value) VALUES ('language', ?)", [.text(language)])
+            }
+            let form = dawn.get("/habits/new").text
+            XCTAssertTrue(form.contains(##"title="\##(coral)"><input type="radio" name="color" value="#FF6B6B""##), language)
+            XCTAssertTrue(form.contains(#"<span class="visually-hidden">\#(stone)</span>"#), language)
+            XCTAssertFalse(form.contains(#"title="Coral""#), language)
+        }
+    }
+
     func testRefusedHabitFormsAddNothing() throws {
         let dawn = try PageHarness(now: dstNoon)
         dawn.signedUp()

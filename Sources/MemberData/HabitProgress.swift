@@ -23,38 +23,49 @@ package struct HabitProgress: Sendable, Equatable {
 
     /// Just the streak. A daily habit's comes from its runs (a lookup or two, `Streak(runs:)`);
     /// another schedule's from its done days (`HabitStreak`, the whole habit's history), kept
-    /// in memory until the habit's days change (`HabitStreakCache`).
+    /// in memory until the habit's days change (`HabitProgressCache`).
     package static func streak(_ connection: Connection, habit: Habits.Habit, schedule: HabitSchedule,
                                bridged: BridgedRanges, firstWeekday: Weekday, today: LocalDate)
         throws -> (current: Int, best: Int, unit: StreakUnit) {
+        let key = schedule == .daily ? nil : try HabitProgressCache.key(
+            connection, habit: habit.id, schedule: schedule, firstWeekday: firstWeekday, today: today, bridged: bridged)
+        return try streak(connection, habit: habit, schedule: schedule, bridged: bridged, firstWeekday: firstWeekday,
+                          today: today, key: key)
+    }
+
+    private static func streak(_ connection: Connection, habit: Habits.Habit, schedule: HabitSchedule,
+                               bridged: BridgedRanges, firstWeekday: Weekday, today: LocalDate,
+                               key: HabitProgressCache.Key?) throws -> (current: Int, best: Int, unit: StreakUnit) {
         if schedule == .daily {
             let streak = try MemberActivity.habitStreak(connection, habit: habit.id, today: today, bridging: bridged)
             return (streak.current, streak.best, .day)
         }
-        let streak = try HabitStreakCache.streak(connection, habit: habit.id, schedule: schedule, firstWeekday: firstWeekday,
-                                                 today: today, bridged: bridged) {
+        let streak = try HabitProgressCache.streak(key) {
             HabitStreak(schedule: schedule, doneDays: try doneDays(connection, habit: habit.id, from: nil), bridged: bridged,
                         firstWeekday: firstWeekday, today: today)
         }
         return (streak.current, streak.best, streak.unit)
     }
 
-    /// The streak and the score; the score reads only its window (`HabitScore.windowStart`).
+    /// The streak and the score; the score reads only its window (`HabitScore.windowStart`)
+    /// and is kept in memory until the habit's days change (`HabitProgressCache`).
     package init(_ connection: Connection, habit: Habits.Habit, memberBridged: BridgedRanges, firstWeekday: Weekday,
                  today: LocalDate) throws {
         let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
         let bridged = try Self.bridged(connection, habit: habit, memberBridged: memberBridged, today: today)
+        let key = try HabitProgressCache.key(connection, habit: habit.id, schedule: schedule, firstWeekday: firstWeekday,
+                                             today: today, bridged: bridged)
         (current, best, unit) = try Self.streak(connection, habit: habit, schedule: schedule, bridged: bridged,
-                                                firstWeekday: firstWeekday, today: today)
-        // The score starts on the habit's first logged day.
-        guard let first = try connection.queryOne("SELECT min(day) FROM habit_days WHERE habit_id = ?", [.integer(habit.id)])?
-            .optionalString(0).flatMap({ LocalDate(iso: $0) }), first <= today else {
-            score = 0
-            return
+                                                firstWeekday: firstWeekday, today: today, key: key)
+        score = try HabitProgressCache.score(key) {
+            // The score starts on the habit's first logged day.
+            guard let first = try connection.queryOne("SELECT min(day) FROM habit_days WHERE habit_id = ?",
+                                                      [.integer(habit.id)])?
+                .optionalString(0).flatMap({ LocalDate(iso: $0) }), first <= today else { return 0 }
+            let start = HabitScore.windowStart(schedule: schedule, bridged: bridged, firstDay: first, today: today)
+            return HabitScore(schedule: schedule, doneDays: try Self.doneDays(connection, habit: habit.id, from: start),
+                              bridged: bridged, firstWeekday: firstWeekday, firstDay: start, today: today).value
         }
-        let start = HabitScore.windowStart(schedule: schedule, bridged: bridged, firstDay: first, today: today)
-        score = HabitScore(schedule: schedule, doneDays: try Self.doneDays(connection, habit: habit.id, from: start),
-                           bridged: bridged, firstWeekday: firstWeekday, firstDay: start, today: today).value
     }
 
     /// The days the habit was done (`habit_days.done`), from `from` on.

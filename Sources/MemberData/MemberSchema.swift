@@ -134,7 +134,7 @@ package enum MemberSchema {
             """),
         // A revision per habit that changes with every change of its done days, so a
         // streak worked out from the whole history can be kept until it changes: see
-        // `SummarySchema.revisions` and `HabitStreakCache`.
+        // `SummarySchema.revisions` and `HabitProgressCache`.
         Migration(version: 9, sql: SummarySchema.revisions),
     ]
 

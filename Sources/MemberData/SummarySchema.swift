@@ -208,7 +208,7 @@ enum SummarySchema {
     /// transaction, whenever one of the habit's `habit_days` rows comes, changes or goes
     /// (a log, a move, an amount, a target deciding its days again) and for a new summary
     /// row. Equal revisions mean the same days (a chance of 2⁻⁶⁴ otherwise, across every
-    /// member's file), so `HabitStreakCache` may keep what it worked out from them.
+    /// member's file), so `HabitProgressCache` may keep what it worked out from them.
     static let revisions = """
         ALTER TABLE habit_summaries ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
         UPDATE habit_summaries SET revision = random();

@@ -85,6 +85,22 @@ final class SummaryPropertyTests: XCTestCase {
                                    "\(step): habit \(id) \(schedule)", file: file, line: line)
                 }
             }
+            // Every habit's strength is kept the same way: each equals the score worked out
+            // afresh over the raw rows (done days from the instances, its first logged day).
+            for id in habits {
+                guard let habit = try Habits(database: database).habit(id) else { continue }
+                let kept = try HabitProgress(connection, habit: habit, memberBridged: BridgedRanges(days: []),
+                                             firstWeekday: .monday, today: fixedToday)
+                let bridged = try HabitProgress.bridged(connection, habit: habit, memberBridged: BridgedRanges(days: []),
+                                                        today: fixedToday)
+                let first = try connection.queryOne("SELECT min(day) FROM habit_instances WHERE habit_id = ?", [.integer(id)])?
+                    .optionalString(0).flatMap { LocalDate(iso: $0) }
+                let reference = first.map {
+                    HabitScore(schedule: HabitSchedule(storage: habit.schedule) ?? .daily, doneDays: raw.byHabit[id] ?? [],
+                               bridged: bridged, firstWeekday: .monday, firstDay: $0, today: fixedToday).value
+                } ?? 0
+                XCTAssertEqual(kept.score, reference, accuracy: 1e-12, "\(step): habit \(id) strength", file: file, line: line)
+            }
             let window = try MemberActivity.load(connection, from: base, to: base.adding(days: 45))
             XCTAssertEqual(window.activeDays, raw.active.filter { $0 <= base.adding(days: 45) }, step, file: file, line: line)
         }

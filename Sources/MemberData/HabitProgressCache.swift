@@ -1,0 +1,72 @@
+import Domain
+import Locks
+import Store
+import TimeZones
+
+/// What a habit's progress costs to work out, kept in memory while nothing it depends on
+/// changes: the streak of a weekday, week or month habit (`HabitStreak`, from its whole
+/// history) and every habit's strength (`HabitScore`, from a window that for a month habit
+/// spans years). A daily habit's streak comes from its runs in a lookup or two and is not
+/// kept. Kept under every input: the habit's revision (`habit_summaries.revision`, drawn
+/// anew by the triggers in the transaction of any change to its days, which also decide its
+/// first day and, through `done`, its target), its schedule, the member's first weekday,
+/// today and the bridged days (vacations, skips, a pause). A write elsewhere (a note,
+/// another habit) leaves it; one to the habit works it out again once.
+package enum HabitProgressCache {
+    /// The inputs a kept streak or strength was worked out from.
+    package struct Key: Hashable, Sendable {
+        let habit: Int64
+        let revision: Int64
+        let schedule: HabitSchedule
+        let firstWeekday: Weekday
+        let today: LocalDate
+        let bridged: BridgedRanges
+    }
+
+    private struct Kept {
+        var streak: HabitStreak?
+        var score: Double?
+    }
+
+    /// Enough for every habit of a family of members; past it, everything is dropped at once.
+    static let capacity = 4_096
+    private static let kept = Lock<[Key: Kept]>([:])
+
+    /// The key of `habit`'s progress now; nil for a habit without a summary row (no logs:
+    /// no revision, and nothing worth keeping).
+    static func key(_ connection: Connection, habit: Int64, schedule: HabitSchedule, firstWeekday: Weekday,
+                    today: LocalDate, bridged: BridgedRanges) throws -> Key? {
+        guard let revision = try connection.queryOne("SELECT revision FROM habit_summaries WHERE habit_id = ?",
+                                                     [.integer(habit)])?.int64(0) else { return nil }
+        return Key(habit: habit, revision: revision, schedule: schedule, firstWeekday: firstWeekday, today: today,
+                   bridged: bridged)
+    }
+
+    /// The streak kept under `key`, else worked out by `work` (and kept when there is a key).
+    static func streak(_ key: Key?, work: () throws -> HabitStreak) rethrows -> HabitStreak {
+        guard let key else { return try work() }
+        if let streak = kept.withLock({ $0[key]?.streak }) { return streak }
+        let streak = try work()
+        keep(key) { $0.streak = streak }
+        return streak
+    }
+
+    /// The strength kept under `key`, else worked out by `work` (and kept when there is a key).
+    static func score(_ key: Key?, work: () throws -> Double) rethrows -> Double {
+        guard let key else { return try work() }
+        if let score = kept.withLock({ $0[key]?.score }) { return score }
+        let score = try work()
+        keep(key) { $0.score = score }
+        return score
+    }
+
+    private static func keep(_ key: Key, _ change: (inout Kept) -> Void) {
+        kept.withLock { kept in
+            if kept.count >= capacity, kept[key] == nil { kept.removeAll(keepingCapacity: true) }
+            change(&kept[key, default: Kept()])
+        }
+    }
+
+    /// How many habits' progress is kept (for tests).
+    package static var count: Int { kept.withLock { $0.count } }
+}

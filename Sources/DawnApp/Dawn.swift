@@ -112,6 +112,7 @@ public final class Dawn: HTTPResponder {
     private static func routes(testHooks: Bool, metrics: Bool) -> Router<Route> {
         var router = Router<Route>()
         router.add(.GET, "/healthz", HealthPage.route)
+        router.add(.GET, "/manifest.webmanifest", AppManifestPage.route)
         router.add(.GET, "/static/{path*}", Route.open { app, page in
             app.staticFiles.response(for: page.parameter("path"), request: page.http)
         })
@@ -215,8 +216,9 @@ public final class Dawn: HTTPResponder {
         let forwarded = ForwardedRequest(request: request, peer: context.peer,
                                          trustedProxies: configuration.trustedProxies)
         let isSetupPath = segments == ["setup"]
-        // Machines (health checks, Prometheus) and static files are answered before setup too.
-        let isForMachines = segments == ["healthz"] || segments == ["metrics"]
+        // Machines (health checks, Prometheus), static files and the app's manifest (the
+        // setup page links it) are answered before setup too.
+        let isForMachines = segments == ["healthz"] || segments == ["metrics"] || segments == ["manifest.webmanifest"]
         if route.access != .testHook, segments.first != "static", !isForMachines, !isSetupPath, needsSetup {
             throw Refusal(response: .redirect(to: Paths.setup))
         }

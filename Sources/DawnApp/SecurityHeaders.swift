@@ -2,12 +2,15 @@ import HTTP
 
 /// Headers every response carries, and the stricter set for HTML pages.
 enum SecurityHeaders {
-    /// No inline script or style, no framing, forms post only to us.
+    /// Nothing but what the pages use, all from us: no inline script or style, no framing,
+    /// forms post only to us; the manifest (`AppManifestPage`) and fetches by `app.js`.
     static let contentSecurityPolicy = [
-        "default-src 'self'",
+        "default-src 'none'",
         "script-src 'self'",
         "style-src 'self'",
         "img-src 'self' data:",
+        "connect-src 'self'",
+        "manifest-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

@@ -61,6 +61,30 @@ final class ServerPagesTests: XCTestCase {
         XCTAssertEqual(dawn.post("/static/app.css", []).status, .methodNotAllowed)
     }
 
+    /// The web app manifest names the static icons under their hashed URLs (so a new
+    /// drawing is a new URL) and the member's language once they are signed in.
+    func testTheAppManifestNamesTheHashedIconsInThePagesLanguage() throws {
+        let dawn = try PageHarness(now: now)
+        let before = dawn.get("/manifest.webmanifest")
+        XCTAssertEqual(before.status, .ok, "answered before setup")
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(before.body)) as? [String: Any])
+        let sources = (manifest["icons"] as? [[String: String]] ?? []).compactMap { $0["src"] }
+        XCTAssertEqual(sources.count, 4)
+        for source in sources {
+            XCTAssertTrue(source.hasPrefix("/static/icons/dawn"), source)
+            let icon = dawn.get(source)
+            XCTAssertEqual(icon.status, .ok, source)
+            XCTAssertEqual(icon.headers["Cache-Control"], "public, max-age=31536000, immutable", source)
+        }
+        _ = dawn.signedUp(timeZone: "Europe/Rome")
+        XCTAssertEqual(dawn.post("/settings", [("language", "fr"), ("first_weekday", "monday"), ("day_start_hour", "0"),
+                                               ("view", "row"), ("theme", "system"), ("time_zone", "Europe/Rome")]).status,
+                       .seeOther)
+        let french = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dawn.get("/manifest.webmanifest").body)) as? [String: Any])
+        XCTAssertEqual(french["lang"] as? String, "fr")
+        XCTAssertEqual(french["description"] as? String, "Les habitudes et le journal de votre famille.")
+    }
+
     func testNotFoundMethodNotAllowedAndBadAddressPages() throws {
         let dawn = try PageHarness(now: now)
         dawn.signedUp(timeZone: "America/New_York")

@@ -170,7 +170,6 @@ function habitDrags(card) {
   let suppressClick = false;
   let last = { x: 0, y: 0 };
 
-  const slotHeight = (ol) => ol.getBoundingClientRect().height / range(ol).span;
   // What is under the point: a slot of a shown part ({ slot, ol }), a closed fold ({ fold }),
   // or null when the point is not on the timeline (or is under the tray).
   const slotAt = (x, y) => {
@@ -269,9 +268,10 @@ function habitDrags(card) {
       const at = [...p.block.classList].find((c) => /^at-\d+$/.test(c));
       const startMinute = minuteOf(times[0]);
       const ol = p.block.closest(".blocks");
+      const under = slotAt(p.x, p.y);
       drag = { kind: "block", block: p.block, link, id: p.id, at: at ? +at.slice(3) : Math.floor(startMinute / SLOT),
                startMinute, endMinute: startMinute + mod(minuteOf(times[1]) - startMinute), ol,
-               from: p.y - ol.getBoundingClientRect().top, delta: 0, values: formValues(link.href),
+               from: under && under.ol ? under.slot : null, delta: 0, values: formValues(link.href),
                time: p.block.querySelector(".block-time"), timeText: p.block.querySelector(".block-time").textContent };
       drag.values.catch(() => {});
       p.block.classList.add("dragging");
@@ -320,12 +320,17 @@ function habitDrags(card) {
         drag.mark.textContent = wall(drag.slot * SLOT);
       }
     } else {
-      // Within the block's own part: to move a log into a fold's hours, its form takes any time.
-      const now = y - drag.ol.getBoundingClientRect().top;
-      const { from, span } = range(drag.ol);
-      const delta = clamp(Math.round((now - drag.from) / slotHeight(drag.ol)), from - drag.at, from + span - 1 - drag.at);
-      if (delta !== drag.delta) {
+      // By whole slots, as far as the pointer has moved on the grid; into an open fold's hours
+      // too (the block moves to that part), never into a closed fold's.
+      const under = slotAt(x, y);
+      drag.fold = under && under.fold ? under.fold : null;
+      lingerOnFold();
+      const delta = under && under.ol && drag.from !== null ? clamp(under.slot - drag.from, -drag.at, SLOTS - 1 - drag.at) : drag.delta;
+      const top = drag.at + delta;
+      const part = parts.find((ol) => { const r = range(ol); return top >= r.from && top < r.from + r.span && ol.getClientRects().length && ol.getBoundingClientRect().height; });
+      if (delta !== drag.delta && part) {
         drag.delta = delta;
+        if (drag.block.parentNode !== part) part.append(drag.block);
         slotClass(drag.block, "at-", drag.at + delta);
         drag.time.textContent = wall(drag.startMinute + delta * SLOT) + "–" + wall(drag.endMinute + delta * SLOT);
         buzz();
@@ -380,6 +385,7 @@ function habitDrags(card) {
     if (!d) return;
     d.mark?.remove();
     if (d.block) {
+      if (d.block.parentNode !== d.ol) d.ol.append(d.block);
       slotClass(d.block, "at-", d.at);
       d.time.textContent = d.timeText;
       d.block.classList.remove("dragging");

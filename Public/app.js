@@ -135,7 +135,7 @@ function habitDrags(card) {
   const tray = document.getElementById("tray");
   if (!csrf || !tray) return;
   const DAY = 1440, SLOT = 15, SLOTS = 96;
-  const firstHour = card.dataset.dayStart || card.querySelector(".hours li")?.textContent || "00:00";
+  const firstHour = card.dataset.dayStart || "00:00";
   const startHour = parseInt(firstHour, 10) || 0;
   const pad = (n) => String(n).padStart(2, "0");
   const mod = (n) => ((n % DAY) + DAY) % DAY;
@@ -148,21 +148,12 @@ function habitDrags(card) {
     el.classList.add(prefix + value);
   };
 
-  // The server draws no timeline on an empty day (the form path needs none): draw an empty one to drop on.
-  let blocks = card.querySelector(".blocks");
-  if (!blocks) {
-    const frame = document.createElement("div");
-    frame.className = "day-timeline";
-    const hours = document.createElement("ol");
-    hours.className = "hours";
-    hours.setAttribute("aria-hidden", "true");
-    for (let h = 0; h < 24; h++) hours.append(Object.assign(document.createElement("li"), { textContent: wall(h * 60) }));
-    blocks = document.createElement("ol");
-    blocks.className = "blocks";
-    frame.append(hours, blocks);
-    card.append(frame);
-  }
-  const frame = blocks.closest(".day-timeline");
+  // The compact timeline (issue 17): the shown hours and a fold (<details>) before and after
+  // them, each part a list of blocks holding slots from..from+span-1 of the day's 96.
+  const frame = card.querySelector(".day-timeline");
+  if (!frame) return;
+  const parts = [...frame.querySelectorAll(".blocks")];
+  const range = (ol) => ({ from: +ol.dataset.from || 0, span: +ol.dataset.span || SLOTS });
 
   // Back on the page after a drop, where we were.
   try {
@@ -179,13 +170,25 @@ function habitDrags(card) {
   let suppressClick = false;
   let last = { x: 0, y: 0 };
 
-  const slotHeight = () => blocks.getBoundingClientRect().height / SLOTS;
-  // The slot under the point, or null when the point is not on the timeline (or under the tray).
+  // What is under the point: a slot of a shown part ({ slot, ol }), a closed fold ({ fold }),
+  // or null when the point is not on the timeline (or is under the tray).
   const slotAt = (x, y) => {
     const hit = document.elementFromPoint(x, y);
     if (!hit || !frame.contains(hit)) return null;
-    const r = blocks.getBoundingClientRect();
-    return clamp(Math.floor((y - r.top) / (r.height / SLOTS)), 0, SLOTS - 1);
+    const fold = hit.closest("details.fold");
+    if (fold && (!fold.open || hit.closest("summary"))) return { fold };
+    for (const ol of parts) {
+      const r = ol.getBoundingClientRect();
+      if (!r.height || y < r.top || y >= r.bottom) continue;
+      const { from, span } = range(ol);
+      return { ol, slot: from + clamp(Math.floor((y - r.top) / (r.height / span)), 0, span - 1) };
+    }
+    return null;
+  };
+  // Dropping (or lingering) on a fold opens it, so its hours are there to drop on.
+  const overFold = (fold) => {
+    for (const f of frame.querySelectorAll("details.fold.drop-over")) if (f !== fold) f.classList.remove("drop-over");
+    if (fold) fold.classList.add("drop-over");
   };
 
   // What the forms say: the log form's default duration, the edit form's duration, note and
@@ -232,7 +235,7 @@ function habitDrags(card) {
     if (press.type !== "mouse") press.timer = setTimeout(() => pickUp(), 250);
   };
   tray.addEventListener("pointerdown", onPressStart);
-  blocks.addEventListener("pointerdown", onPressStart);
+  frame.addEventListener("pointerdown", onPressStart);
 
   const endPress = () => { if (press) clearTimeout(press.timer); press = null; };
 
@@ -251,7 +254,7 @@ function habitDrags(card) {
       mark.className = "slot-mark " + [...p.pill.classList].filter((c) => /^habit-\d+$/.test(c)).join(" ");
       mark.setAttribute("aria-hidden", "true");
       mark.hidden = true;
-      blocks.append(mark);
+      parts[0].append(mark);
       drag = { kind: "pill", pill: p.pill, id: p.id, ghost, mark, dx: p.x - rect.left, dy: p.y - rect.top, slot: null,
                slots: 1, values: formValues(p.pill.href) };
       drag.values.then((v) => { drag && drag.pill === p.pill && (drag.slots = Math.max(1, Math.ceil((+v.duration || SLOT) / SLOT))); update(); }, () => {});
@@ -264,13 +267,15 @@ function habitDrags(card) {
       if (times.length < 2) return;
       const at = [...p.block.classList].find((c) => /^at-\d+$/.test(c));
       const startMinute = minuteOf(times[0]);
+      const ol = p.block.closest(".blocks");
+      const under = slotAt(p.x, p.y);
       drag = { kind: "block", block: p.block, link, id: p.id, at: at ? +at.slice(3) : Math.floor(startMinute / SLOT),
-               startMinute, endMinute: startMinute + mod(minuteOf(times[1]) - startMinute),
-               from: p.y - blocks.getBoundingClientRect().top, delta: 0, values: formValues(link.href),
+               startMinute, endMinute: startMinute + mod(minuteOf(times[1]) - startMinute), ol,
+               from: under && under.ol ? under.slot : null, delta: 0, values: formValues(link.href),
                time: p.block.querySelector(".block-time"), timeText: p.block.querySelector(".block-time").textContent };
       drag.values.catch(() => {});
       p.block.classList.add("dragging");
-      blocks.classList.add("moving");
+      ol.classList.add("moving");
     }
     document.documentElement.classList.add("habit-dragging");
     buzz();
@@ -302,18 +307,30 @@ function habitDrags(card) {
     const { x, y } = last;
     if (drag.kind === "pill") {
       drag.ghost.style.translate = `${x - drag.dx}px ${y - drag.dy}px`;
-      drag.slot = slotAt(x, y);
+      const at = slotAt(x, y);
+      drag.slot = at && at.ol ? at.slot : null;
+      drag.fold = at && at.fold ? at.fold : null;
+      overFold(drag.fold);
+      lingerOnFold();
       drag.mark.hidden = drag.slot === null;
       if (drag.slot !== null) {
+        if (drag.mark.parentNode !== at.ol) at.ol.append(drag.mark);
         slotClass(drag.mark, "at-", drag.slot);
         slotClass(drag.mark, "len-", Math.min(drag.slots, SLOTS - drag.slot));
         drag.mark.textContent = wall(drag.slot * SLOT);
       }
     } else {
-      const now = y - blocks.getBoundingClientRect().top;
-      const delta = clamp(Math.round((now - drag.from) / slotHeight()), -drag.at, SLOTS - 1 - drag.at);
-      if (delta !== drag.delta) {
+      // By whole slots, as far as the pointer has moved on the grid; into an open fold's hours
+      // too (the block moves to that part), never into a closed fold's.
+      const under = slotAt(x, y);
+      drag.fold = under && under.fold ? under.fold : null;
+      lingerOnFold();
+      const delta = under && under.ol && drag.from !== null ? clamp(under.slot - drag.from, -drag.at, SLOTS - 1 - drag.at) : drag.delta;
+      const top = drag.at + delta;
+      const part = parts.find((ol) => { const r = range(ol); return top >= r.from && top < r.from + r.span && ol.getClientRects().length && ol.getBoundingClientRect().height; });
+      if (delta !== drag.delta && part) {
         drag.delta = delta;
+        if (drag.block.parentNode !== part) part.append(drag.block);
         slotClass(drag.block, "at-", drag.at + delta);
         drag.time.textContent = wall(drag.startMinute + delta * SLOT) + "–" + wall(drag.endMinute + delta * SLOT);
         buzz();
@@ -341,11 +358,22 @@ function habitDrags(card) {
   };
   window.addEventListener("scroll", () => { if (drag) update(); }, { passive: true });
 
+  // A pill held over a closed fold for a moment opens it.
+  let linger = null;
+  const lingerOnFold = () => {
+    const fold = drag && drag.fold && !drag.fold.open ? drag.fold : null;
+    if (linger && linger.fold === fold) return;
+    if (linger) clearTimeout(linger.timer);
+    linger = fold && { fold, timer: setTimeout(() => { linger = null; if (drag && drag.fold === fold) { fold.open = true; update(); } }, 600) };
+  };
+
   const finish = () => {
     if (!drag) return null;
     const d = drag;
     drag = null;
     edgeSince = 0;
+    overFold(null);
+    if (linger) { clearTimeout(linger.timer); linger = null; }
     document.documentElement.classList.remove("habit-dragging");
     d.ghost?.remove();
     suppressClick = true; // until the button or finger is up: no click on what was under it
@@ -357,10 +385,11 @@ function habitDrags(card) {
     if (!d) return;
     d.mark?.remove();
     if (d.block) {
+      if (d.block.parentNode !== d.ol) d.ol.append(d.block);
       slotClass(d.block, "at-", d.at);
       d.time.textContent = d.timeText;
       d.block.classList.remove("dragging");
-      blocks.classList.remove("moving");
+      d.ol.classList.remove("moving");
     }
   };
 
@@ -372,6 +401,13 @@ function habitDrags(card) {
     update();
     const d = drag;
     if (d.kind === "pill") {
+      if (d.slot === null && d.fold) {
+        const fold = d.fold;
+        cancel();
+        fold.open = true;
+        buzz();
+        return;
+      }
       if (d.slot === null) return cancel();
       finish();
       buzz();
@@ -399,7 +435,7 @@ function habitDrags(card) {
   // Once something is picked up, a finger moves it rather than the page.
   const holdStill = (event) => { if (drag && event.cancelable) event.preventDefault(); };
   tray.addEventListener("touchmove", holdStill, { passive: false });
-  blocks.addEventListener("touchmove", holdStill, { passive: false });
+  frame.addEventListener("touchmove", holdStill, { passive: false });
   // No native link drag, no long-press menu while pressing; no click after a drag.
   document.addEventListener("dragstart", (event) => {
     if (press || drag || event.target.closest?.(".habit-pill[data-habit], .block")) event.preventDefault();

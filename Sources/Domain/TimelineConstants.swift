@@ -8,4 +8,13 @@ public enum TimelineConstants {
     /// Side-by-side columns the stylesheet draws (`col-C-of-K` up to K = 4); a cluster of
     /// more overlapping blocks shares the last column.
     public static let maxColumns = 4
+    public static let hoursPerDay = 24
+
+    /// The compact timeline (`TimelineLayout.folds`): a block is drawn at least this tall, so a
+    /// 15-minute log still shows its emoji and name (the next block beside it, not under it).
+    public static let minimumBlockMinutes = 30
+    /// A day without logs shows these wall-clock hours (06:00–22:00), the rest folded…
+    public static let emptyDayWallHours = 6..<22
+    /// …and today without logs two hours either side of now.
+    public static let emptyTodayMinutesAroundNow = 120
 }

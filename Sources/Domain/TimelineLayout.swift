@@ -12,12 +12,21 @@ public enum TimelineLayout {
     /// Placements in the order above (top to bottom, which is also a sensible reading
     /// order for the page). Instances with nothing inside the day (not possible after
     /// `HabitInstanceRules.validate`) are left out.
-    public static func place(_ instances: [(id: Int64, startMinute: Int, durationMinutes: Int)]) -> [Placement] {
+    ///
+    /// A block shorter than `minimumMinutes` is drawn (and overlaps others) as that tall, so
+    /// its name stays readable; one too near the day's end for that is drawn ending there.
+    public static func place(_ instances: [(id: Int64, startMinute: Int, durationMinutes: Int)],
+                             minimumMinutes: Int = 0) -> [Placement] {
         let dayMinutes = TimelineConstants.dayMinutes
+        let minimum = min(max(minimumMinutes, 0), dayMinutes)
         let blocks = instances.compactMap { instance -> Block? in
-            let top = max(instance.startMinute, 0)
-            let end = min(instance.startMinute + max(instance.durationMinutes, 0), dayMinutes)
+            var top = max(instance.startMinute, 0)
+            var end = min(instance.startMinute + max(instance.durationMinutes, 0), dayMinutes)
             guard top < end else { return nil }
+            if end - top < minimum {
+                end = min(top + minimum, dayMinutes)
+                top = end - minimum
+            }
             return Block(id: instance.id, top: top, end: end, isClipped: instance.startMinute + instance.durationMinutes > dayMinutes)
         }.sorted { lhs, rhs in
             (lhs.top, rhs.end, lhs.id) < (rhs.top, lhs.end, rhs.id)

@@ -118,16 +118,24 @@ def centre(d, element):
     return d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]", element)
 
 
+# The compact timeline (issue 17): each part of the timeline is a `.blocks` list holding slots
+# data-from … data-from + data-span - 1; the parts before and after the logs are folded.
+PART_JS = """const part = [...document.querySelectorAll('#timeline .blocks')]
+    .find(ol => arguments[0] >= +ol.dataset.from && arguments[0] < +ol.dataset.from + +ol.dataset.span);
+    const fold = part.closest('details'); if (fold) fold.open = true;
+    const r = () => part.getBoundingClientRect(), at = (q) => q.top + (arguments[0] - +part.dataset.from + 0.5) * q.height / +part.dataset.span;"""
+
+
 def show_slot(d, slot):
-    """Scrolls so that `slot` sits in the middle of the window; returns its centre (viewport px)."""
-    d.execute_script("""const r = document.querySelector('.blocks').getBoundingClientRect();
-        window.scrollBy(0, r.top + (arguments[0] + 0.5) * r.height / 96 - innerHeight / 2 + 40);""", slot)
-    return d.execute_script("""const r = document.querySelector('.blocks').getBoundingClientRect();
-        return [r.left + r.width / 2, r.top + (arguments[0] + 0.5) * r.height / 96];""", slot)
+    """Scrolls so that `slot` sits in the middle of the window (opening the fold holding it);
+    returns its centre (viewport px)."""
+    d.execute_script(PART_JS + "window.scrollBy(0, at(r()) - innerHeight / 2 + 40);", slot)
+    return d.execute_script(PART_JS + "const q = r(); return [q.left + q.width / 2, at(q)];", slot)
 
 
 def slot_height(d):
-    return d.execute_script("return document.querySelector('.blocks').getBoundingClientRect().height / 96")
+    return d.execute_script("const ol = document.querySelector('#timeline .hours-part:not(details *) .blocks');"
+                            "return ol.getBoundingClientRect().height / +ol.dataset.span")
 
 
 def mouse_drag(d, start, end, release=True, steps=6):
@@ -209,11 +217,11 @@ def block_at(d, start):
 # ---------------------------------------------------------------- dragging a pill onto the timeline
 
 def test_drag_a_pill_onto_an_empty_day_with_the_mouse(site, page):
-    """The server draws no timeline on an empty day; the script draws one to drop on."""
+    """An empty day shows 06:00–22:00 open, the rest folded."""
     day = days(-3, site.today)
     d = page(f"/day/{day}")
     assert d.find_elements(By.CSS_SELECTOR, "#timeline .day-timeline .blocks"), "a timeline to drop on"
-    hours = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#timeline .hours li")]
+    hours = [li.get_attribute("textContent") for li in d.find_elements(By.CSS_SELECTOR, "#timeline .hours li")]
     assert hours == [wall(4 * h) for h in range(24)], "hours from the day-start hour"
     d.execute_script("sessionStorage.buzz = 0; navigator.vibrate = (p) => { sessionStorage.buzz = +sessionStorage.buzz + 1; return true; };")
     slot = 12  # 08:00
@@ -481,7 +489,7 @@ def test_two_steps_without_javascript(site, nojs):
     sign_in(d, site.base, "ana", MEMBER_PASSWORD)
     day = days(-13, site.today)
     d.get(f"{site.base}/day/{day}")
-    assert d.find_elements(By.CSS_SELECTOR, ".day-timeline") == [], "JavaScript is off: no drawn timeline on an empty day"
+    assert d.find_elements(By.CSS_SELECTOR, ".day-timeline .fold"), "JavaScript is off: the compact timeline is drawn by the server"
     assert d.find_elements(By.CSS_SELECTOR, "#timeline p.muted")
     pill(d, site, "Read").click()                                            # step 1
     WebDriverWait(d, 10).until(lambda d: f"/day/{day}/log/{site.habits['Read']}" in d.current_url)

@@ -76,6 +76,8 @@ extension DayPage {
         /// Timed logs only: a check-off has no place on the timeline.
         let blocks: [Block]
         let slots: TimelineSlots
+        /// The compact timeline: the hours shown open, the folded ones, now on today.
+        let folds: TimelineLayout.Folds
         /// The neighbouring days the arrows lead to, when within reach.
         let previous: LocalDate?
         let next: LocalDate?
@@ -154,13 +156,19 @@ extension DayPage {
             let timed = instances.filter(\.timed)
             let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
             let byInstance = Dictionary(uniqueKeysWithValues: timed.map { ($0.id, $0) })
-            blocks = TimelineLayout.place(timed.map {
+            let placements = TimelineLayout.place(timed.map {
                 (id: $0.id, startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
-            }).compactMap { placement in
+            }, minimumMinutes: TimelineConstants.minimumBlockMinutes)
+            blocks = placements.compactMap { placement in
                 guard let instance = byInstance[placement.id], let habit = byID[instance.habitID] else { return nil }
-                return Block(instanceID: instance.id, habit: habit, startMinute: placement.top,
-                             endMinute: placement.top + instance.durationMinutes, slots: placement.slots)
+                // A short block may be drawn higher than it starts (`minimumMinutes`); its times are its own.
+                let start = slots.minute(storedWallMinute: instance.startMinute)
+                return Block(instanceID: instance.id, habit: habit, startMinute: start,
+                             endMinute: start + instance.durationMinutes, slots: placement.slots)
             }
+            // On today, now: where the timeline marks it, and what the shown hours are around it when nothing is logged.
+            let now = day == today ? slots.minute(of: member.rules.localDateTime(at: member.now), memberDate: day) : nil
+            folds = TimelineLayout.folds(placements, nowMinute: now, dayStartHour: slots.dayStartHour)
         }
 
         /// The active habits due on `day`, in the given order, with the day's state: done

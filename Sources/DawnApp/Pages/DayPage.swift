@@ -89,6 +89,8 @@ enum DayPage {
             String(me.id.rawValue), app.memberCache.validator(me.id), member.today.description,
             day.description, page.http.query ?? "", member.signedIn.csrfToken, page.language.rawValue,
             me.displayName, me.timeZone, String(me.isAdmin),
+            // Today's timeline marks now (and, with no logs, shows the hours around it): a new page each minute.
+            day == member.today ? String(member.now / 60) : "",
         ])
         let headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding, Cookie"]
         if EntityTag.matches(page.http.headers["If-None-Match"], etag) {
@@ -210,8 +212,9 @@ enum DayPage {
         var values: [String: TemplateValue] = [
             "tray": .list(model.tray.map(pill)),
             "library": .list(model.library.map(pill)),
-            "blocks": blocks.isEmpty ? .null : .list(blocks),
-            "hours": .list((0..<24).map { .string(model.slots.label(for: $0 * 4)) }),
+            "hasBlocks": .bool(!blocks.isEmpty),
+            "timelineParts": .list(timelineParts(model, blocks: blocks, app, page)),
+            "dayStart": .string(model.slots.label(for: 0)),
             "habitsCSS": .string(HabitsPage.cssURL(app, member)),
         ]
         values["title"] = .string(heading)
@@ -252,5 +255,39 @@ enum DayPage {
              "date": .string(LocalizedDate.dayLabel(recalled.date, language)), "text": .string(recalled.text)]
         })
         return app.render("day", values, status: status, for: page)
+    }
+
+    /// The compact timeline's parts, top to bottom: the fold before the shown hours (when
+    /// there are hours before them), the shown hours with the blocks, the fold after. Each
+    /// is a stretch of whole hours on the slot grid (`from-N span-N` place its blocks list);
+    /// the part holding now on today marks it.
+    private static func timelineParts(_ model: Model, blocks: [TemplateValue], _ app: Dawn, _ page: PageRequest) -> [TemplateValue] {
+        let folds = model.folds
+        let slots = model.slots
+        let now = folds.nowMinute.map { minute -> (TemplateValue, String) in
+            let time = slots.label(forMinute: minute)
+            let slot = minute / TimelineConstants.slotMinutes
+            return (["place": .string("at-\(slot)"), "time": .string(time)], app.t("timeline.now", page, ["time": time]))
+        }
+        func part(_ hours: Range<Int>, _ kind: TimelineLayout.Folds.Part) -> TemplateValue? {
+            guard !hours.isEmpty else { return nil }
+            let fold = kind != .shown
+            let hasNow = folds.nowPart == kind
+            let from = slots.label(for: hours.lowerBound * 4), to = slots.label(for: hours.upperBound * 4)
+            return [
+                "fold": .bool(fold),
+                "foldClass": .string(kind == .before ? "fold-before" : "fold-after"),
+                "range": .string("\(from)–\(to)"),
+                "foldNow": fold && hasNow ? .string(now?.1 ?? "") : .null,
+                "hours": .list(hours.map { .string(slots.label(for: $0 * 4)) }),
+                "from": .int(hours.lowerBound * 4),
+                "span": .int(hours.count * 4),
+                "place": .string("from-\(hours.lowerBound * 4) span-\(hours.count * 4)"),
+                "now": hasNow ? (now?.0 ?? .null) : .null,
+                "nowLabel": hasNow ? .string(now?.1 ?? "") : .null,
+                "blocks": .list(fold ? [] : blocks),
+            ]
+        }
+        return [part(folds.before, .before), part(folds.shown, .shown), part(folds.after, .after)].compactMap { $0 }
     }
 }

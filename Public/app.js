@@ -508,3 +508,15 @@ function habitDrags(card) {
     };
   });
 }
+
+// Reading offline (issue 18): the service worker keeps the pages this member opened and,
+// offline, shows them marked read-only; nothing can be sent from them.
+if (document.documentElement.hasAttribute("data-offline")) {
+  for (const control of document.querySelectorAll("form input, form button, form select, form textarea")) {
+    control.disabled = true;
+  }
+} else if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {
+    // No worker (a private window, a browser setting): pages simply need the network.
+  });
+}

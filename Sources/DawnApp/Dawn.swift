@@ -113,6 +113,7 @@ public final class Dawn: HTTPResponder {
         var router = Router<Route>()
         router.add(.GET, "/healthz", HealthPage.route)
         router.add(.GET, "/manifest.webmanifest", AppManifestPage.route)
+        OfflinePage.add(to: &router)
         router.add(.GET, "/static/{path*}", Route.open { app, page in
             app.staticFiles.response(for: page.parameter("path"), request: page.http)
         })
@@ -177,6 +178,7 @@ public final class Dawn: HTTPResponder {
                     response = unexpectedErrorPage(error, language: page.language)
                 }
                 SecurityHeaders.apply(to: &response)
+                OfflinePage.markMember(&response, page)
                 return response
             }
             switch route.runs {
@@ -216,9 +218,11 @@ public final class Dawn: HTTPResponder {
         let forwarded = ForwardedRequest(request: request, peer: context.peer,
                                          trustedProxies: configuration.trustedProxies)
         let isSetupPath = segments == ["setup"]
-        // Machines (health checks, Prometheus), static files and the app's manifest (the
-        // setup page links it) are answered before setup too.
-        let isForMachines = segments == ["healthz"] || segments == ["metrics"] || segments == ["manifest.webmanifest"]
+        // Machines (health checks, Prometheus), static files, the app's manifest and its
+        // service worker with its offline page (the setup page links and registers them) are
+        // answered before setup too.
+        let isForMachines = segments == ["healthz"] || segments == ["metrics"]
+            || segments == ["manifest.webmanifest"] || segments == ["sw.js"] || segments == ["offline"]
         if route.access != .testHook, segments.first != "static", !isForMachines, !isSetupPath, needsSetup {
             throw Refusal(response: .redirect(to: Paths.setup))
         }

@@ -69,6 +69,17 @@ public final class StaticFiles: Sendable {
         return HTTPResponse(status: .ok, headers: headers, body: asset.body)
     }
 
+    /// `name` at its own, unhashed URL (e.g. a service worker's script, whose URL is its
+    /// identity): revalidated by its ETag under `cacheControl` instead of kept for a year.
+    public func unhashedResponse(for name: String, request: HTTPRequest, cacheControl: String) -> HTTPResponse {
+        guard let hashed = current().urlByName[name]?.dropFirst(Self.urlPrefix.count) else {
+            return .text(.notFound, "No such file.")
+        }
+        var response = self.response(for: String(hashed), request: request)
+        response.headers.set("Cache-Control", cacheControl)
+        return response
+    }
+
     private func current() -> Snapshot {
         guard reloadOnChange else { return snapshot.withLock { $0 } }
         return snapshot.withLock { snap -> Snapshot in

@@ -18,7 +18,8 @@ def png_size(body):
     return struct.unpack(">II", body[16:24])
 
 
-def test_the_manifest_names_dawn_and_its_icons(dawn):
+def test_the_manifest_names_dawn_and_its_icons(fresh_dawn):
+    dawn = fresh_dawn()
     r = get(dawn, "/manifest.webmanifest")  # before setup too: the setup page links it
     assert r.status == 200
     assert r.header("Content-Type") == "application/manifest+json; charset=utf-8"
@@ -62,7 +63,8 @@ def test_only_get_and_head_answer(dawn):
     assert r.status == 405 and "GET" in r.header("Allow")
 
 
-def test_every_page_links_the_manifest_and_both_theme_colours(dawn):
+def test_every_page_links_the_manifest_and_both_theme_colours(fresh_dawn):
+    dawn = fresh_dawn()
     pages = [get(dawn, "/setup")]
     admin = setup_admin(dawn)
     pages += [admin.get("/"), admin.get("/stats"), admin.get("/settings"), Browser(dawn).get("/login")]
@@ -84,3 +86,53 @@ def test_the_content_security_policy_allows_exactly_what_pages_use(dawn):
         "connect-src": "'self'", "manifest-src": "'self'", "object-src": "'none'", "base-uri": "'none'",
         "form-action": "'self'", "frame-ancestors": "'none'",
     }
+
+
+# ---------------------------------------------------------------- reading offline
+
+def test_the_service_worker_is_served_at_the_root_and_revalidated(fresh_dawn):
+    dawn = fresh_dawn()
+    r = get(dawn, "/sw.js")  # before setup too: the setup page registers it
+    assert r.status == 200
+    assert r.header("Content-Type").startswith("text/javascript")
+    assert r.header("Cache-Control") == "no-cache"
+    assert b"addEventListener(\"fetch\"" in r.body
+    assert get(dawn, "/sw.js", {"If-None-Match": r.header("ETag")}).status == 304
+    assert Browser(dawn).request("POST", "/sw.js", b"x=1").status == 405
+
+
+def test_pages_say_whose_they_are_for_the_service_worker(fresh_dawn):
+    dawn = fresh_dawn()
+    signed_out = get(dawn, "/setup")
+    assert signed_out.header("X-Dawn-Member") == "-"
+    admin = setup_admin(dawn)
+    login = Browser(dawn).get("/login")
+    assert login.header("X-Dawn-Member") == "-"
+    day = admin.get("/")
+    member = day.header("X-Dawn-Member")
+    assert re.fullmatch(r"[0-9]+", member)
+    for path in ["/stats", "/settings", "/day/1800-01-01", "/offline"]:
+        assert admin.get(path).header("X-Dawn-Member") == member, path
+    # Not a page of a route: no word either way (the worker neither keeps nor forgets).
+    for path in ["/export/dawn.json", "/nowhere", "/healthz"]:
+        assert admin.get(path).header("X-Dawn-Member") is None, path
+    kid = add_member_and_sign_in(admin)
+    assert kid.get("/").header("X-Dawn-Member") not in (member, "-", None)
+
+
+def add_member_and_sign_in(admin):
+    from test_accounts import add_member, sign_in, MEMBER_PASSWORD
+    added = add_member(admin, "kid", "Kid")
+    assert added.status == 303, re.findall(r"<p>.*?</p>", added.text)
+    kid, r = sign_in(admin.server, "kid", MEMBER_PASSWORD)
+    assert r.status == 303
+    return kid
+
+
+def test_the_offline_page_speaks_the_pages_language(dawn):
+    english = get(dawn, "/offline")
+    italian = get(dawn, "/offline", {"Accept-Language": "it"})
+    assert english.status == italian.status == 200
+    assert "<h1>You are offline</h1>" in english.body.decode()
+    assert "<h1>Sei offline</h1>" in italian.body.decode()
+    assert english.header("Cache-Control") == "no-cache"

@@ -1,6 +1,6 @@
 /// The languages Dawn speaks. Every string of every page exists in each.
 public enum Language: String, CaseIterable, Sendable {
-    case en, it, fr
+    case en, it, fr, de, es
 
     /// The language's name in itself, for the settings menu.
     public var nativeName: String {
@@ -8,10 +8,13 @@ public enum Language: String, CaseIterable, Sendable {
         case .en: "English"
         case .it: "Italiano"
         case .fr: "Français"
+        case .de: "Deutsch"
+        case .es: "Español"
         }
     }
 
-    /// The best match for an `Accept-Language` header (q-values honoured); English otherwise.
+    /// The best match for an `Accept-Language` header (q-values honoured; a regional tag
+    /// such as `de-CH` or `es-419` counts as its language); English otherwise.
     public static func negotiate(_ acceptLanguage: String?) -> Language {
         guard let acceptLanguage else { return .en }
         var best: (Language, Double)?

@@ -167,7 +167,7 @@ def test_settings_switch_to_grid_language_and_day_start(home):
     last = circles(day)[-1][0]
     assert last == str(today_in() + datetime.timedelta(days=4))
 
-    for field, bad in [("language", "de"), ("first_weekday", "friday"), ("day_start_hour", "7"),
+    for field, bad in [("language", "nl"), ("first_weekday", "friday"), ("day_start_hour", "7"),
                        ("view", "list"), ("theme", "blue"), ("time_zone", "Mars/Base"), ("grid_dates", "yes")]:
         r = admin.post("/settings", {**fields, field: bad})
         assert r.status == 400, field

@@ -190,7 +190,7 @@ enum StatsPage {
         switch key {
         case let .hour(hour): (hour < 10 ? "0" : "") + "\(hour)"
         case let .day(date): String(date.day)
-        case let .week(start): String(start.day) + " " + LocalizedDate.monthShort(start.month, language)
+        case let .week(start): LocalizedDate.dayMonthShort(start, language)
         case let .month(first): LocalizedDate.monthShort(first.month, language)
         }
     }

@@ -110,7 +110,7 @@ final class SettingsPageTests: XCTestCase {
     func testRefusedChoicesSaveNothing() throws {
         let dawn = try PageHarness(now: PageHarness.instant("2026-12-31T12:00:00Z"))
         dawn.signedUp(timeZone: "Europe/Rome")
-        let refusals: [(String, String?)] = [("language", "de"), ("language", nil), ("first_weekday", "friday"),
+        let refusals: [(String, String?)] = [("language", "nl"), ("language", "de-CH"), ("language", nil), ("first_weekday", "friday"),
                                              ("day_start_hour", "7"), ("day_start_hour", "-1"), ("day_start_hour", "four"),
                                              ("view", "list"), ("grid_dates", "yes"), ("theme", "neon"),
                                              ("time_zone", "Europe/Atlantis"), ("time_zone", "../../etc/passwd"), ("board", "2")]

@@ -6,9 +6,9 @@ import PackageDescription
 //   DawnCLI         the `dawn` command: serve, user, backup / restore / check, healthcheck, the settings table
 //   DawnApp         routes, request admission, Pages/, Auth/, the app's caches (Members/)
 //   MemberData      the member's data: repositories, one schema file per database, importer, export format
-//   HTTPServer, Templates, Accounts, Localization, Domain
+//   HTTPServer, Templates, Accounts, Localization, Domain, WebPush
 //                   the POSIX server (sockets, epoll: System.swift), HTML templates, members and sessions,
-//                   strings, the pure product rules
+//                   strings, the pure product rules, Web Push cryptography
 //   Store, HTTP, Gzip, TimeZones, PlainText
 //                   SQLite, the pure HTTP/1.1 core, zlib, tzdata, text rules
 //   Files, Locks    the one file system layer (every open/read/stat/mkdir… is in Sources/Files), the lock type
@@ -62,6 +62,9 @@ let package = Package(
         .target(name: "Localization", dependencies: ["TimeZones", "Files"]),
         // Members, passwords (yescrypt), sessions, sign-in throttling, over instance.sqlite.
         .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt", "PlainText", "Locks"]),
+        // Web Push cryptography over libgcrypt: VAPID keys and ES256 tokens (RFC 8292), aes128gcm
+        // payload encryption (RFC 8291, RFC 8188). No network: delivery lives elsewhere.
+        .target(name: "WebPush", dependencies: ["CGcrypt"]),
         // The member's data: repositories over the member and instance databases, their schemas
         // (one file per database), the importer and Dawn's export format.
         .target(name: "MemberData", dependencies: ["Store", "Domain", "TimeZones", "Localization", "PlainText", "Locks"]),
@@ -82,6 +85,7 @@ let package = Package(
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones"]),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "MemberData", "Store", "Locks"]),
+        .testTarget(name: "WebPushTests", dependencies: ["WebPush"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
         .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData", "Gzip", "Store"]),

@@ -57,6 +57,8 @@ enum Paths {
     // Statistics and the calendar.
     static func stats(_ period: Period) -> String { "/stats?g=\(period.granularity.rawValue)&p=\(period.id)" }
     static func calendar(_ month: LocalDate) -> String { "/calendar/" + String(month.description.prefix(7)) }
+    /// The calendar of `day`'s month with `day` selected (ringed): the day page's link.
+    static func calendar(selecting day: LocalDate) -> String { calendar(day) + "?day=\(day)" }
 
     // Search.
     static let searchPage = "/search"

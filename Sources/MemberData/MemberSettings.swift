@@ -12,7 +12,9 @@ package struct MemberSettings: Sendable, Equatable {
     package var firstWeekday: Weekday = .monday
     /// 0…6: the hour at which a new day begins, for night owls.
     package var dayStartHour = 0
-    package var showGrid = false
+    /// The day page opens on the date grid (seed 001: `showDatePickerGrid = true`); the
+    /// row is the other choice in settings.
+    package var showGrid = true
     package var showGridDates = false
     package var theme: Theme = .system
 

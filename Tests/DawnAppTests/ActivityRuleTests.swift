@@ -12,6 +12,7 @@ final class ActivityRuleTests: XCTestCase {
     func testActiveMeansANoteOrALoggedHabitAndEntriesAreApart() throws {
         let dawn = try PageHarness(now: clock)
         dawn.setUp(timeZone: "UTC")
+        dawn.choosingRow(timeZone: "UTC")  // the row's header and circles (the grid is the default)
         _ = dawn.get("/habits/new")
         XCTAssertEqual(dawn.post("/habits", [("name", "Run"), ("emoji", "🏃"), ("color", "#48DBAB"),
                                              ("custom_color", "#888888"), ("duration", "30")]).status, .seeOther)

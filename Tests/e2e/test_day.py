@@ -37,11 +37,21 @@ def circles(html):
             for m in re.finditer(r'<a class="c ([^"]*)" href="/day/([\d-]+)"[^>]*>', html)]
 
 
+def choose_row(browser, zone="Europe/Rome"):
+    """Chooses the row of 33 days in settings: the day page opens on the grid (seed 001),
+    and these tests are about the row and its header."""
+    browser.open("/settings")
+    r = browser.post("/settings", {"language": "en", "time_zone": zone, "first_weekday": "monday",
+                                   "day_start_hour": "0", "view": "row", "theme": "system"})
+    assert r.status == 303, r.text[:600]
+
+
 @pytest.fixture(scope="module")
 def home(request):
     from conftest import Dawn
     dawn = Dawn()
     admin = setup_admin(dawn)
+    choose_row(admin)
     yield dawn, admin
     dawn.stop()
 
@@ -142,6 +152,7 @@ def test_members_never_see_each_others_days(home):
     dawn, admin = home
     add_member(admin, username="teen", name="Teen")
     teen, _ = sign_in(dawn, "teen", MEMBER_PASSWORD)
+    choose_row(teen)
     today = today_in("UTC")
     page = teen.get(f"/day/{today}").text
     assert "walked the dog" not in page and "coffee" not in page

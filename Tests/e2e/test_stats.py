@@ -34,9 +34,9 @@ def iso_week(day):
     return f"{y}-W{w:02d}"
 
 
-def test_week_by_default_with_figures_chart_and_table(home):
+def test_the_week_with_figures_chart_and_table(home):
     dawn, admin, today = home
-    page = admin.get("/stats").text
+    page = admin.get("/stats?g=week").text
     week = [today - datetime.timedelta(days=today.weekday() - i) for i in range(7)]
     in_week = [d for d in week if d <= today and (today - d).days <= 2]
     assert 'aria-current="page"><span class="seg-long">Week</span>' in page
@@ -98,7 +98,8 @@ def test_month_calendar_marks_active_entry_today_and_outside_days(home):
     page = admin.get(f"/calendar/{today:%Y-%m}").text
     cells = {int(n): c for c, n in re.findall(r'<a class="(cal-day[^"]*)" href="/day/[\d-]+"[^>]*>(\d+)</a>', page)
              if "outside" not in c}
-    assert "current" in cells[today.day] and "selected" in cells[today.day] and "highlighted" in cells[today.day]
+    assert "current" in cells[today.day] and "highlighted" in cells[today.day]
+    assert not [c for c in cells.values() if "selected" in c], "selected only when linked with ?day="
     yesterday = today - datetime.timedelta(days=1)
     if yesterday.month == today.month:
         assert "entry" in cells[yesterday.day] and "highlighted" in cells[yesterday.day]

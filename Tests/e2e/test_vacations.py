@@ -158,6 +158,8 @@ def test_a_vacation_bridges_the_streak_on_the_day_page_and_the_board(site):
     dawn, mum, today = site
     # Five days active, three away, two active (yesterday and today): 7.
     notes_on(mum, today, [-9, -8, -7, -6, -5, -1, 0])
+    mum.open("/settings")
+    assert mum.post("/settings", SETTINGS).status == 303  # the row and its header (the grid is the default)
     page = mum.open("/")
     assert '<p class="timeline-stats">2 Days Streak' in page.text, "without the vacation, the run broke"
     mum.open("/vacations")

@@ -16,11 +16,14 @@ extension CalendarPage {
 
         /// `month` is "YYYY-MM" from the URL: malformed is a 400, a month out of reach
         /// (`MonthNavigation`: from two years back, or the month of the member's earliest
-        /// data, to two years ahead) a 404. `selected` (the `?day=`) defaults to today.
-        init(_ member: MemberContext, month text: String, selected: LocalDate?) throws {
+        /// data, to two years ahead) a 404. `selected` is the `?day=` as sent, nil when
+        /// absent (then no day is ringed): anything but one "YYYY-MM-DD" day of the month
+        /// shown is a 400.
+        init(_ member: MemberContext, month text: String, selected day: [String]) throws {
             guard text.utf8.count == 7, let first = LocalDate(iso: text + "-01") else {
                 throw PageError(.badRequest, key: "calendar.bad_month")
             }
+            let selected = try Self.selectedDay(day, month: first)
             let months = MonthNavigation(periods: try member.periodNavigation())
             guard months.isAllowed(first) else { throw PageError(.notFound, key: "calendar.out_of_range") }
             // The month and the neighbouring days its whole weeks show.
@@ -30,11 +33,22 @@ extension CalendarPage {
             }
             month = first
             calendar = MonthCalendar(month: first, firstWeekday: member.settings.firstWeekday, today: member.today,
-                                     selected: selected ?? member.today, highlighted: activity.activeDays,
+                                     selected: selected, highlighted: activity.activeDays,
                                      entries: activity.entryDays, vacations: vacations)
             hasVacation = calendar.weeks.contains { $0.contains { $0.isOnVacation && !$0.isOutsideMonth } }
             previous = months.previous(first)
             next = months.next(first)
+        }
+
+        /// The `?day=` values: none is no selection; exactly one, a "YYYY-MM-DD" day within
+        /// the month starting `first`, is the selected day; anything else is a 400.
+        static func selectedDay(_ values: [String], month first: LocalDate) throws -> LocalDate? {
+            guard !values.isEmpty else { return nil }
+            guard values.count == 1, values[0].utf8.count == 10, let day = LocalDate(iso: values[0]),
+                  day.firstOfMonth == first else {
+                throw PageError(.badRequest, key: "calendar.bad_day")
+            }
+            return day
         }
     }
 }

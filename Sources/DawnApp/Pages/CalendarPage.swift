@@ -8,8 +8,9 @@ import TimeZones
 
 /// `/calendar/YYYY-MM`: the month in weeks from the member's first
 /// weekday; active days dotted, days with an entry filled, today marked, the
-/// selected day (`?day=`) ringed, vacation days in a dashed ring, days outside the
-/// month disabled.
+/// selected day (`?day=YYYY-MM-DD`, the day page's link) ringed, vacation days in a
+/// dashed ring, days outside the month and days of the month without a day page
+/// disabled (faded, not links).
 enum CalendarPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/calendar", .member { app, page in
@@ -18,8 +19,7 @@ enum CalendarPage {
         })
         router.add(.GET, "/calendar/{month}", .member { app, page in
             let member = try MemberContext(app, page)
-            let model = try Model(member, month: page.parameter("month"),
-                                  selected: try page.query()["day"].flatMap { LocalDate(iso: $0) })
+            let model = try Model(member, month: page.parameter("month"), selected: try page.query().values("day"))
             let calendar = model.calendar
             let first = model.month
             let language = page.language
@@ -29,11 +29,14 @@ enum CalendarPage {
                     if day.isOutsideMonth { classes.append("outside") }
                     if day.isToday { classes.append("current") }
                     if day.isSelected { classes.append("selected") }
+                    // In the month but without a day page: faded like the neighbouring months' days.
+                    if day.isDisabled && !day.isOutsideMonth { classes.append("disabled") }
                     if day.isHighlighted { classes.append("highlighted") }
                     if day.hasEntry { classes.append("entry") }
                     if day.isOnVacation { classes.append("vacation") }
                     var label = LocalizedDate.long(day.date, language)
                     if day.isOnVacation { label += ", " + app.t("day.circle.vacation", page) }
+                    if day.isSelected { label += ", " + app.t("day.circle.selected", page) }
                     return [
                         "number": .int(day.date.day),
                         "classes": .string(classes.joined(separator: " ")),

@@ -83,6 +83,9 @@ extension DayPage {
         let next: LocalDate?
         /// The same day of earlier years with an entry or notes, newest first.
         let onThisDay: [Recalled]
+        /// The first day of the day's month when the calendar shows that month (the heading
+        /// links to it with the day selected), else nil.
+        let calendarMonth: LocalDate?
 
         init(_ member: MemberContext, day: LocalDate) throws {
             self.day = day
@@ -93,16 +96,21 @@ extension DayPage {
             showsGrid = settings.showGrid
             let shown = showsGrid ? DateGrid(today: today).cells : window
             let from = min(shown.first ?? today, window.first ?? today), to = max(shown.last ?? today, window.last ?? today)
-            let (streak, activity, bridged, vacationDays, recalled) = try member.database.read { connection in
+            let (streak, activity, bridged, vacationDays, recalled, earliest) = try member.database.read { connection in
                 let bridged = try member.bridgedDays(connection)
+                let earliest = try MemberActivity.earliestDay(connection)
                 // From the year of the member's earliest data: a few primary-key lookups a year.
-                let recalled = try MemberActivity.earliestDay(connection).map { earliest in
+                let recalled = try earliest.map { earliest in
                     try Journal.recalled(OnThisDay.dates(for: day, since: earliest.year), connection)
                 } ?? []
                 return (try MemberActivity.streak(connection, today: today, bridging: bridged),
                         try MemberActivity.load(connection, from: from, to: to), bridged,
-                        try Vacations.days(connection, from: from, to: to), recalled)
+                        try Vacations.days(connection, from: from, to: to), recalled, earliest)
             }
+            // The heading links to the day's month in the calendar when the calendar shows it.
+            let months = MonthNavigation(periods: PeriodNavigation(today: today, firstWeekday: settings.firstWeekday,
+                                                                  earliestData: earliest))
+            calendarMonth = months.isAllowed(day) ? day.firstOfMonth : nil
             onThisDay = recalled.compactMap { day in
                 OnThisDay.excerpt(entry: day.entryStart, firstNote: day.firstNote).map { Recalled(date: day.day, text: $0) }
             }

@@ -221,6 +221,7 @@ enum DayPage {
         values["heading"] = .string(heading)
         values["dayISO"] = .string(day.description)
         values["dayURL"] = .string(Paths.day(day))
+        values["calendarURL"] = model.calendarMonth.map { _ in .string(Paths.calendar(selecting: day)) } ?? .null
         values["entryURL"] = .string(Paths.entry(day))
         values["notesURL"] = .string(Paths.notes(day))
         values["newHabitURL"] = .string(Paths.newHabit(returningTo: day))

@@ -28,7 +28,7 @@ extension StatsPage {
         init(_ member: MemberContext, query: FormFields) throws {
             let firstWeekday = member.settings.firstWeekday
             let navigation = try member.periodNavigation()
-            guard let granularity = Granularity(rawValue: query["g"] ?? "week") else {
+            guard let granularity = Granularity(rawValue: query["g"] ?? Granularity.defaultChoice.rawValue) else {
                 throw PageError(.badRequest, key: "stats.bad_period")
             }
             if let id = query["p"] {

@@ -45,7 +45,7 @@ final class CalendarPageTests: XCTestCase {
         XCTAssertEqual(days[1], "1:cal-day")
         XCTAssertEqual(days[30], "30:cal-day highlighted", "a logged habit makes a day active")
         XCTAssertEqual(days[31], "31:cal-day entry", "an entry fills the day (it does not make it active)")
-        XCTAssertEqual(Array(days.suffix(3)), ["-:cal-day outside current selected", "-:cal-day outside", "-:cal-day outside"],
+        XCTAssertEqual(Array(days.suffix(3)), ["-:cal-day outside current", "-:cal-day outside", "-:cal-day outside"],
                        "January days close the last week, disabled; today keeps its marks")
         XCTAssertTrue(december.text.contains(#"href="/day/2026-12-31" aria-label="Thursday, 31 December 2026">31</a>"#))
         XCTAssertEqual(arrow(december, "prev"), "/calendar/2026-11")
@@ -56,13 +56,21 @@ final class CalendarPageTests: XCTestCase {
         let first = cells(january)
         XCTAssertEqual(first.prefix(4), ["-:cal-day outside", "-:cal-day outside", "-:cal-day outside highlighted",
                                          "-:cal-day outside entry"], "1 January 2027 is a Friday")
-        XCTAssertEqual(first[4], "1:cal-day current selected", "today, in Rome")
+        XCTAssertEqual(first[4], "1:cal-day current", "today, in Rome (selected only when linked with ?day=)")
         XCTAssertTrue(january.text.contains(#"href="/day/2027-01-01" aria-label="Friday, 1 January 2027" aria-current="date">1</a>"#))
         XCTAssertEqual(arrow(january, "prev"), "/calendar/2026-12")
 
-        // ?day= rings another day.
-        let ringed = cells(dawn.get("/calendar/2026-12?day=2026-12-24"))
+        // ?day= rings a day: the day page's link (its heading) selects the day it shows.
+        let linked = dawn.get("/calendar/2026-12?day=2026-12-24")
+        let ringed = cells(linked)
         XCTAssertEqual(ringed[24], "24:cal-day selected")
+        XCTAssertEqual(ringed.filter { $0.contains("selected") }.count, 1)
+        XCTAssertTrue(linked.text.contains(#"href="/day/2026-12-24" aria-label="Thursday, 24 December 2026, selected">24</a>"#))
+        let day = dawn.get("/day/2026-12-24")
+        XCTAssertTrue(day.text.contains(#"<h1><a class="day-calendar" href="/calendar/2026-12?day=2026-12-24"><time datetime="2026-12-24">"#),
+                      "the day's heading links to its month with the day selected")
+        XCTAssertTrue(day.text.contains(#"<span class="visually-hidden">, open the month&#39;s calendar</span>"#))
+        XCTAssertTrue(cells(dawn.get("/calendar/2027-01?day=2027-01-01"))[4] == "1:cal-day current selected")
     }
 
     func testLimitsAndMalformedMonths() throws {
@@ -76,17 +84,27 @@ final class CalendarPageTests: XCTestCase {
         let newest = dawn.get("/calendar/2029-01")
         XCTAssertEqual(newest.status, .ok)
         XCTAssertNil(arrow(newest, "next"))
-        XCTAssertEqual(cells(newest).prefix(3), ["1:cal-day", "-:cal-day", "-:cal-day"], "Monday 1 January 2029 is the last day page")
+        XCTAssertEqual(cells(newest).prefix(3), ["1:cal-day", "-:cal-day disabled", "-:cal-day disabled"],
+                       "Monday 1 January 2029 is the last day page: the month's later days are faded (seed 003's disabled)")
+        XCTAssertEqual(cells(newest).filter { $0.hasSuffix("disabled") }.count, 30)
+        XCTAssertTrue(newest.text.contains(#"<span class="cal-day disabled" data-day="2" aria-hidden="true"></span>"#))
         XCTAssertFalse(newest.text.contains(#"href="/day/2029-01-02""#), "past the range, days are not links")
         XCTAssertTrue(newest.text.contains(#"href="/day/2029-01-01""#))
 
         for (target, status) in [("/calendar/2024-12", HTTPStatus.notFound), ("/calendar/2029-02", .notFound),
                                  ("/calendar/2026-13", .badRequest), ("/calendar/2026-1", .badRequest),
                                  ("/calendar/202612", .badRequest), ("/calendar/2026-12-01", .badRequest),
-                                 ("/calendar/dec-2026", .badRequest), ("/calendar/2026-12?day=%ZZ", .badRequest)] {
+                                 ("/calendar/dec-2026", .badRequest), ("/calendar/2026-12?day=%ZZ", .badRequest),
+                                 ("/calendar/2026-12?day=2026-12-5", .badRequest), ("/calendar/2026-12?day=", .badRequest),
+                                 ("/calendar/2026-12?day=2026-11-30", .badRequest), ("/calendar/2026-12?day=2026-12-32", .badRequest),
+                                 ("/calendar/2026-12?day=2026-12-05&day=2026-12-06", .badRequest),
+                                 ("/calendar/2024-12?day=2024-12-x", .badRequest), ("/calendar/2026-12?day=2026-12-05", .ok),
+                                 ("/calendar/2026-12?other=1", .ok)] {
             XCTAssertEqual(dawn.get(target).status, status, target)
         }
         XCTAssertEqual(PageHarness.errorMessage(dawn.get("/calendar/2026-13")), "That is not a month. Months look like 2026-11.")
+        XCTAssertEqual(PageHarness.errorMessage(dawn.get("/calendar/2026-12?day=2027-01-01")),
+                       "That is not a day of this month. Days look like 2026-11-05.")
         XCTAssertEqual(PageHarness.errorMessage(dawn.get("/calendar/2029-02")),
                        "The calendar shows months from two years back (or from the month of your earliest entry, note or logged habit) to two years ahead.")
         dawn.forgetCookies()
@@ -102,7 +120,7 @@ final class CalendarPageTests: XCTestCase {
         XCTAssertTrue(february.text.contains("<h1>February 2028</h1>"))
         let days = cells(february).filter { !$0.hasPrefix("-") }
         XCTAssertEqual(days.count, 29)
-        XCTAssertEqual(days.last, "29:cal-day current selected")
+        XCTAssertEqual(days.last, "29:cal-day current")
         XCTAssertTrue(february.text.contains(#"aria-label="Tuesday, 29 February 2028" aria-current="date">29</a>"#))
         XCTAssertEqual(cells(dawn.get("/calendar/2027-02")).filter { !$0.hasPrefix("-") }.count, 28)
         // Two years back from a leap day is 28 February 2026: that month is the oldest.

@@ -146,6 +146,7 @@ final class ChecklistPageTests: XCTestCase {
 
     func testCheckOffUndoAndTheNotices() throws {
         let dawn = try harness()
+        dawn.choosingRow(timeZone: "UTC")  // the row's header counts the active day
         let tea = dawn.addHabit("Tea")
         _ = dawn.get("/")
         let checked = dawn.post("/day/2026-03-11/check/\(tea)", [("action", "done")])

@@ -21,6 +21,7 @@ final class DayFormsTests: XCTestCase {
     func testSavingEditingAndDeletingTheEntry() throws {
         let dawn = try PageHarness(now: PageHarness.instant("2026-12-31T22:00:00Z"))  // 23:00 in Rome
         dawn.signedUp(timeZone: "Europe/Rome")
+        dawn.choosingRow(timeZone: "Europe/Rome")  // the row's header and circles (the grid is the default)
         XCTAssertEqual(version(dawn, "2026-12-31"), "0")
         XCTAssertEqual(entry(dawn, "2026-12-31"), "")
         let saved = dawn.post("/day/2026-12-31/entry", [("entry", "Line one\r\n<script>alert(1)</script> & done"), ("version", "0")])

@@ -11,6 +11,7 @@ final class DayPageModelTests: XCTestCase {
     func testFiguresCirclesBlocksAndArrows() throws {
         let dawn = try PageHarness(now: PageHarness.instant("2028-02-29T10:00:00Z"))  // a leap day
         dawn.setUp(timeZone: "UTC")
+        dawn.choosingRow(timeZone: "UTC")  // the row's header and circles (the grid is the default)
         _ = dawn.get("/habits/new")
         for name in ["Run", "Read"] {
             XCTAssertEqual(dawn.post("/habits", [("name", name), ("emoji", "🏃"), ("color", "#48DBAB"),

@@ -37,6 +37,7 @@ final class DayPageTests: XCTestCase {
     func testYearEndInKiritimati() throws {
         let dawn = try PageHarness(now: PageHarness.instant("2026-12-31T10:00:00Z"))  // 00:00 on 1 January
         dawn.setUp(timeZone: "Pacific/Kiritimati")
+        dawn.choosingRow(timeZone: "Pacific/Kiritimati")  // the row's header and circles (the grid is the default)
         let page = dawn.get("/")
         XCTAssertEqual(today(page), "2027-01-01")
         let dates = rowDates(page)
@@ -49,6 +50,7 @@ final class DayPageTests: XCTestCase {
     func testLeapDay() throws {
         let dawn = try PageHarness(now: PageHarness.instant("2028-02-29T12:00:00Z"))
         dawn.setUp(timeZone: "UTC")
+        dawn.choosingRow(timeZone: "UTC")  // the row's header and circles (the grid is the default)
         let page = dawn.get("/")
         XCTAssertEqual(today(page), "2028-02-29")
         XCTAssertEqual(rowDates(page).suffix(3), ["2028-02-29", "2028-03-01", "2028-03-02"])
@@ -62,6 +64,7 @@ final class DayPageTests: XCTestCase {
     func testTheStreakFollowsTheClock() throws {
         let dawn = try PageHarness(now: PageHarness.instant("2026-11-20T09:00:00Z"))
         dawn.setUp(timeZone: "Europe/Rome")
+        dawn.choosingRow(timeZone: "Europe/Rome")  // the row's header and circles (the grid is the default)
         for day in ["2026-11-18", "2026-11-19"] {
             _ = dawn.get("/day/\(day)")
             XCTAssertEqual(dawn.post("/day/\(day)/notes", [("note", "walked")]).status, .seeOther)
@@ -90,6 +93,38 @@ final class DayPageTests: XCTestCase {
         let changed = dawn.get("/", headers: [("If-None-Match", etag)])
         XCTAssertEqual(changed.status, .ok)
         XCTAssertTrue(changed.text.contains("coffee"))
+    }
+
+    /// Issue 17 (part D), seed 001 and seed 003: a new member's day opens on the grid (84
+    /// circles, no row), an activity circle keeps its dot under the number (class "active",
+    /// a .dot) and an entry is its own class without a dot; the heading leads to the day's
+    /// month in the calendar with the day selected, while the calendar shows that month.
+    func testTheGridByDefaultAndTheHeadingLinksToTheCalendar() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-11-20T09:00:00Z"))
+        dawn.signedUp(timeZone: "Europe/Rome")
+        XCTAssertEqual(dawn.post("/day/2026-11-20/notes", [("note", "walked")]).status, .seeOther)
+        _ = dawn.get("/day/2026-11-19")
+        XCTAssertEqual(dawn.post("/day/2026-11-19/entry", [("entry", "Wrote."), ("version", "0")]).status, .seeOther)
+        let page = dawn.get("/")
+        XCTAssertTrue(page.text.contains(#"<section class="grid-box""#))
+        XCTAssertFalse(page.text.contains(#"<nav class="timeline""#))
+        XCTAssertEqual(PageHarness.allMatches(#"<a class="c [^"]*" href="/day/([\d-]+)""#, in: page.text).count, 84,
+                       "the grid's cells")
+        XCTAssertTrue(page.text.contains(#"<a class="c today selected active" href="/day/2026-11-20" aria-label="Friday, 20 November 2026, today, active" aria-current="date"><span class="dot"></span><span class="n">20</span></a>"#),
+                      "today's activity: the dot under its number")
+        XCTAssertTrue(page.text.contains(#"<a class="c past entry" href="/day/2026-11-19" aria-label="Thursday, 19 November 2026, has a journal entry"></a>"#),
+                      "an entry: the disc, no dot")
+        XCTAssertTrue(page.text.contains(#"<h1><a class="day-calendar" href="/calendar/2026-11?day=2026-11-20"><time datetime="2026-11-20">Friday, 20 November 2026</time>"#))
+        XCTAssertTrue(dawn.get("/day/2026-10-03").text.contains(#"href="/calendar/2026-10?day=2026-10-03""#))
+        XCTAssertEqual(dawn.get("/calendar/2026-10?day=2026-10-03").status, .ok, "the link answers")
+        // Before the calendar's first month (two years back, no older data): a plain heading.
+        let old = dawn.get("/day/1950-06-01")
+        XCTAssertEqual(old.status, .ok)
+        XCTAssertTrue(old.text.contains(#"<h1><time datetime="1950-06-01">"#))
+        XCTAssertFalse(old.text.contains("day-calendar"))
+        XCTAssertEqual(dawn.get("/day/2024-11-01").text.contains("day-calendar"), true, "the oldest month shown")
+        XCTAssertEqual(dawn.get("/day/2024-10-31").text.contains("day-calendar"), false)
+        XCTAssertTrue(dawn.get("/day/2028-11-20").text.contains(#"href="/calendar/2028-11?day=2028-11-20""#), "the last day page")
     }
 }
 

@@ -175,7 +175,7 @@ final class FormPageModelTests: XCTestCase {
         XCTAssertEqual(stored.dayStartHours.map(\.value), Array(0...6))
         XCTAssertEqual(stored.dayStartHours.filter(\.isSelected).map(\.value), [0])
         XCTAssertEqual(stored.views.map(\.id), ["row", "grid"])
-        XCTAssertEqual(stored.views.filter(\.isSelected).map(\.id), ["row"])
+        XCTAssertEqual(stored.views.filter(\.isSelected).map(\.id), ["grid"], "the grid by default (seed 001)")
         XCTAssertEqual(stored.themes.map(\.id), ["system", "light", "dark"])
         XCTAssertFalse(stored.sharesOnBoard)
         XCTAssertTrue(stored.timeZones.contains("Europe/Rome"))
@@ -184,14 +184,14 @@ final class FormPageModelTests: XCTestCase {
 
         _ = dawn.get("/settings")
         XCTAssertEqual(dawn.post("/settings", [("language", "it"), ("first_weekday", "sunday"), ("day_start_hour", "4"),
-                                               ("view", "grid"), ("grid_dates", "1"), ("theme", "dark"),
+                                               ("view", "row"), ("grid_dates", "1"), ("theme", "dark"),
                                                ("time_zone", "America/New_York"), ("board", "1")]).status, .seeOther)
         let saved = SettingsPage.Model(dawn.app, try dawn.member())
         XCTAssertEqual(saved.timeZone, "America/New_York")
         XCTAssertEqual(saved.languages.filter(\.isSelected).map(\.id), ["it"])
         XCTAssertEqual(saved.weekdays.filter(\.isSelected).map(\.id), ["sunday"])
         XCTAssertEqual(saved.dayStartHours.filter(\.isSelected).map(\.value), [4])
-        XCTAssertEqual(saved.views.filter(\.isSelected).map(\.id), ["grid"])
+        XCTAssertEqual(saved.views.filter(\.isSelected).map(\.id), ["row"])
         XCTAssertEqual(saved.themes.filter(\.isSelected).map(\.value), [.dark])
         XCTAssertTrue(saved.settings.showGridDates)
         XCTAssertTrue(saved.sharesOnBoard)

@@ -110,7 +110,7 @@ final class JournalReachPageTests: XCTestCase {
                 XCTAssertEqual((error as? PageError)?.status, status, text)
             }
         }
-        let may = try CalendarPage.Model(member, month: "2016-05", selected: nil)
+        let may = try CalendarPage.Model(member, month: "2016-05", selected: [])
         XCTAssertNil(may.previous)
         XCTAssertEqual(may.next, date("2016-06-01"))
         XCTAssertTrue(may.calendar.weeks.joined().contains { $0.date == date("2016-05-05") && $0.hasEntry && !$0.isDisabled })

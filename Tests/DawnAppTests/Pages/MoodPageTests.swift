@@ -31,6 +31,7 @@ final class MoodPageTests: XCTestCase {
     func testSettingChangingAndClearingTheMood() throws {
         let dawn = try PageHarness(now: tuesday)
         dawn.signedUp(timeZone: "Europe/Rome")
+        dawn.choosingRow(timeZone: "Europe/Rome")  // the row's header and circles (the grid is the default)
         let empty = dawn.get("/day/2026-11-24")
         XCTAssertEqual(faces(empty), ["1:false", "2:false", "3:false", "4:false", "5:false"])
         XCTAssertTrue(empty.text.contains(#"<form method="post" action="/day/2026-11-24/mood" class="mood-form">"#))

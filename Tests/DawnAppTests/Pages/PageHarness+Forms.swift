@@ -14,6 +14,18 @@ extension PageHarness {
         return self
     }
 
+    /// Chooses the row of 33 days in settings (the day page opens on the grid, seed 001), for
+    /// a test about the row or its header ("N Days Streak • N Active days • N Entries");
+    /// `timeZone` is the member's, which the settings form sends again.
+    @discardableResult
+    func choosingRow(timeZone: String = "Europe/Rome") -> PageHarness {
+        _ = get("/settings")
+        let page = post("/settings", [("language", "en"), ("time_zone", timeZone), ("first_weekday", "monday"),
+                                      ("day_start_hour", "0"), ("view", "row"), ("theme", "system")])
+        XCTAssertEqual(page.status, .seeOther, page.text)
+        return self
+    }
+
     /// Signs in through `/login` as a new browser would; then a signed-in page for the token.
     @discardableResult
     func signIn(_ username: String, password: String = PageHarness.password) -> Page {

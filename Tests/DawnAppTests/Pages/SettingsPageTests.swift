@@ -32,7 +32,7 @@ final class SettingsPageTests: XCTestCase {
         XCTAssertEqual(selected(page, "time_zone"), "Europe/Rome")
         XCTAssertEqual(selected(page, "day_start_hour"), "0")
         XCTAssertEqual(checked(page, "first_weekday"), ["monday"])
-        XCTAssertEqual(checked(page, "view"), ["row"])
+        XCTAssertEqual(checked(page, "view"), ["grid"], "the grid by default (seed 001)")
         XCTAssertEqual(checked(page, "theme"), ["system"])
         XCTAssertEqual(checked(page, "grid_dates"), [])
         XCTAssertEqual(checked(page, "board"), [])
@@ -47,7 +47,7 @@ final class SettingsPageTests: XCTestCase {
         let dawn = try PageHarness(now: PageHarness.instant("2026-12-31T12:00:00Z"))
         dawn.signedUp(timeZone: "Europe/Rome")
         let saved = dawn.post("/settings", [("language", "it"), ("first_weekday", "sunday"), ("day_start_hour", "4"),
-                                            ("view", "grid"), ("grid_dates", "1"), ("theme", "dark"),
+                                            ("view", "row"), ("grid_dates", "1"), ("theme", "dark"),
                                             ("time_zone", "America/New_York"), ("board", "1")])
         XCTAssertEqual(saved.status, .seeOther)
         XCTAssertEqual(saved.location, "/settings?done=saved")
@@ -59,16 +59,17 @@ final class SettingsPageTests: XCTestCase {
         XCTAssertEqual(selected(page, "time_zone"), "America/New_York")
         XCTAssertEqual(selected(page, "day_start_hour"), "4")
         XCTAssertEqual(checked(page, "first_weekday"), ["sunday"])
-        XCTAssertEqual(checked(page, "view"), ["grid"])
+        XCTAssertEqual(checked(page, "view"), ["row"])
         XCTAssertEqual(checked(page, "theme"), ["dark"])
         XCTAssertEqual(checked(page, "grid_dates"), ["1"])
         XCTAssertEqual(checked(page, "board"), ["1"])
 
-        // They take effect: the grid, Sunday-first weeks named by their first day, Italian labels.
+        // They take effect: the row (not the default grid), Sunday-first weeks named by their first day, Italian labels.
         let day = dawn.get("/")
-        XCTAssertTrue(day.text.contains(#"<section class="grid-box""#))
+        XCTAssertTrue(day.text.contains(#"<nav class="timeline""#))
+        XCTAssertFalse(day.text.contains(#"<section class="grid-box""#))
         XCTAssertTrue(day.text.contains(#"<time datetime="2026-12-31">Giovedì 31 dicembre 2026</time>"#), day.text)
-        let week = dawn.get("/stats")
+        let week = dawn.get("/stats?g=week")
         XCTAssertTrue(week.text.contains(#"<a href="/stats?g=week&amp;p=2026-12-27" aria-current="page">"#))
         XCTAssertEqual(dawn.get("/stats?g=week&p=2026-W53").status, .badRequest, "ISO weeks are for Monday weeks")
         XCTAssertEqual(dawn.get("/stats?g=week&p=2026-12-28").status, .badRequest, "a Monday cannot start a Sunday week")
@@ -119,7 +120,7 @@ final class SettingsPageTests: XCTestCase {
             var fields = defaults.map { field -> (String, String) in
                 switch field.0 {
                 case "theme": ("theme", "dark")
-                case "view": ("view", "grid")
+                case "view": ("view", "row")
                 default: field
                 }
             }.filter { $0.0 != name }
@@ -137,7 +138,7 @@ final class SettingsPageTests: XCTestCase {
         dawn.signIn("mum")
         let page = dawn.get("/settings")
         XCTAssertEqual(checked(page, "theme"), ["system"])
-        XCTAssertEqual(checked(page, "view"), ["row"])
+        XCTAssertEqual(checked(page, "view"), ["grid"])
         XCTAssertEqual(selected(page, "language"), "en")
         XCTAssertEqual(selected(page, "time_zone"), "Europe/Rome")
         XCTAssertFalse(page.text.contains("data-theme="))

@@ -29,9 +29,18 @@ final class StatsAndCalendarModelTests: XCTestCase {
         return dawn
     }
 
-    func testTheWeekAcrossTheYearEnd() throws {
+    func testWithoutAGranularityTheMonth() throws {
+        // Seed 004's view model starts on .month: /stats without g= is the current month.
         let dawn = try harness()
         let model = try StatsPage.Model(try dawn.member(), query: try query(""))
+        XCTAssertEqual(model.period.granularity, .month)
+        XCTAssertEqual(model.period.id, "2027-01")
+        XCTAssertEqual(Granularity.defaultChoice, .month)
+    }
+
+    func testTheWeekAcrossTheYearEnd() throws {
+        let dawn = try harness()
+        let model = try StatsPage.Model(try dawn.member(), query: try query("g=week"))
         XCTAssertEqual(model.period.id, "2026-W53")
         XCTAssertEqual(model.period.first, date("2026-12-28"))
         XCTAssertEqual(model.period.last, date("2027-01-03"))
@@ -69,7 +78,7 @@ final class StatsAndCalendarModelTests: XCTestCase {
     func testTheCalendarAcrossTheYearEnd() throws {
         let dawn = try harness()
         let member = try dawn.member()
-        let december = try CalendarPage.Model(member, month: "2026-12", selected: date("2026-12-31"))
+        let december = try CalendarPage.Model(member, month: "2026-12", selected: ["2026-12-31"])
         XCTAssertEqual(december.next, date("2027-01-01"))
         XCTAssertEqual(december.previous, date("2026-11-01"))
         let days = december.calendar.weeks.flatMap { $0 }.filter { !$0.isOutsideMonth }
@@ -78,14 +87,43 @@ final class StatsAndCalendarModelTests: XCTestCase {
         XCTAssertEqual(days.filter(\.hasEntry).map(\.date), [date("2026-12-31")])
         XCTAssertEqual(days.filter(\.isSelected).map(\.date), [date("2026-12-31")])
         XCTAssertEqual(december.calendar.weekdayOrder.first, .monday)
-        let january = try CalendarPage.Model(member, month: "2027-01", selected: nil)
+        let january = try CalendarPage.Model(member, month: "2027-01", selected: [])
         XCTAssertEqual(january.calendar.weeks.flatMap { $0 }.first { $0.isToday }?.date, date("2027-01-01"))
+        XCTAssertTrue(january.calendar.weeks.joined().allSatisfy { !$0.isSelected }, "no ?day=, no day selected (not even today)")
         for (text, status) in [("2027-1", HTTPStatus.badRequest), ("2027-13", .badRequest), ("2024-12", .notFound),
                                ("2029-02", .notFound)] {
-            XCTAssertThrowsError(try CalendarPage.Model(member, month: text, selected: nil), text) { error in
+            XCTAssertThrowsError(try CalendarPage.Model(member, month: text, selected: []), text) { error in
                 XCTAssertEqual((error as? PageError)?.status, status, text)
             }
         }
+    }
+
+    func testTheSelectedDayIsOneDayOfTheMonth() throws {
+        let dawn = try harness()
+        let member = try dawn.member()
+        let first = date("2026-12-01")
+        XCTAssertNil(try CalendarPage.Model.selectedDay([], month: first))
+        XCTAssertEqual(try CalendarPage.Model.selectedDay(["2026-12-05"], month: first), date("2026-12-05"))
+        XCTAssertEqual(try CalendarPage.Model.selectedDay(["2026-12-31"], month: first), date("2026-12-31"))
+        for values in [[""], ["2026-12-5"], ["2026-12-32"], ["2026-13-01"], ["2026-11-30"], ["2027-01-01"],
+                       ["2026-12-05T00:00"], [" 2026-12-05"], ["2026-12-05", "2026-12-06"], ["2026-12-05", "2026-12-05"],
+                       ["20261205"], ["2026-02-29"], ["today"]] {
+            XCTAssertThrowsError(try CalendarPage.Model.selectedDay(values, month: first), "\(values)") { error in
+                XCTAssertEqual((error as? PageError)?.status, .badRequest, "\(values)")
+                XCTAssertEqual((error as? PageError)?.key, "calendar.bad_day", "\(values)")
+            }
+            XCTAssertThrowsError(try CalendarPage.Model(member, month: "2026-12", selected: values), "\(values)")
+        }
+    }
+
+    func testDaysOfTheLastMonthWithoutADayPageAreDisabled() throws {
+        let dawn = try harness()
+        let member = try dawn.member()
+        // Today is 2027-01-01 in Rome: day pages end on 2029-01-01.
+        let last = try CalendarPage.Model(member, month: "2029-01", selected: [])
+        let inMonth = last.calendar.weeks.joined().filter { !$0.isOutsideMonth }
+        XCTAssertEqual(inMonth.filter { !$0.isDisabled }.map(\.date), [date("2029-01-01")])
+        XCTAssertEqual(inMonth.filter(\.isDisabled).count, 30)
     }
 }
 

@@ -58,9 +58,18 @@ final class StatsPageTests: XCTestCase {
         XCTAssertEqual(dawn.lastRan, .eventLoop)
     }
 
-    func testTheWeekAcrossTheYearEnd() throws {
+    func testStatisticsOpenOnTheMonth() throws {
         let (dawn, _) = try yearEnd()
         let page = dawn.get("/stats")
+        XCTAssertEqual(page.status, .ok)
+        XCTAssertTrue(page.text.contains(#"<a href="/stats?g=month&amp;p=2027-01" aria-current="page">"#),
+                      "without g= the month is chosen (seed 004)")
+        XCTAssertEqual(dawn.get("/stats?g=month&p=2027-01").text, page.text)
+    }
+
+    func testTheWeekAcrossTheYearEnd() throws {
+        let (dawn, _) = try yearEnd()
+        let page = dawn.get("/stats?g=week")
         XCTAssertEqual(page.status, .ok)
         XCTAssertEqual(page.headers["Content-Type"], "text/html; charset=utf-8")
         // ISO week 53 of 2026 runs Monday 28 December to Sunday 3 January.

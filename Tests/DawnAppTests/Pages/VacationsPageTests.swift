@@ -247,7 +247,7 @@ final class VacationsPageTests: XCTestCase {
     /// the day page's header, the grid's badge and the model; habits' own streaks bridge
     /// the vacation too (the day page's pills, /api/stats).
     func testAVacationBridgesTheDayPagesStreaks() throws {
-        let dawn = try PageHarness(now: now).signedUp()
+        let dawn = try PageHarness(now: now).signedUp().choosingRow()  // the row's header and circles
         let habit = dawn.addHabit("Swim")
         for day in ["2026-08-11", "2026-08-12", "2026-08-13", "2026-08-14", "2026-08-15", "2026-08-19", "2026-08-20"] {
             _ = dawn.get("/day/\(day)")

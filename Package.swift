@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt", "PlainText", "Locks"]),
         // Web Push cryptography over libgcrypt: VAPID keys and ES256 tokens (RFC 8292), aes128gcm
         // payload encryption (RFC 8291, RFC 8188). No network: delivery lives elsewhere.
-        .target(name: "WebPush", dependencies: ["CGcrypt"]),
+        .target(name: "WebPush", dependencies: ["CGcrypt", "PlainText"]),
         // The member's data: repositories over the member and instance databases, their schemas
         // (one file per database), the importer and Dawn's export format.
         .target(name: "MemberData", dependencies: ["Store", "Domain", "TimeZones", "Localization", "PlainText", "Locks"]),
@@ -84,8 +84,8 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "Locks"]),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones"]),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
-        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "MemberData", "Store", "Locks"]),
-        .testTarget(name: "WebPushTests", dependencies: ["WebPush"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "MemberData", "Store", "Locks", "PlainText"]),
+        .testTarget(name: "WebPushTests", dependencies: ["WebPush", "PlainText"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
         .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData", "Gzip", "Store"]),

@@ -1,4 +1,5 @@
 import Store
+import PlainText
 
 /// "This browser has signed in as this member before": the member's id, a random id for
 /// the browser, and an HMAC-SHA256 of both under the server's `DeviceKey`, written as

@@ -1,3 +1,4 @@
+import PlainText
 /// 256 random bits from the system CSPRNG (`SystemRandomNumberGenerator`: getrandom on
 /// Linux), written as unpadded base64url: 43 characters, safe in cookies, URLs and forms.
 enum RandomToken {

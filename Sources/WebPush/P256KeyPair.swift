@@ -1,3 +1,4 @@
+import PlainText
 /// A P-256 key pair as bytes: the instance's VAPID key (kept in instance.sqlite) and the
 /// ephemeral key of each encrypted push message.
 public struct P256KeyPair: Equatable, Sendable {

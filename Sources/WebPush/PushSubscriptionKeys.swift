@@ -1,3 +1,4 @@
+import PlainText
 /// The keys of a browser's push subscription (`PushSubscription.toJSON().keys`): the
 /// user agent's ECDH public key `p256dh` and its authentication secret `auth`, checked.
 public struct PushSubscriptionKeys: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import PlainText
 /// Voluntary Application Server Identification (RFC 8292): a JWT signed with ES256 by
 /// the instance's P-256 key, sent as `Authorization: vapid t=<jwt>, k=<public key>`.
 public enum VAPID {

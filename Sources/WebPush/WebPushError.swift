@@ -1,3 +1,4 @@
+import PlainText
 /// Everything Web Push cryptography can refuse. `message` is an English sentence for the
 /// log or for the admin, naming the input and the rule it broke.
 public enum WebPushError: Error, Equatable, Sendable, CustomStringConvertible {

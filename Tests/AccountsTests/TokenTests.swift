@@ -1,5 +1,6 @@
 @testable import Accounts
 import XCTest
+import PlainText
 
 final class TokenTests: XCTestCase {
     private let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)

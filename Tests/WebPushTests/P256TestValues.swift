@@ -1,3 +1,4 @@
+import PlainText
 /// Constants of the P-256 curve the tests need (SEC 2 §2.4.2).
 enum P256TestValues {
     /// n, the order of the base point: the first private scalar out of range.

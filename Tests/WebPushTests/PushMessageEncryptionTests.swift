@@ -1,5 +1,6 @@
 @testable import WebPush
 import XCTest
+import PlainText
 
 final class PushMessageEncryptionTests: XCTestCase {
     private func userAgent() throws -> (key: P256KeyPair, subscription: PushSubscriptionKeys) {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import WebPush
 import XCTest
+import PlainText
 
 /// An independent check by Python's `cryptography` (OpenSSL underneath): it verifies our
 /// VAPID signature and decrypts our aes128gcm body with its own ECDH, HKDF and AES-GCM.

@@ -1,5 +1,6 @@
 @testable import WebPush
 import XCTest
+import PlainText
 
 /// RFC 8291 §5 "Push Message Encryption Example" and Appendix A "Intermediate Values for
 /// Encryption", transcribed from the RFC text (its line-wrapped base64url joined, as the

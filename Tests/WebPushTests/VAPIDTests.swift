@@ -1,5 +1,6 @@
 @testable import WebPush
 import XCTest
+import PlainText
 
 final class VAPIDTests: XCTestCase {
     private let now: Int64 = 1_790_000_000

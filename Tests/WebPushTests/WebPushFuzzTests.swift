@@ -1,5 +1,6 @@
 @testable import WebPush
 import XCTest
+import PlainText
 
 /// Random bytes wherever a key, a secret, a token or a body goes: every call ends in a
 /// value or a `WebPushError`, never a crash (a trap would end the test run).

@@ -1,4 +1,5 @@
-/// Base64url (RFC 4648 §5) without padding: how Web Push writes keys, salts and JWTs.
+/// Base64url (RFC 4648 §5) without padding: how tokens, cookies, Web Push keys and JWTs
+/// are written as text.
 public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
@@ -50,7 +51,7 @@ public enum Base64URL {
     }
 
     /// The 6-bit value of one base64url character, nil for anything else.
-    static func value(of byte: UInt8) -> UInt8? {
+    public static func value(of byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
         case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a") + 26

@@ -131,7 +131,7 @@ package enum DawnExportFormat {
         package var pausedFrom: String?
         package var group: String?
         package var position: Int?
-        /// "07:30", sorted; absent in older files (none).
+        /// "07:30", sorted; absent when none (and in older files).
         package var reminders: [String]?
 
         package init(id: Int64, name: String, emoji: String, colour: String, defaultDurationMinutes: Int,

@@ -79,7 +79,7 @@ enum ExportPage {
                                                                    kind: habit.targetAtMost ? "at_most" : "at_least")
                                        },
                                        pausedFrom: habit.pausedFrom?.description, group: habit.group, position: offset + 1,
-                                       reminders: habit.reminders.map(\.description))
+                                       reminders: habit.reminders.isEmpty ? nil : habit.reminders.map(\.description))
             },
             instances: model.instances.map {
                 DawnExportFormat.Instance(habitId: $0.habitID, date: $0.day.description,

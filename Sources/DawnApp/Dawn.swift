@@ -27,6 +27,8 @@ public final class Dawn: HTTPResponder {
     let memberCache = MemberCache()
     /// Every committed write to a member database is announced here (`memberWritten`).
     private let memberWrites = MemberWrites()
+    /// Hands habits' reminders to the outbox when they come due (`startReminders`).
+    let reminders: ReminderScheduler
     let pageCache = PageCache()
     /// The server's live figures, for `/metrics`.
     let serverMetrics: ServerMetrics
@@ -42,8 +44,19 @@ public final class Dawn: HTTPResponder {
     /// only through this (`MemberContext.now`), so a page can be tested on any date.
     let now: @Sendable () -> Int64
 
-    public init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics(),
-                now: @escaping @Sendable () -> Int64 = Family.wallClock) throws(DawnStartError) {
+    /// The app as `dawn serve` runs it: due reminders go to the production outbox (for now
+    /// one line each on standard error, `LogReminderOutbox`), and under the tests' hooks
+    /// are also kept for `/_test/reminders-sent`.
+    public convenience init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics(),
+                            now: @escaping @Sendable () -> Int64 = Family.wallClock) throws(DawnStartError) {
+        let outbox: any ReminderOutbox = configuration.testHooks
+            ? RecordingReminderOutbox(passingTo: LogReminderOutbox()) : LogReminderOutbox()
+        try self.init(configuration: configuration, metrics: metrics, now: now, outbox: outbox)
+    }
+
+    /// The app with the outbox its reminders go to (tests pass a `RecordingReminderOutbox`).
+    init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics(),
+         now: @escaping @Sendable () -> Int64 = Family.wallClock, outbox: any ReminderOutbox) throws(DawnStartError) {
         self.configuration = configuration
         self.now = now
         serverMetrics = metrics
@@ -96,15 +109,26 @@ public final class Dawn: HTTPResponder {
         } else {
             fixedAssets = Self.assetValues(staticFiles)
         }
+        reminders = ReminderScheduler(data: data, family: family, timeZones: timeZones, strings: strings,
+                                      settings: { [memberCache] id, database in
+                                          try memberCache.settings(id) { try MemberSettings.load(from: database) }
+                                      }, outbox: outbox, now: now)
         // Last: nothing above may throw once its threads run.
         passwordPool = WorkerPool(threads: configuration.passwordWorkers,
                                   capacity: configuration.passwordQueueCapacity, name: "dawn-password")
         memberWrites.setHandler { [unowned self] id in memberWritten(id) }
     }
 
-    /// Finishes the password jobs still queued, then closes every database; called once
-    /// the server has drained.
+    /// Starts the reminder scheduler's thread (`dawn serve` does, right after start-up;
+    /// page tests leave it off). Its first pass sends what came due while the server was down.
+    public func startReminders() {
+        reminders.start()
+    }
+
+    /// Stops the reminder scheduler, finishes the password jobs still queued, then closes
+    /// every database; called once the server has drained.
     public func shutdown() {
+        reminders.stop()
         passwordPool.shutdown()
         data.closeAll()
     }
@@ -284,6 +308,7 @@ public final class Dawn: HTTPResponder {
     /// they share on the family board, refreshes their summary there.
     private func memberWritten(_ id: MemberID) {
         memberCache.changed(id)
+        reminders.memberChanged(id)
         guard (try? Board(instance: data.instance).isOptedIn(id)) == true else { return }
         try? publishBoard(id)
     }

@@ -47,6 +47,10 @@ public enum HabitError: Error, Equatable, Sendable, CaseIterable, CustomStringCo
     case targetKind
     /// A logged amount that is not a number from 0 to `HabitScheduleConstants.maximumAmount`.
     case amountFormat
+    /// A reminder time that is not "HH:MM" on a 24-hour clock (`ReminderTime`).
+    case reminderTime
+    /// More than `ReminderConstants.maxPerHabit` reminder times for one habit.
+    case reminderCount
 
     /// Stable across releases: translations and logs refer to it.
     public var key: String {
@@ -72,6 +76,8 @@ public enum HabitError: Error, Equatable, Sendable, CaseIterable, CustomStringCo
         case .targetUnit: "habit.error.target_unit"
         case .targetKind: "habit.error.target_kind"
         case .amountFormat: "habit.error.amount_format"
+        case .reminderTime: "habit.error.reminder_time"
+        case .reminderCount: "habit.error.reminder_count"
         }
     }
 

@@ -56,7 +56,7 @@ public enum MemberDay {
     }
 
     /// The first instant at which the wall clock shows `wall` or a later time.
-    private static func firstInstant(showing wall: LocalDateTime, rules: TimeZoneRules) -> Int64 {
+    static func firstInstant(showing wall: LocalDateTime, rules: TimeZoneRules) -> Int64 {
         let resolved = rules.unixSeconds(for: wall)
         if rules.localDateTime(at: resolved) == wall { return resolved }  // its first occurrence
         // In a gap `unixSeconds(for:)` moves the time forward by the gap's

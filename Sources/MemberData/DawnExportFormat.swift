@@ -131,10 +131,12 @@ package enum DawnExportFormat {
         package var pausedFrom: String?
         package var group: String?
         package var position: Int?
+        /// "07:30", sorted; absent when none (and in older files).
+        package var reminders: [String]?
 
         package init(id: Int64, name: String, emoji: String, colour: String, defaultDurationMinutes: Int,
                      createdAt: Int64, archivedAt: Int64?, schedule: Schedule? = nil, target: Target? = nil,
-                     pausedFrom: String? = nil, group: String? = nil, position: Int? = nil) {
+                     pausedFrom: String? = nil, group: String? = nil, position: Int? = nil, reminders: [String]? = nil) {
             self.id = id
             self.name = name
             self.emoji = emoji
@@ -147,11 +149,12 @@ package enum DawnExportFormat {
             self.pausedFrom = pausedFrom
             self.group = group
             self.position = position
+            self.reminders = reminders
         }
 
         private enum CodingKeys: String, CodingKey {
             case id, name, emoji, colour, defaultDurationMinutes, createdAt, archivedAt, schedule, target, pausedFrom, group,
-                 position
+                 position, reminders
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -168,6 +171,7 @@ package enum DawnExportFormat {
             try container.encodeIfPresent(pausedFrom, forKey: .pausedFrom)
             try container.encode(group, forKey: .group)
             try container.encodeIfPresent(position, forKey: .position)
+            try container.encodeIfPresent(reminders, forKey: .reminders)
         }
     }
 

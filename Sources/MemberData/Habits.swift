@@ -1,3 +1,4 @@
+import Domain
 import PlainText
 import Store
 import TimeZones
@@ -35,6 +36,8 @@ package struct Habits {
         package var group: String? = nil
         /// The member's order (ascending).
         package var position = 0
+        /// Its reminders' times of day, sorted, at most `ReminderConstants.maxPerHabit`.
+        package var reminders: [ReminderTime] = []
 
         package var isArchived: Bool { archivedAt != nil }
     }
@@ -47,14 +50,17 @@ package struct Habits {
         package var targetAtMost: Bool
         package var targetUnit: String
         package var group: String?
+        /// The reminders' times (already checked by `ReminderTime.list`); nil leaves them as they are.
+        package var reminders: [ReminderTime]?
 
         package init(schedule: String = "day", targetMilli: Int64? = nil, targetAtMost: Bool = false, targetUnit: String = "",
-                     group: String? = nil) {
+                     group: String? = nil, reminders: [ReminderTime]? = nil) {
             self.schedule = schedule
             self.targetMilli = targetMilli
             self.targetAtMost = targetAtMost
             self.targetUnit = targetUnit
             self.group = group
+            self.reminders = reminders
         }
     }
 
@@ -114,7 +120,7 @@ package struct Habits {
         habits.id, habits.name, habits.emoji, habits.color, habits.default_duration, habits.created_at,
         habits.archived_at, coalesce(habit_summaries.logs, 0), habit_summaries.last_logged_at,
         habits.schedule, habits.target_milli, habits.target_kind, habits.target_unit, habits.paused_from,
-        habits.group_name, habits.position
+        habits.group_name, habits.position, habits.reminders
         """
 
     /// Each habit with its totals (`SummarySchema`'s `habit_summaries`).
@@ -126,7 +132,7 @@ package struct Habits {
               lastLoggedAt: row.optionalInt64(8), schedule: row.string(9), targetMilli: row.optionalInt64(10),
               targetAtMost: row.optionalString(11) == "at_most", targetUnit: row.string(12),
               pausedFrom: row.optionalString(13).flatMap { LocalDate(iso: $0) }, group: row.optionalString(14),
-              position: row.int(15))
+              position: row.int(15), reminders: ReminderTime.list(storage: row.string(16)))
     }
 
     /// In the member's order.
@@ -158,7 +164,9 @@ package struct Habits {
                 VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM habits), ?, ?, ?, ?, ?)
                 """, [.text(name), .text(emoji), .text(color), .integer(Int64(defaultDuration)), .integer(now)]
                     + Self.planValues(plan))
-            return connection.lastInsertRowID
+            let id = connection.lastInsertRowID
+            try Self.setReminders(id, plan.reminders, in: connection)
+            return id
         }
     }
 
@@ -189,9 +197,16 @@ package struct Habits {
     }
 
     private static func setPlan(_ id: Int64, _ plan: Plan, in connection: Connection) throws -> Bool {
-        try connection.run("""
+        guard try connection.run("""
             UPDATE habits SET schedule = ?, target_milli = ?, target_kind = ?, target_unit = ?, group_name = ? WHERE id = ?
-            """, planValues(plan) + [.integer(id)]) == 1
+            """, planValues(plan) + [.integer(id)]) == 1 else { return false }
+        try setReminders(id, plan.reminders, in: connection)
+        return true
+    }
+
+    private static func setReminders(_ id: Int64, _ reminders: [ReminderTime]?, in connection: Connection) throws {
+        guard let reminders else { return }
+        try connection.run("UPDATE habits SET reminders = ? WHERE id = ?", [.text(ReminderTime.storage(reminders)), .integer(id)])
     }
 
     /// Pauses the habit from `day` on (nil: resumes it); false when there is no such habit.

@@ -19,6 +19,7 @@ package enum Importer {
             var target: HabitTarget? = nil
             var pausedFrom: LocalDate? = nil
             var group: String? = nil
+            var reminders: [ReminderTime] = []
             /// A Loop numerical habit: its check-marks are amounts × 1000.
             var numerical = false
         }
@@ -115,7 +116,7 @@ package enum Importer {
         return [.text(habit.name), .text(habit.emoji), .text(habit.color), .integer(Int64(habit.defaultDuration)),
                 .integer(habit.createdAt ?? now), habit.archivedAt.map(SQLValue.integer) ?? .null, .text(habit.schedule)]
             + target + [habit.pausedFrom.map { .text($0.description) } ?? .null, habit.group.map(SQLValue.text) ?? .null,
-                        .integer(position)]
+                        .integer(position), .text(ReminderTime.storage(habit.reminders))]
     }
 
     /// A vacation in the file overlaps one the member already has (and is not the same);
@@ -216,6 +217,14 @@ package enum Importer {
             if let group = habit.group {
                 guard let valid = Habits.groupName(group) else { throw Problem(place: .record("habits[\(i)].group"), key: "import.problem.group") }
                 planned.group = valid
+            }
+            if let reminders = habit.reminders {
+                let place = Problem.Place.record("habits[\(i)].reminders")
+                if let bad = reminders.first(where: { ReminderTime($0) == nil }) {
+                    throw Problem(place: place, key: "import.problem.reminder_time", arguments: ["value": bad])
+                }
+                guard let times = try? ReminderTime.list(reminders) else { throw Problem(place: place, key: "import.problem.reminder_count") }
+                planned.reminders = times
             }
             habitIndex[habit.id] = try plan.add(planned, at: place)
         }
@@ -501,8 +510,8 @@ package enum Importer {
                 position += 1
                 try connection.run("""
                     INSERT INTO habits (name, emoji, color, default_duration, created_at, archived_at, schedule,
-                                        target_milli, target_kind, target_unit, paused_from, group_name, position)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        target_milli, target_kind, target_unit, paused_from, group_name, position, reminders)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, Self.values(habit, now: now, position: position))
                 let id = connection.lastInsertRowID
                 ids.append(id)

@@ -35,6 +35,19 @@ package enum InstanceSchema {
             ALTER TABLE board ADD COLUMN bridged_through TEXT
                 CHECK (bridged_through IS NULL OR length(bridged_through) = 10);
             """),
+        // What the reminder scheduler decided (`ReminderMarks`): per member and habit, the
+        // instant through which every reminder was handed to delivery or dropped, and the
+        // times it was decided for. Written before the reminders are handed over, so a
+        // restart never sends one twice.
+        Migration(version: 6, sql: """
+            CREATE TABLE reminder_marks (
+                member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+                habit_id  INTEGER NOT NULL,
+                times     TEXT NOT NULL CHECK (length(times) <= 71),
+                through   INTEGER NOT NULL,
+                PRIMARY KEY (member_id, habit_id)
+            ) STRICT, WITHOUT ROWID;
+            """),
     ]
 
     /// Members and their sign-in sessions (migration 2).

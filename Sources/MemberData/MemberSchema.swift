@@ -136,6 +136,11 @@ package enum MemberSchema {
         // streak worked out from the whole history can be kept until it changes: see
         // `SummarySchema.revisions` and `HabitProgressCache`.
         Migration(version: 9, sql: SummarySchema.revisions),
+        // A habit's reminders: its times of day as "07:30,19:00" (`ReminderTime.storage`),
+        // sorted, at most 12 of them; "" for none.
+        Migration(version: 10, sql: """
+            ALTER TABLE habits ADD COLUMN reminders TEXT NOT NULL DEFAULT '' CHECK (length(reminders) <= 71);
+            """),
     ]
 
     /// The migration that added the search index (`dawn check` checks it from there on).

@@ -17,7 +17,9 @@ final class HabitErrorTests: XCTestCase {
         XCTAssertEqual(HabitError.startOutsideDay.key, "habit.error.start_outside_day")
         XCTAssertEqual(HabitError.habitNotFound.key, "habit.error.not_found")
         XCTAssertEqual(HabitError.habitArchived.key, "habit.error.archived")
-        XCTAssertEqual(HabitError.allCases.count, 21)
+        XCTAssertEqual(HabitError.reminderTime.key, "habit.error.reminder_time")
+        XCTAssertEqual(HabitError.reminderCount.key, "habit.error.reminder_count")
+        XCTAssertEqual(HabitError.allCases.count, 23)
         XCTAssertEqual(Set(HabitError.allCases.map(\.key)).count, HabitError.allCases.count)
         XCTAssertEqual(HabitError.nameLength.description, "habit.error.name_length")
     }

@@ -78,7 +78,8 @@ enum ExportPage {
                                            DawnExportFormat.Target(amount: Double($0) / 1000, unit: habit.targetUnit,
                                                                    kind: habit.targetAtMost ? "at_most" : "at_least")
                                        },
-                                       pausedFrom: habit.pausedFrom?.description, group: habit.group, position: offset + 1)
+                                       pausedFrom: habit.pausedFrom?.description, group: habit.group, position: offset + 1,
+                                       reminders: habit.reminders.isEmpty ? nil : habit.reminders.map(\.description))
             },
             instances: model.instances.map {
                 DawnExportFormat.Instance(habitId: $0.habitID, date: $0.day.description,

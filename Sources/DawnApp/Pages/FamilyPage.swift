@@ -32,6 +32,7 @@ enum FamilyPage {
             let member = try target(app, page)
             do {
                 try app.family.removeMember(member.id, by: try page.member.member.id)
+                app.reminders.memberChanged(member.id)
             } catch let error as AccountError {
                 throw PageError(.badRequest, app.t(error, page))
             }

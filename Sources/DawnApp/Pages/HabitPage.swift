@@ -57,6 +57,8 @@ enum HabitPage {
             "stylesheet": .string(app.staticFiles.url(for: HabitListPage.stylesheet) ?? ""),
             "schedule": .string(HabitPlanWords.schedule(model.schedule, firstWeekday: member.settings.firstWeekday, app.strings, language)),
             "target": HabitPlanWords.target(habit, app.strings, language).map(TemplateValue.string) ?? .null,
+            "reminders": habit.reminders.isEmpty ? .null
+                : .string(app.t("habit.page.reminders", page, ["times": habit.reminders.map(\.description).joined(separator: ", ")])),
             "paused": habit.pausedFrom.map { .string(app.t("habits.paused_since", page, ["date": LocalizedDate.dayLabel($0, language)])) } ?? .null,
             "current": .string(streak(model.progress.current)),
             "best": .string(streak(model.progress.best)),

@@ -34,6 +34,8 @@ extension HabitsPage {
             var targetKind = HabitTarget.Kind.atLeast.rawValue
             /// Empty: no group.
             var group = ""
+            /// The reminders' times as one text field, "07:30, 19:00"; empty: none.
+            var reminders = ""
         }
 
         /// What the colour picker holds until the member picks a custom colour.
@@ -120,6 +122,7 @@ extension HabitsPage {
                 values.targetKind = form["target_kind"] ?? ""
             }
             if let group = form["group"] { values.group = group }
+            if let reminders = form["reminders"] { values.reminders = reminders }
             self.values = values
         }
 
@@ -152,6 +155,7 @@ extension HabitsPage {
                 values.targetKind = (habit.targetAtMost ? HabitTarget.Kind.atMost : .atLeast).rawValue
             }
             values.group = habit.group ?? ""
+            values.reminders = habit.reminders.map(\.description).joined(separator: ", ")
             return values
         }
     }

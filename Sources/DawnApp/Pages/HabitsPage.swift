@@ -249,9 +249,22 @@ enum HabitsPage {
             }
         }
 
-        guard let schedule, targetIsValid, groupIsValid else { return nil }
+        // Sent or not, the field's text decides: a client that leaves it out keeps the stored times.
+        var reminders: [ReminderTime]?
+        var remindersAreValid = true
+        if page.form["reminders"] != nil {
+            do throws(HabitError) {
+                reminders = try ReminderTime.list(parsing: v.reminders)
+            } catch {
+                remindersAreValid = false
+                form.fail("reminders", app.t(error.key, page))
+            }
+        }
+
+        guard let schedule, targetIsValid, groupIsValid, remindersAreValid else { return nil }
         return Habits.Plan(schedule: schedule.storage, targetMilli: target.map { Habits.milli($0.amount) },
-                           targetAtMost: target?.kind == .atMost, targetUnit: target?.unit ?? "", group: group)
+                           targetAtMost: target?.kind == .atMost, targetUnit: target?.unit ?? "", group: group,
+                           reminders: reminders)
     }
 
     /// The form field a refused plan sits next to.
@@ -276,7 +289,8 @@ enum HabitsPage {
         form.values = ["name": .string(v.name), "emoji": .string(v.emoji), "color": .string(v.color),
                        "customColor": .string(v.customColor), "duration": .string(v.duration),
                        "weekTimes": .string(v.weekTimes), "monthTimes": .string(v.monthTimes),
-                       "targetAmount": .string(v.targetAmount), "targetUnit": .string(v.targetUnit), "group": .string(v.group)]
+                       "targetAmount": .string(v.targetAmount), "targetUnit": .string(v.targetUnit), "group": .string(v.group),
+                       "reminders": .string(v.reminders)]
         let colors = model.colors.map { preset -> TemplateValue in
             ["hex": .string(preset.hex), "name": .string(app.t("habits.swatch.\(preset.name.lowercased())", page)),
              "class": .string("swatch-\(preset.name.lowercased())"), "selected": .bool(model.isChosen(preset))]

@@ -58,6 +58,7 @@ enum SettingsPage {
             try settings.save(to: member.database)
             if timeZone != member.signedIn.member.timeZone {
                 try app.family.setTimeZone(timeZone, for: member.signedIn.member.id)
+                app.reminders.memberChanged(member.signedIn.member.id)
             }
             if shareOnBoard {
                 try app.publishBoard(member.signedIn.member.id)

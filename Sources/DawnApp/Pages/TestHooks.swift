@@ -29,6 +29,13 @@ enum TestHooks {
                 return .text(.notFound, "missing")
             }
         })
+        // What the reminder scheduler handed to the outbox since start, one per line:
+        // member, habit, due instant, title, body (tab-separated).
+        router.add(.GET, "/_test/reminders-sent", .testHook { app, _ in
+            let received = (app.reminders.outbox as? RecordingReminderOutbox)?.received ?? []
+            let lines = received.map { "\($0.member.rawValue)\t\($0.habitID)\t\($0.dueAt)\t\($0.title)\t\($0.body)\n" }
+            return .text(.ok, lines.joined())
+        })
         router.add(.POST, "/_test/echo", .testHook { _, page in
             let form = page.form
             let lines = form.map { "\($0.name)=\($0.value)" }.joined(separator: "\n")

@@ -79,7 +79,8 @@ let package = Package(
                                                 "TimeZones", "Domain", "Localization", "PlainText", "Files", "Locks",
                                                 "WebPush", "Outbound"]),
         // The `dawn` command: serve, user, backup, restore, check, healthcheck; the settings table.
-        .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "HTTPServer", "HTTP", "Store", "Accounts", "Files"]),
+        .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "HTTPServer", "HTTP", "Store", "Accounts", "Files",
+                                                "Outbound"]),
         .executableTarget(name: "dawn", dependencies: ["DawnCLI"]),
 
         .testTarget(name: "FilesTests", dependencies: ["Files"]),

@@ -8,6 +8,7 @@ import Synchronization
 import Templates
 import Domain
 import TimeZones
+import WebPush
 
 /// The application: routes requests to pages. Built once at start-up; every
 /// template is compiled and every static file loaded before the first request.
@@ -35,6 +36,10 @@ public final class Dawn: HTTPResponder {
     private let router: Router<Route>
     /// The fingerprinted URLs of Public/ for templates, fixed unless files may change.
     private let fixedAssets: TemplateValue?
+    /// The instance's VAPID key pair, for Web Push (`VAPIDKeyStore`).
+    let vapidKey: P256KeyPair
+    /// The reminders' delivery queue and its threads (`NotificationDelivery`).
+    let notifications: NotificationDelivery
     /// Once an admin exists, setup is over for the life of the process.
     private let setupDone = Atomic<Bool>(false)
 
@@ -87,6 +92,12 @@ public final class Dawn: HTTPResponder {
             data.closeAll()
             throw .resources("cannot read or store the device cookie key in instance.sqlite: \(error)")
         }
+        do {
+            vapidKey = try VAPIDKeyStore.load(instance: data.instance)
+        } catch {
+            data.closeAll()
+            throw .resources("cannot read or store the VAPID key in instance.sqlite: \(error)")
+        }
         throttle = SignInThrottle(failureBudget: configuration.signInFailureBudget)
         timeZones = TimeZoneDatabase(directory: configuration.timeZoneDirectory)
         router = Self.routes(testHooks: configuration.testHooks, metrics: configuration.metrics)
@@ -99,6 +110,7 @@ public final class Dawn: HTTPResponder {
         // Last: nothing above may throw once its threads run.
         passwordPool = WorkerPool(threads: configuration.passwordWorkers,
                                   capacity: configuration.passwordQueueCapacity, name: "dawn-password")
+        notifications = Self.makeNotifications(configuration: configuration, data: data, vapidKey: vapidKey, now: now)
         memberWrites.setHandler { [unowned self] id in memberWritten(id) }
     }
 
@@ -106,6 +118,7 @@ public final class Dawn: HTTPResponder {
     /// the server has drained.
     public func shutdown() {
         passwordPool.shutdown()
+        notifications.shutdown()
         data.closeAll()
     }
 
@@ -121,6 +134,7 @@ public final class Dawn: HTTPResponder {
         SignInPage.add(to: &router)
         DayPage.add(to: &router)
         SettingsPage.add(to: &router)
+        NotificationsPage.add(to: &router)
         VacationsPage.add(to: &router)
         HabitsPage.add(to: &router)
         HabitListPage.add(to: &router)
@@ -252,7 +266,9 @@ public final class Dawn: HTTPResponder {
             // Signed-in forms carry the session's token; sign-in and setup forms the
             // token of the pre-session cookie (double submit).
             let expected = signedIn?.csrfToken ?? cookies[CSRFCookie.name]
-            guard let expected, let sent = form[CSRFCookie.fieldName], CSRFToken.constantTimeEqual(sent, expected) else {
+            // Scripts sending JSON put it in the `X-CSRF-Token` header instead.
+            let sent = form[CSRFCookie.fieldName] ?? request.headers["X-CSRF-Token"]
+            guard let expected, let sent, CSRFToken.constantTimeEqual(sent, expected) else {
                 throw PageError(.forbidden, key: "error.csrf")
             }
         }

@@ -81,6 +81,9 @@ struct PageRequest: Sendable {
             }
         }
         let type = contentType?.split(separator: ";").first?.trimmingSpaces.lowercased()
+        // A JSON body (a browser's push subscription) is read by its handler; its CSRF token
+        // comes in the `X-CSRF-Token` header.
+        if type == "application/json" { return (FormFields(), []) }
         guard type == "application/x-www-form-urlencoded" else {
             throw PageError(.unsupportedMediaType, key: "error.form_type")
         }

@@ -6,11 +6,11 @@ import Glibc
 
 /// A plain POSIX thread running one closure, joinable. The server's loops and
 /// workers are these rather than Foundation threads: no run loop, no extra library.
-final class PosixThread: Sendable {
+package final class PosixThread: Sendable {
     private let handle: pthread_t
 
     /// Starts `body` on a new thread with the given stack size.
-    init(name: String, stackSize: Int = 512 * 1024, _ body: @escaping @Sendable () -> Void) {
+    package init(name: String, stackSize: Int = 512 * 1024, _ body: @escaping @Sendable () -> Void) {
         final class Box: Sendable {
             let name: String
             let body: @Sendable () -> Void
@@ -34,17 +34,17 @@ final class PosixThread: Sendable {
     }
 
     /// Waits for the thread to end. Call once.
-    func join() {
+    package func join() {
         pthread_join(handle, nil)
     }
 }
 
 /// A counting semaphore (POSIX `sem_t`) for threads that sleep until work comes.
-final class Semaphore: @unchecked Sendable {
+package final class Semaphore: @unchecked Sendable {
     // sem_t must not move: it lives in its own allocation. sem_* are thread-safe.
     private let semaphore: UnsafeMutablePointer<sem_t>
 
-    init(value: UInt32 = 0) {
+    package init(value: UInt32 = 0) {
         semaphore = .allocate(capacity: 1)
         sem_init(semaphore, 0, value)
     }
@@ -54,11 +54,24 @@ final class Semaphore: @unchecked Sendable {
         semaphore.deallocate()
     }
 
-    func signal() {
+    package func signal() {
         sem_post(semaphore)
     }
 
-    func wait() {
+    package func wait() {
         while sem_wait(semaphore) != 0 && errno == EINTR {}
+    }
+
+    /// Waits for a signal or until `milliseconds` have passed; true when signalled.
+    package func wait(milliseconds: Int) -> Bool {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let total = Int(deadline.tv_nsec) + (milliseconds % 1000) * 1_000_000
+        deadline.tv_sec += milliseconds / 1000 + total / 1_000_000_000
+        deadline.tv_nsec = total % 1_000_000_000
+        while true {
+            if sem_timedwait(semaphore, &deadline) == 0 { return true }
+            if errno != EINTR { return false }
+        }
     }
 }

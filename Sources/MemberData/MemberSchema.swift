@@ -136,6 +136,11 @@ package enum MemberSchema {
         // streak worked out from the whole history can be kept until it changes: see
         // `SummarySchema.revisions` and `HabitProgressCache`.
         Migration(version: 9, sql: SummarySchema.revisions),
+        // Reserved for the reminders' times (issue 18, the scheduling half): a no-op until
+        // that migration takes its place, so this history stays gapless.
+        Migration(version: 10, sql: "SELECT 1;"),
+        // Where reminders go: see `NotifyTargets`.
+        Migration(version: 11, sql: NotifyTargets.migration),
     ]
 
     /// The migration that added the search index (`dawn check` checks it from there on).

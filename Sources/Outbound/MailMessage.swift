@@ -75,7 +75,7 @@ public struct MailMessage: Sendable, Equatable {
 
     /// Text as RFC 2047 `B` encoded-words of at most 75 characters each, folded onto
     /// continuation lines, never splitting a character's bytes across two words.
-    static func encodedWords(_ text: String) -> String {
+    public static func encodedWords(_ text: String, separator: String = "\r\n ") -> String {
         // 45 bytes are 60 base64 characters: with "=?UTF-8?B?" and "?=", 72.
         var words: [String] = []
         var chunk: [UInt8] = []
@@ -88,7 +88,7 @@ public struct MailMessage: Sendable, Equatable {
             chunk += bytes.prefix(45)
         }
         if !chunk.isEmpty || words.isEmpty { words.append("=?UTF-8?B?" + base64(chunk) + "?=") }
-        return words.joined(separator: "\r\n ")
+        return words.joined(separator: separator)
     }
 
     /// Standard base64 with padding (RFC 4648 §4), from the project's base64url.

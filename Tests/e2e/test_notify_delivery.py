@@ -381,3 +381,19 @@ def test_without_loopback_allowed_push_must_be_public_https(fresh_dawn):
     assert post_json(admin, "/notifications/push", Device("https://push.example.com/abc").json).status == 201
     admin.open("/settings")
     assert admin.post("/settings/notify", {"ntfy_url": "http://192.168.1.20/family", "ntfy_token": "", "email": ""}).status == 303
+
+
+def test_export_writes_settings_notify_exactly_and_no_push_subscription(fresh_dawn, receivers):
+    dawn, admin = start(fresh_dawn)
+    exported = json.loads(admin.get("/export/dawn.json").body)
+    assert exported["settings"]["notify"] == {"ntfy": None, "email": None}
+    subscribe(admin, Device(receivers.url("/push/ok")))
+    set_targets(admin, "https://ntfy.example.org/kid-topic", "", "kid@example.org")
+    exported = json.loads(admin.get("/export/dawn.json").body)
+    assert exported["settings"]["notify"] == {"ntfy": {"url": "https://ntfy.example.org/kid-topic", "token": None},
+                                              "email": "kid@example.org"}
+    assert receivers.url("/push/ok") not in admin.get("/export/dawn.json").text
+    set_targets(admin, "https://ntfy.example.org/kid-topic", "tk_abc", "")
+    exported = json.loads(admin.get("/export/dawn.json").body)
+    assert exported["settings"]["notify"] == {"ntfy": {"url": "https://ntfy.example.org/kid-topic", "token": "tk_abc"},
+                                              "email": None}

@@ -261,13 +261,13 @@ public final class Dawn: HTTPResponder {
             }
         }
         // Multipart bodies too: their `csrf` text part is checked below like any form's.
-        let (form, files) = try PageRequest.decodeForm(request, limits: configuration.server.limits)
+        let (form, files) = try PageRequest.decodeForm(request, limits: configuration.server.limits, acceptsJSON: route.takesJSON)
         if request.method == .POST, route.access != .testHook {
             // Signed-in forms carry the session's token; sign-in and setup forms the
             // token of the pre-session cookie (double submit).
             let expected = signedIn?.csrfToken ?? cookies[CSRFCookie.name]
             // Scripts sending JSON put it in the `X-CSRF-Token` header instead.
-            let sent = form[CSRFCookie.fieldName] ?? request.headers["X-CSRF-Token"]
+            let sent = route.takesJSON ? request.headers["X-CSRF-Token"] : form[CSRFCookie.fieldName]
             guard let expected, let sent, CSRFToken.constantTimeEqual(sent, expected) else {
                 throw PageError(.forbidden, key: "error.csrf")
             }

@@ -164,6 +164,8 @@ final class NotificationDelivery: ReminderOutbox, Sendable {
                         state.pending += followUps.prefix(room)
                     }
                 }
+                // Its result is recorded and its retry queued: what the test button waits for.
+                job.firstAttemptDone?.signal()
                 wake.signal()
             }
         }
@@ -183,7 +185,6 @@ final class NotificationDelivery: ReminderOutbox, Sendable {
         }
         let outcome = deliver(job.member, target, job.message)
         record(job.member, target, outcome)
-        job.firstAttemptDone?.signal()
         guard case .failed = outcome else { return [] }
         let now = clock()
         let first = job.firstAttempt ?? now

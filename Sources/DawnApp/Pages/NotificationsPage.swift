@@ -18,7 +18,7 @@ enum NotificationsPage {
             response.headers.add("Cache-Control", "no-store")
             return response
         })
-        router.add(.POST, "/notifications/push", .member(slow: true) { app, page in
+        router.add(.POST, "/notifications/push", .memberJSON { app, page in
             let member = try page.member
             do {
                 let (endpoint, keys) = try NotifyInput.pushSubscription(json: page.http.body,

@@ -67,7 +67,7 @@ enum ServeSettings {
             help: "SMTP relay for reminders by email: smtp://[user:password@]host:587 (STARTTLS when offered) or smtps://host:465",
             isSecret: true,
             apply: { v, name, c throws(CommandLineError) in
-                guard SMTPMail.isRelayURL(v) else { throw CommandLineError("\(name) must be an smtp:// or smtps:// URL, not \"\(v)\"") }
+                guard SMTPMail.isRelayURL(v) else { throw CommandLineError("\(name) must be an smtp:// or smtps:// URL (not repeated here: it may hold a password)") }
                 c.smtpURL = v
             },
             show: { $0.smtpURL == nil ? "" : "********" }),

@@ -97,6 +97,31 @@ package struct NotifyTargets {
         }
     }
 
+    /// An import's targets, inside its transaction: set as the file has them, or (merging)
+    /// only where the member has none yet.
+    static func write(ntfy: Ntfy?, email: String?, keepingExisting: Bool, in connection: Connection) throws {
+        func has(_ key: String) throws -> Bool {
+            try connection.queryOne("SELECT 1 FROM member_settings WHERE key = ? AND value <> ''", [.text(key)]) != nil
+        }
+        let writeNtfy = try !keepingExisting || !has("notify_ntfy_url")
+        let writeEmail = try !keepingExisting || !has("notify_email")
+        var values: [(String, String?)] = []
+        if writeNtfy { values += [("notify_ntfy_url", ntfy?.url), ("notify_ntfy_token", ntfy?.token)] }
+        if writeEmail { values.append(("notify_email", email)) }
+        for (key, value) in values {
+            if let value {
+                try connection.run("""
+                    INSERT INTO member_settings (key, value) VALUES (?, ?)
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                    """, [.text(key), .text(value)])
+            } else {
+                try connection.run("DELETE FROM member_settings WHERE key = ?", [.text(key)])
+            }
+        }
+        if writeNtfy { try connection.run("DELETE FROM notify_results WHERE target = ?", [.text(Key.ntfy)]) }
+        if writeEmail { try connection.run("DELETE FROM notify_results WHERE target = ?", [.text(Key.email)]) }
+    }
+
     package func pushSubscriptions() throws -> [PushSubscription] {
         try database.read { connection in
             try connection.query("SELECT id, endpoint, p256dh, auth, created_at FROM push_subscriptions ORDER BY id").map {

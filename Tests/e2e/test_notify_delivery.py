@@ -397,3 +397,30 @@ def test_export_writes_settings_notify_exactly_and_no_push_subscription(fresh_da
     exported = json.loads(admin.get("/export/dawn.json").body)
     assert exported["settings"]["notify"] == {"ntfy": {"url": "https://ntfy.example.org/kid-topic", "token": "tk_abc"},
                                               "email": None}
+
+
+def test_import_reads_settings_notify_back_and_refuses_bad_targets(fresh_dawn, receivers):
+    from test_import import do_import
+    dawn, admin = start(fresh_dawn, loopback=False)
+    subscribe(admin, Device("https://push.example.com/abc"))
+    set_targets(admin, "https://ntfy.example.org/kid-topic", "tk_abc", "kid@example.org")
+    exported = json.loads(admin.get("/export/dawn.json").body)
+    set_targets(admin)  # cleared
+    assert stored(dawn)[0] == []
+
+    admin.open("/account")
+    r = do_import(admin, json.dumps(exported).encode(), mode="merge")
+    assert r.status == 303, r.text[:300]
+    assert stored(dawn)[0] == [("notify_email", "kid@example.org"), ("notify_ntfy_token", "tk_abc"),
+                               ("notify_ntfy_url", "https://ntfy.example.org/kid-topic")]
+    assert len(stored(dawn)[1]) == 1  # the browser's subscription untouched
+
+    before = stored(dawn)
+    for notify, message in [({"ntfy": {"url": "ftp://x.example.org/t", "token": None}, "email": None}, "http:// or https://"),
+                            ({"ntfy": {"url": "http://127.0.0.1/t", "token": None}, "email": None}, "http:// or https://"),
+                            ({"ntfy": None, "email": "nobody"}, "not an email address")]:
+        bad = dict(exported, settings=dict(exported["settings"], notify=notify))
+        admin.open("/account")
+        r = do_import(admin, json.dumps(bad).encode(), mode="merge")
+        assert r.status == 400 and "settings.notify" in r.text and message in r.text, r.text[:400]
+        assert stored(dawn) == before

@@ -26,12 +26,13 @@ RUN swift build -c release --static-swift-stdlib --product dawn \
  && strip /out/dawn
 
 FROM debian:bookworm-slim
-# Runtime libraries only: libsqlite3 and zlib (libcrypt1, libgcrypt20, libstdc++6
-# are in the base image) and tzdata, from which Dawn reads named time zones.
+# Runtime libraries only: libsqlite3, zlib and libcurl4 (libcrypt1, libgcrypt20,
+# libstdc++6 are in the base image), tzdata, from which Dawn reads named time zones,
+# and ca-certificates, which libcurl checks push services, ntfy and SMTP relays against.
 # hadolint ignore=DL3008
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libsqlite3-0 zlib1g tzdata \
+      libsqlite3-0 zlib1g libcurl4 ca-certificates tzdata \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 dawn \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \

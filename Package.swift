@@ -9,10 +9,11 @@ import PackageDescription
 //   HTTPServer, Templates, Accounts, Localization, Domain, WebPush
 //                   the POSIX server (sockets, epoll: System.swift), HTML templates, members and sessions,
 //                   strings, the pure product rules, Web Push cryptography
+//   Outbound        outbound HTTP(S) POST and SMTP through libcurl
 //   Store, HTTP, Gzip, TimeZones, PlainText
 //                   SQLite, the pure HTTP/1.1 core, zlib, tzdata, text rules
 //   Files, Locks    the one file system layer (every open/read/stat/mkdir… is in Sources/Files), the lock type
-//   C libraries     CSQLite, CZlib, CCrypt, CGcrypt, CLinux, CThreadSanitizer
+//   C libraries     CSQLite, CZlib, CCrypt, CGcrypt, CCurl, CLinux, CThreadSanitizer
 let package = Package(
     name: "Dawn",
     products: [
@@ -30,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CCrypt", pkgConfig: "libxcrypt", providers: [.apt(["libcrypt-dev"])]),
         // libgcrypt, for SHA-256 of session tokens (already a dependency of Debian's base system).
         .systemLibrary(name: "CGcrypt", pkgConfig: "libgcrypt", providers: [.apt(["libgcrypt20-dev"])]),
+        // libcurl, for outbound HTTP(S) (Web Push, ntfy) and SMTP: never a hand-written client.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Linux headers Glibc's module leaves out (epoll, eventfd).
         .target(name: "CLinux"),
@@ -65,14 +68,19 @@ let package = Package(
         // Web Push cryptography over libgcrypt: VAPID keys and ES256 tokens (RFC 8292), aes128gcm
         // payload encryption (RFC 8291, RFC 8188). No network: delivery lives elsewhere.
         .target(name: "WebPush", dependencies: ["CGcrypt", "PlainText"]),
+        // Outbound requests through libcurl: an HTTP(S) POST and an email through an SMTP
+        // relay, each with a total timeout and every address checked before connecting.
+        .target(name: "Outbound", dependencies: ["CCurl", "PlainText"]),
         // The member's data: repositories over the member and instance databases, their schemas
         // (one file per database), the importer and Dawn's export format.
         .target(name: "MemberData", dependencies: ["Store", "Domain", "TimeZones", "Localization", "PlainText", "Locks"]),
         // Routes, pages and the app's caches.
         .target(name: "DawnApp", dependencies: ["MemberData", "HTTPServer", "HTTP", "Templates", "Store", "Accounts",
-                                                "TimeZones", "Domain", "Localization", "PlainText", "Files", "Locks"]),
+                                                "TimeZones", "Domain", "Localization", "PlainText", "Files", "Locks",
+                                                "WebPush", "Outbound"]),
         // The `dawn` command: serve, user, backup, restore, check, healthcheck; the settings table.
-        .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "HTTPServer", "HTTP", "Store", "Accounts", "Files"]),
+        .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "HTTPServer", "HTTP", "Store", "Accounts", "Files",
+                                                "Outbound"]),
         .executableTarget(name: "dawn", dependencies: ["DawnCLI"]),
 
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
@@ -86,6 +94,7 @@ let package = Package(
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "MemberData", "Store", "Locks", "PlainText"]),
         .testTarget(name: "WebPushTests", dependencies: ["WebPush", "PlainText"]),
+        .testTarget(name: "OutboundTests", dependencies: ["Outbound"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
         .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData", "Gzip", "Store"]),

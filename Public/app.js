@@ -520,3 +520,42 @@ if (document.documentElement.hasAttribute("data-offline")) {
     // No worker (a private window, a browser setting): pages simply need the network.
   });
 }
+
+// Reminders on this device (issue 18): subscribe to Web Push with the instance's VAPID key
+// and hand the subscription to the server. Without JavaScript (or Web Push) the button stays
+// hidden; ntfy and email still work.
+const enableNotifications = document.getElementById("notify-enable");
+if (enableNotifications && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window
+    && !document.documentElement.hasAttribute("data-offline")) {
+  const status = document.getElementById("notify-enable-status");
+  const say = (text) => { if (status) { status.textContent = text; status.hidden = false; } };
+  const bytes = (base64url) => {
+    const text = atob(base64url.replace(/-/g, "+").replace(/_/g, "/"));
+    return Uint8Array.from(text, (c) => c.charCodeAt(0));
+  };
+  enableNotifications.hidden = false;
+  enableNotifications.addEventListener("click", async () => {
+    enableNotifications.disabled = true;
+    try {
+      if (await Notification.requestPermission() !== "granted") {
+        say(enableNotifications.dataset.denied);
+        return;
+      }
+      const key = await (await fetch("/notifications/vapid-public-key", { credentials: "same-origin" })).text();
+      const registration = await navigator.serviceWorker.ready;
+      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key.trim()) });
+      const answer = await fetch("/notifications/push", {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": enableNotifications.dataset.csrf },
+        body: JSON.stringify(subscription.toJSON()),
+      });
+      const reply = await answer.json().catch(() => ({}));
+      say(reply.message || enableNotifications.dataset.failed);
+      if (answer.ok) window.location.reload();
+    } catch (_) {
+      say(enableNotifications.dataset.failed);
+    } finally {
+      enableNotifications.disabled = false;
+    }
+  });
+}

@@ -126,3 +126,30 @@ async function readOnly(response) {
   headers.delete("Content-Encoding");
   return new Response(html, { status: 200, headers });
 }
+
+// Reminders by Web Push (issue 18): the server sends {"title", "body", "url"}, encrypted
+// for this browser; show it, and open Dawn (or focus it) when it is tapped.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch (_) {
+    message = { body: event.data ? event.data.text() : "" };
+  }
+  event.waitUntil(self.registration.showNotification(message.title || "Dawn", {
+    body: message.body || "",
+    icon: "/static/icons/dawn-192.png",
+    data: { url: typeof message.url === "string" && message.url.startsWith("/") ? message.url : "/" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = (event.notification.data && event.notification.data.url) || "/";
+  event.waitUntil((async () => {
+    for (const client of await self.clients.matchAll({ type: "window" })) {
+      if (new URL(client.url).origin === self.location.origin && "focus" in client) return client.focus();
+    }
+    return self.clients.openWindow(url);
+  })());
+});

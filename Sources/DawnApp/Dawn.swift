@@ -8,6 +8,7 @@ import Synchronization
 import Templates
 import Domain
 import TimeZones
+import WebPush
 
 /// The application: routes requests to pages. Built once at start-up; every
 /// template is compiled and every static file loaded before the first request.
@@ -37,6 +38,10 @@ public final class Dawn: HTTPResponder {
     private let router: Router<Route>
     /// The fingerprinted URLs of Public/ for templates, fixed unless files may change.
     private let fixedAssets: TemplateValue?
+    /// The instance's VAPID key pair, for Web Push (`VAPIDKeyStore`).
+    let vapidKey: P256KeyPair
+    /// The reminders' delivery queue and its threads (`NotificationDelivery`).
+    let notifications: NotificationDelivery
     /// Once an admin exists, setup is over for the life of the process.
     private let setupDone = Atomic<Bool>(false)
 
@@ -44,19 +49,18 @@ public final class Dawn: HTTPResponder {
     /// only through this (`MemberContext.now`), so a page can be tested on any date.
     let now: @Sendable () -> Int64
 
-    /// The app as `dawn serve` runs it: due reminders go to the production outbox (for now
-    /// one line each on standard error, `LogReminderOutbox`), and under the tests' hooks
-    /// are also kept for `/_test/reminders-sent`.
+    /// The app as `dawn serve` runs it: due reminders go to the member's targets
+    /// (`NotificationDelivery`), and under the tests' hooks are also kept for
+    /// `/_test/reminders-sent`.
     public convenience init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics(),
                             now: @escaping @Sendable () -> Int64 = Family.wallClock) throws(DawnStartError) {
-        let outbox: any ReminderOutbox = configuration.testHooks
-            ? RecordingReminderOutbox(passingTo: LogReminderOutbox()) : LogReminderOutbox()
-        try self.init(configuration: configuration, metrics: metrics, now: now, outbox: outbox)
+        try self.init(configuration: configuration, metrics: metrics, now: now, outbox: nil)
     }
 
-    /// The app with the outbox its reminders go to (tests pass a `RecordingReminderOutbox`).
+    /// The app with the outbox its reminders go to: nil for its own delivery (tests pass a
+    /// `RecordingReminderOutbox`).
     init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics(),
-         now: @escaping @Sendable () -> Int64 = Family.wallClock, outbox: any ReminderOutbox) throws(DawnStartError) {
+         now: @escaping @Sendable () -> Int64 = Family.wallClock, outbox: (any ReminderOutbox)?) throws(DawnStartError) {
         self.configuration = configuration
         self.now = now
         serverMetrics = metrics
@@ -100,6 +104,12 @@ public final class Dawn: HTTPResponder {
             data.closeAll()
             throw .resources("cannot read or store the device cookie key in instance.sqlite: \(error)")
         }
+        do {
+            vapidKey = try VAPIDKeyStore.load(instance: data.instance)
+        } catch {
+            data.closeAll()
+            throw .resources("cannot read or store the VAPID key in instance.sqlite: \(error)")
+        }
         throttle = SignInThrottle(failureBudget: configuration.signInFailureBudget)
         timeZones = TimeZoneDatabase(directory: configuration.timeZoneDirectory)
         router = Self.routes(testHooks: configuration.testHooks, metrics: configuration.metrics)
@@ -109,13 +119,17 @@ public final class Dawn: HTTPResponder {
         } else {
             fixedAssets = Self.assetValues(staticFiles)
         }
-        reminders = ReminderScheduler(data: data, family: family, timeZones: timeZones, strings: strings,
-                                      settings: { [memberCache] id, database in
-                                          try memberCache.settings(id) { try MemberSettings.load(from: database) }
-                                      }, outbox: outbox, now: now)
         // Last: nothing above may throw once its threads run.
         passwordPool = WorkerPool(threads: configuration.passwordWorkers,
                                   capacity: configuration.passwordQueueCapacity, name: "dawn-password")
+        let notifications = Self.makeNotifications(configuration: configuration, data: data, vapidKey: vapidKey, now: now)
+        self.notifications = notifications
+        let delivery: any ReminderOutbox = outbox ?? notifications
+        reminders = ReminderScheduler(data: data, family: family, timeZones: timeZones, strings: strings,
+                                      settings: { [memberCache] id, database in
+                                          try memberCache.settings(id) { try MemberSettings.load(from: database) }
+                                      }, outbox: configuration.testHooks ? RecordingReminderOutbox(passingTo: delivery) : delivery,
+                                      now: now)
         memberWrites.setHandler { [unowned self] id in memberWritten(id) }
     }
 
@@ -130,6 +144,7 @@ public final class Dawn: HTTPResponder {
     public func shutdown() {
         reminders.stop()
         passwordPool.shutdown()
+        notifications.shutdown()
         data.closeAll()
     }
 
@@ -145,6 +160,7 @@ public final class Dawn: HTTPResponder {
         SignInPage.add(to: &router)
         DayPage.add(to: &router)
         SettingsPage.add(to: &router)
+        NotificationsPage.add(to: &router)
         VacationsPage.add(to: &router)
         HabitsPage.add(to: &router)
         HabitListPage.add(to: &router)
@@ -271,12 +287,14 @@ public final class Dawn: HTTPResponder {
             }
         }
         // Multipart bodies too: their `csrf` text part is checked below like any form's.
-        let (form, files) = try PageRequest.decodeForm(request, limits: configuration.server.limits)
+        let (form, files) = try PageRequest.decodeForm(request, limits: configuration.server.limits, acceptsJSON: route.takesJSON)
         if request.method == .POST, route.access != .testHook {
             // Signed-in forms carry the session's token; sign-in and setup forms the
             // token of the pre-session cookie (double submit).
             let expected = signedIn?.csrfToken ?? cookies[CSRFCookie.name]
-            guard let expected, let sent = form[CSRFCookie.fieldName], CSRFToken.constantTimeEqual(sent, expected) else {
+            // Scripts sending JSON put it in the `X-CSRF-Token` header instead.
+            let sent = route.takesJSON ? request.headers["X-CSRF-Token"] : form[CSRFCookie.fieldName]
+            guard let expected, let sent, CSRFToken.constantTimeEqual(sent, expected) else {
                 throw PageError(.forbidden, key: "error.csrf")
             }
         }

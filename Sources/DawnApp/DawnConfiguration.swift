@@ -37,6 +37,17 @@ public struct DawnConfiguration: Sendable, Equatable {
     /// Where the IANA time zone files live.
     public var timeZoneDirectory = "/usr/share/zoneinfo"
     public var server = ServerConfiguration()
+    /// The SMTP relay reminders by email go through (`smtp://relay:587`, `smtps://relay:465`,
+    /// credentials as `smtp://user:password@relay:587`); nil: no email target.
+    public var smtpURL: String?
+    /// The sender of those emails (and the VAPID contact of Web Push).
+    public var smtpFrom: String?
+    /// Lets notification targets be on loopback (and Web Push endpoints on plain http:// or
+    /// private addresses): tests, a LAN ntfy on the same machine. Off in production.
+    public var notifyAllowLoopback = false
+    /// The first wait before a failed notification is tried again (then 2, 4, 8… times it,
+    /// for 60 times it in all). A minute; tests make it short.
+    public var notifyRetryBaseMilliseconds = 60_000
 
     public init() {}
 

@@ -67,7 +67,7 @@ struct PageRequest: Sendable {
     /// Decodes a POST body: a URL-encoded form, or `multipart/form-data` (text parts
     /// become `form`, file parts `files`); anything else is a 415. Either way the CSRF
     /// token is then read from the `csrf` field of `form`.
-    static func decodeForm(_ http: HTTPRequest, limits: HTTPLimits) throws(PageError)
+    static func decodeForm(_ http: HTTPRequest, limits: HTTPLimits, acceptsJSON: Bool = false) throws(PageError)
         -> (form: FormFields, files: [MultipartForm.Part]) {
         guard http.method == .POST else { return (FormFields(), []) }
         let contentType = http.headers["Content-Type"]
@@ -81,6 +81,9 @@ struct PageRequest: Sendable {
             }
         }
         let type = contentType?.split(separator: ";").first?.trimmingSpaces.lowercased()
+        // A JSON body (a browser's push subscription) is read by its handler; its CSRF token
+        // comes in the `X-CSRF-Token` header.
+        if acceptsJSON, type == "application/json" { return (FormFields(), []) }
         guard type == "application/x-www-form-urlencoded" else {
             throw PageError(.unsupportedMediaType, key: "error.form_type")
         }

@@ -33,12 +33,21 @@ struct Route: Sendable {
 
     let access: Access
     let runs: Runs
+    /// The POST body is JSON, left in `page.http.body` for the handler (its CSRF token in
+    /// the `X-CSRF-Token` header); other routes answer a JSON body 415.
+    let takesJSON: Bool
     let handle: Handler
 
-    private init(access: Access, slow: Bool, hashesPasswords: Bool, handle: @escaping Handler) {
+    private init(access: Access, slow: Bool, hashesPasswords: Bool, takesJSON: Bool = false, handle: @escaping Handler) {
         self.access = access
         runs = hashesPasswords ? .onPasswordPool : slow ? .onWorkerPool : .onEventLoop
+        self.takesJSON = takesJSON
         self.handle = handle
+    }
+
+    /// A signed-in member's POST of a JSON body (a script's, not a form's).
+    static func memberJSON(_ handle: @escaping Handler) -> Route {
+        Route(access: .member, slow: true, hashesPasswords: false, takesJSON: true, handle: handle)
     }
 
     static func open(slow: Bool = false, hashesPasswords: Bool = false, _ handle: @escaping Handler) -> Route {

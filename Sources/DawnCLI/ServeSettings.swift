@@ -1,3 +1,4 @@
+import Outbound
 /// Every setting of `dawn serve`, in the order `--help` and `--print-config` list them.
 enum ServeSettings {
     static let all: [ServeSetting] = [
@@ -61,6 +62,33 @@ enum ServeSettings {
                \.signInFailureBudget),
         .count("DAWN_SESSION_CACHE", 0...3600, "seconds a checked session is believed", \.sessionCacheSeconds),
         .text("TZDIR", "where the IANA time zone files live", \.timeZoneDirectory),
+        ServeSetting(
+            variable: "DAWN_SMTP_URL",
+            help: "SMTP relay for reminders by email: smtp://[user:password@]host:587 (STARTTLS when offered) or smtps://host:465",
+            isSecret: true,
+            apply: { v, name, c throws(CommandLineError) in
+                guard SMTPMail.isRelayURL(v) else { throw CommandLineError("\(name) must be an smtp:// or smtps:// URL (not repeated here: it may hold a password)") }
+                c.smtpURL = v
+            },
+            show: { $0.smtpURL == nil ? "" : "********" }),
+        ServeSetting(
+            variable: "DAWN_SMTP_FROM",
+            help: "sender address of reminder emails (and the Web Push contact)",
+            apply: { v, name, c throws(CommandLineError) in
+                guard MailMessage.isAddress(v) else { throw CommandLineError("\(name) must be an email address, not \"\(v)\"") }
+                c.smtpFrom = v
+            },
+            show: { $0.smtpFrom ?? "" }),
+        .onOff("DAWN_NOTIFY_ALLOW_LOOPBACK",
+               "let notification targets be on loopback, and Web Push on http:// or private addresses (tests, a LAN ntfy)",
+               \.notifyAllowLoopback),
+        ServeSetting(variable: "DAWN_NOTIFY_RETRY_BASE_MS",
+                     help: "milliseconds before a failed notification's first retry (then x2 each time, for 60 times it); tests only",
+                     isDocumented: false,
+                     apply: { v, name, c throws(CommandLineError) in
+                         c.notifyRetryBaseMilliseconds = try ServeSetting.count(v, name: name, 1...3_600_000)
+                     },
+                     show: { String($0.notifyRetryBaseMilliseconds) }),
         ServeSetting(variable: "DAWN_TEST_HOOKS", help: "routes for the end-to-end tests; never in production",
                      isSwitch: true, isDocumented: false,
                      apply: { v, name, c throws(CommandLineError) in c.testHooks = try ServeSetting.onOff(v, name: name) },

@@ -6,7 +6,7 @@ import Glibc
 
 /// A plain POSIX thread running one closure, joinable. The server's loops and
 /// workers are these rather than Foundation threads: no run loop, no extra library.
-/// The app's own threads (the reminder scheduler) are these too.
+/// The app's own threads (the reminder scheduler, the notification delivery) are these too.
 package final class PosixThread: Sendable {
     private let handle: pthread_t
 
@@ -63,13 +63,15 @@ package final class Semaphore: @unchecked Sendable {
         while sem_wait(semaphore) != 0 && errno == EINTR {}
     }
 
-    /// Waits for a signal or until `seconds` have passed on the wall clock (the deadline
-    /// is a wall-clock instant, so a clock set forward ends the wait early, as it should
-    /// for something due at a wall-clock time). True when signalled.
-    package func wait(seconds: Int64) -> Bool {
+    /// Waits for a signal or until `milliseconds` have passed on the wall clock (the
+    /// deadline is a wall-clock instant, so a clock set forward ends the wait early, as it
+    /// should for something due at a wall-clock time). True when signalled.
+    package func wait(milliseconds: Int) -> Bool {
         var deadline = timespec()
         clock_gettime(CLOCK_REALTIME, &deadline)
-        deadline.tv_sec += Int(max(0, seconds))
+        let total = Int(deadline.tv_nsec) + (milliseconds % 1000) * 1_000_000
+        deadline.tv_sec += milliseconds / 1000 + total / 1_000_000_000
+        deadline.tv_nsec = total % 1_000_000_000
         while true {
             if sem_timedwait(semaphore, &deadline) == 0 { return true }
             if errno != EINTR { return false }

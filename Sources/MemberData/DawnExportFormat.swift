@@ -109,15 +109,50 @@ package enum DawnExportFormat {
     package struct Settings: Codable {
         package var language: String; package var firstWeekday: String; package var dayStartHour: Int
         package var showGrid: Bool; package var showGridDates: Bool; package var theme: String
+        /// Where reminders go (added within version 2; absent from older files).
+        package var notify: Notify?
 
         package init(language: String, firstWeekday: String, dayStartHour: Int, showGrid: Bool, showGridDates: Bool,
-                     theme: String) {
+                     theme: String, notify: Notify? = nil) {
             self.language = language
             self.firstWeekday = firstWeekday
             self.dayStartHour = dayStartHour
             self.showGrid = showGrid
             self.showGridDates = showGridDates
             self.theme = theme
+            self.notify = notify
+        }
+    }
+
+    /// `{"ntfy": {"url": "https://…/topic", "token": null}, "email": "kid@example.org"}`,
+    /// every key written even when null. Push subscriptions belong to browsers and are
+    /// not exported.
+    package struct Notify: Codable, Equatable {
+        package struct Ntfy: Codable, Equatable {
+            package var url: String; package var token: String?
+
+            package init(url: String, token: String?) {
+                self.url = url
+                self.token = token
+            }
+
+            package func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(url, forKey: .url)
+                try container.encode(token, forKey: .token)
+            }
+        }
+        package var ntfy: Ntfy?; package var email: String?
+
+        package init(ntfy: Ntfy?, email: String?) {
+            self.ntfy = ntfy
+            self.email = email
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(ntfy, forKey: .ntfy)
+            try container.encode(email, forKey: .email)
         }
     }
 

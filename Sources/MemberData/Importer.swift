@@ -43,6 +43,9 @@ package enum Importer {
         package var vacations: [Vacation] = []
         /// At most one a day.
         package var moods: [Mood] = []
+        /// Where reminders go (`settings.notify`), as the file has it: the importing page
+        /// checks it before anything is written. Nil when the file has none.
+        package var notify: DawnExportFormat.Notify?
         /// The index in `habits` of each name's first habit: one lookup per row, never a
         /// scan, so reading stays linear in the file's size.
         private var habitsByName: [String: Int] = [:]
@@ -169,6 +172,12 @@ package enum Importer {
         var vacations: [DawnExportFormat.Vacation]?
         /// Added within version 2: absent from older files.
         var moods: [FileMood]?
+        /// Only `settings.notify` is read back (added within version 2).
+        var settings: FileSettings?
+    }
+
+    private struct FileSettings: Decodable {
+        var notify: DawnExportFormat.Notify?
     }
 
     /// A mood as the file has it, its value read as any number so that 3.5 is refused
@@ -197,6 +206,7 @@ package enum Importer {
         guard DawnExportFormat.readableVersions.contains(file.version) else {
             throw Problem(place: .record("version"), key: "import.problem.version", arguments: ["value": String(file.version)])
         }
+        plan.notify = file.settings?.notify
         var habitIndex: [Int64: Int] = [:]
         // In the member's order (`position`), file order among equals and in version 1.
         let ordered = file.habits.enumerated().sorted { ($0.element.position ?? $0.offset, $0.offset) < ($1.element.position ?? $1.offset, $1.offset) }
@@ -490,6 +500,10 @@ package enum Importer {
                 for table in ["habits", "habit_instances", "entries", "notes", "moods"] {
                     if try connection.queryOne("SELECT 1 FROM \(table) LIMIT 1") != nil { throw NotEmpty() }
                 }
+            }
+            if let notify = plan.notify {
+                try NotifyTargets.write(ntfy: notify.ntfy.map { NotifyTargets.Ntfy(url: $0.url, token: $0.token) }, email: notify.email,
+                                        keepingExisting: mode == .merge, in: connection)
             }
             // Existing habits by name (the oldest of a name wins); their default durations.
             var byName: [String: Int64] = [:]

@@ -141,6 +141,8 @@ package enum MemberSchema {
         Migration(version: 10, sql: """
             ALTER TABLE habits ADD COLUMN reminders TEXT NOT NULL DEFAULT '' CHECK (length(reminders) <= 71);
             """),
+        // Where reminders go: see `NotifyTargets`.
+        Migration(version: 11, sql: NotifyTargets.migration),
     ]
 
     /// The migration that added the search index (`dawn check` checks it from there on).

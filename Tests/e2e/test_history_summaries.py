@@ -27,6 +27,8 @@ def downgrade_to_schema_4(path):
             con.execute(f"DROP TABLE {table}")
         # Later migrations' objects too (8: moods), so every migration from 5 on runs again.
         con.execute("DROP TABLE IF EXISTS moods")
+        con.execute("DROP TABLE IF EXISTS push_subscriptions")  # 11: where reminders go
+        con.execute("DROP TABLE IF EXISTS notify_results")
         con.execute("DROP INDEX habit_instances_by_habit_created")
         con.execute("DROP TRIGGER habit_instances_version_on_update")
         con.execute("""CREATE TRIGGER habit_instances_version_on_update

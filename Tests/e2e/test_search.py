@@ -173,6 +173,8 @@ def downgrade_to_schema_6(path):
             con.execute(f"DROP TRIGGER {name}")
         con.execute("DROP TABLE search_index")
         con.execute("DROP TABLE IF EXISTS moods")  # migration 8
+        con.execute("DROP TABLE IF EXISTS push_subscriptions")  # migration 11
+        con.execute("DROP TABLE IF EXISTS notify_results")
         for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%revision%'").fetchall():
             con.execute(f"DROP TRIGGER {name}")  # migration 9
         if "revision" in [c[1] for c in con.execute("PRAGMA table_info(habit_summaries)")]:

@@ -90,7 +90,7 @@ final class ReminderScheduler: Sendable {
         while !state.withLock({ $0.stopping }) {
             let next = pass(at: now())
             let wait = next.map { $0 - now() } ?? Self.longestSleepSeconds
-            if wait > 0 { _ = wakeup.wait(seconds: min(wait, Self.longestSleepSeconds)) }
+            if wait > 0 { _ = wakeup.wait(milliseconds: Int(min(wait, Self.longestSleepSeconds)) * 1_000) }
         }
     }
 

@@ -60,8 +60,16 @@ enum ExportPage {
 
     // MARK: JSON
 
+    /// `settings.notify`: the member's ntfy topic and email address (not their browsers).
+    private static func notify(_ database: Database) throws -> DawnExportFormat.Notify {
+        let targets = NotifyTargets(database: database)
+        return DawnExportFormat.Notify(ntfy: try targets.ntfy().map { DawnExportFormat.Notify.Ntfy(url: $0.url, token: $0.token) },
+                                       email: try targets.email())
+    }
+
     static func json(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        let model = try Model(try MemberContext(app, page), withJournal: true)
+        let member = try MemberContext(app, page)
+        let model = try Model(member, withJournal: true)
         let s = model.settings
         let export = DawnExportFormat.File(
             exportedAt: model.exportedAt.description,
@@ -69,7 +77,7 @@ enum ExportPage {
                                  timeZone: model.account.timeZone),
             settings: DawnExportFormat.Settings(language: s.language.rawValue, firstWeekday: s.firstWeekday == .sunday ? "sunday" : "monday",
                                      dayStartHour: s.dayStartHour, showGrid: s.showGrid, showGridDates: s.showGridDates,
-                                     theme: s.theme.rawValue),
+                                     theme: s.theme.rawValue, notify: try notify(member.database)),
             habits: model.habits.enumerated().map { offset, habit in
                 DawnExportFormat.Habit(id: habit.id, name: habit.name, emoji: habit.emoji, colour: HabitColor.resolve(habit.color).hex,
                                        defaultDurationMinutes: habit.defaultDuration, createdAt: habit.createdAt,

@@ -30,6 +30,21 @@ enum ImportPage {
         } catch {
             return refuse(app, page, message(app, page, error))
         }
+        if let notify = plan.notify {
+            // The same checks as the settings form, before anything is written.
+            do throws(NotifyInput.Problem) {
+                let allow = app.configuration.notifyAllowLoopback
+                var checked = DawnExportFormat.Notify(ntfy: nil, email: nil)
+                if let ntfy = notify.ntfy {
+                    guard let valid = try NotifyInput.ntfy(url: ntfy.url, token: ntfy.token ?? "", allowLoopback: allow) else { throw .ntfyURL }
+                    checked.ntfy = DawnExportFormat.Notify.Ntfy(url: valid.url, token: valid.token)
+                }
+                if let email = notify.email { checked.email = try NotifyInput.email(email) }
+                plan.notify = checked
+            } catch {
+                return refuse(app, page, "settings.notify: " + app.t(error.key, page))
+            }
+        }
         let counts: Importer.Counts
         do {
             counts = try Importer.write(plan, mode: mode, to: member.database, now: member.now)

@@ -31,6 +31,13 @@ extension SettingsPage {
         let timeZones: [String]
         /// As stored on the board, even after a refused submission.
         let sharesOnBoard: Bool
+        /// Where reminders go, as stored: ntfy, email, the browsers, and each one's last result.
+        let ntfy: NotifyTargets.Ntfy?
+        let email: String?
+        let pushSubscriptions: [NotifyTargets.PushSubscription]
+        let results: [String: NotifyTargets.Result]
+        /// Whether the admin configured an SMTP relay (without one, the address is kept but unused).
+        let emailConfigured: Bool
 
         /// The member's stored settings and time zone.
         init(_ app: Dawn, _ member: MemberContext) {
@@ -51,6 +58,12 @@ extension SettingsPage {
             themes = choices(MemberSettings.Theme.allCases.map { ($0, $0.rawValue) }, settings.theme)
             timeZones = app.timeZones.identifiers
             sharesOnBoard = (try? Board(instance: app.data.instance).isOptedIn(member.signedIn.member.id)) ?? false
+            let targets = NotifyTargets(database: member.database)
+            ntfy = try? targets.ntfy()
+            email = try? targets.email()
+            pushSubscriptions = (try? targets.pushSubscriptions()) ?? []
+            results = (try? targets.results()) ?? [:]
+            emailConfigured = app.configuration.smtpURL != nil && app.configuration.smtpFrom != nil
         }
     }
 }

@@ -3,6 +3,7 @@ import HTTP
 import HTTPServer
 import Localization
 import MemberData
+import Store
 import Templates
 import TimeZones
 
@@ -13,8 +14,10 @@ enum SettingsPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/settings", .member { app, page in
             let member = try MemberContext(app, page)
-            let done = try page.query()["done"] == "saved"
-            return show(app, page, Model(app, member), notice: done ? app.t("settings.saved", page) : nil)
+            let done = try page.query()["done"]
+            let notices = ["saved": "settings.saved", "notify_saved": "notify.saved", "notify_tested": "notify.tested",
+                           "notify_removed": "notify.removed", "notify_no_targets": "notify.no_targets"]
+            return show(app, page, Model(app, member), notice: done.flatMap { notices[$0] }.map { app.t($0, page) })
         })
         router.add(.POST, "/settings", .member { app, page in
             let member = try MemberContext(app, page)
@@ -69,8 +72,33 @@ enum SettingsPage {
         })
     }
 
-    private static func show(_ app: Dawn, _ page: PageRequest, _ model: Model, notice: String? = nil,
-                             form: FormState = FormState(), status: HTTPStatus = .ok) -> HTTPResponse {
+    static func show(_ app: Dawn, _ page: PageRequest, _ model: Model, notice: String? = nil,
+                     form: FormState = FormState(), notifyForm: FormState = FormState(), status: HTTPStatus = .ok) -> HTTPResponse {
+        let rules = (try? app.timeZones.rules(for: model.timeZone)) ?? .utc
+        func result(_ key: String) -> TemplateValue {
+            guard let result = model.results[key] else { return .null }
+            let time = NotificationsPage.resultTime(result.at, rules: rules)
+            return .string(result.error.map { app.t("notify.result_failed", page, ["time": time, "error": $0]) }
+                ?? app.t("notify.result_ok", page, ["time": time]))
+        }
+        var notifyValues = notifyForm.values
+        if notifyForm.isValid {
+            notifyValues = ["ntfy_url": .string(model.ntfy?.url ?? ""), "ntfy_token": .string(model.ntfy?.token ?? ""),
+                            "email": .string(model.email ?? "")]
+        }
+        let notify: TemplateValue = [
+            "form": ["values": .object(notifyValues), "errors": .object(notifyForm.errors)],
+            "ntfyResult": result(NotifyTargets.Key.ntfy),
+            "emailResult": result(NotifyTargets.Key.email),
+            "emailConfigured": .bool(model.emailConfigured),
+            "devices": .list(model.pushSubscriptions.map { subscription in
+                [
+                    "host": .string(NotifyInput.host(of: subscription.endpoint) ?? subscription.endpoint),
+                    "removeURL": .string("/notifications/push/\(subscription.id)/remove"),
+                    "result": result(NotifyTargets.Key.push(subscription.id)),
+                ]
+            }),
+        ]
         func options<T>(_ choices: [Model.Choice<T>], _ label: (T) -> String) -> TemplateValue {
             .list(choices.map { ["value": .string($0.id), "label": .string(label($0.value)), "selected": .bool($0.isSelected)] })
         }
@@ -87,6 +115,7 @@ enum SettingsPage {
             "themes": options(model.themes) { app.t("settings.theme_\($0.rawValue)", page) },
             "board": .bool(model.sharesOnBoard),
             "vacationsURL": .string(Paths.vacations),
+            "notify": notify,
         ], status: status, for: page)
     }
 }

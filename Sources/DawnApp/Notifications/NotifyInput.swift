@@ -1,0 +1,80 @@
+import Foundation
+import MemberData
+import Outbound
+import WebPush
+
+/// The checks on what a member gives as a notification target, before anything is stored:
+/// an ntfy topic URL and token, an email address, a browser's push subscription. Pure.
+enum NotifyInput {
+    /// What was wrong; each is a string key (`notify.error.<rawValue>`) in every language.
+    enum Problem: String, Error, Equatable {
+        case ntfyURL = "ntfy_url"
+        case ntfyToken = "ntfy_token"
+        case email
+        case pushJSON = "push_json"
+        case pushEndpoint = "push_endpoint"
+        case pushKeys = "push_keys"
+
+        var key: String { "notify.error." + rawValue }
+    }
+
+    static let maximumURLLength = 2048
+    static let maximumTokenLength = 256
+    /// A push subscription's JSON is a few hundred bytes; anything much larger is not one.
+    static let maximumSubscriptionBytes = 8192
+
+    /// An ntfy topic: an http(s) URL with a host (not loopback unless allowed) and no user
+    /// information; the token, when given, visible ASCII (it goes into a header). An empty
+    /// URL means no ntfy target.
+    static func ntfy(url: String, token: String, allowLoopback: Bool) throws(Problem) -> NotifyTargets.Ntfy? {
+        let url = url.trimmingCharacters(in: .whitespaces)
+        let token = token.trimmingCharacters(in: .whitespaces)
+        if url.isEmpty { return nil }
+        guard url.utf8.count <= maximumURLLength, let host = host(of: url),
+              !(allowLoopback ? AddressPolicy.any : .noLoopback).refusesHost(host) else { throw .ntfyURL }
+        if token.isEmpty { return NotifyTargets.Ntfy(url: url, token: nil) }
+        guard token.utf8.count <= maximumTokenLength, token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { throw .ntfyToken }
+        return NotifyTargets.Ntfy(url: url, token: token)
+    }
+
+    /// An email address (`MailMessage.isAddress`), or nil for none.
+    static func email(_ text: String) throws(Problem) -> String? {
+        let address = text.trimmingCharacters(in: .whitespaces)
+        if address.isEmpty { return nil }
+        guard MailMessage.isAddress(address) else { throw .email }
+        return address
+    }
+
+    /// `PushSubscription.toJSON()`: `{"endpoint": "https://…", "expirationTime": null,
+    /// "keys": {"p256dh": "…", "auth": "…"}}`. The endpoint must be https and not on a
+    /// loopback or private address (unless allowed); the keys a P-256 point and 16 bytes.
+    static func pushSubscription(json: [UInt8], allowLoopback: Bool) throws(Problem) -> (endpoint: String, keys: PushSubscriptionKeys) {
+        struct Body: Decodable {
+            struct Keys: Decodable { let p256dh: String; let auth: String }
+            let endpoint: String
+            let keys: Keys
+        }
+        guard json.count <= maximumSubscriptionBytes, let body = try? JSONDecoder().decode(Body.self, from: Data(json)) else {
+            throw .pushJSON
+        }
+        let endpoint = body.endpoint
+        guard endpoint.utf8.count <= maximumURLLength, endpoint.utf8.count >= 10,
+              allowLoopback || endpoint.lowercased().hasPrefix("https://"),
+              let host = host(of: endpoint), !(allowLoopback ? AddressPolicy.any : .publicOnly).refusesHost(host)
+        else { throw .pushEndpoint }
+        do {
+            return (endpoint, try PushSubscriptionKeys(p256dh: body.keys.p256dh, auth: body.keys.auth))
+        } catch {
+            throw .pushKeys
+        }
+    }
+
+    /// The host of an http(s) URL as written (`[::1]` keeps its brackets), or nil when it
+    /// is not one (`VAPID.audience` is the one parser of such URLs).
+    static func host(of url: String) -> String? {
+        guard let origin = try? VAPID.audience(ofEndpoint: url) else { return nil }
+        let authority = origin.drop { $0 != "/" }.dropFirst(2)
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") { return String(authority[...close]) }
+        return String(authority.prefix { $0 != ":" })
+    }
+}

@@ -1,0 +1,99 @@
+import HTTP
+import HTTPServer
+import MemberData
+import TimeZones
+
+/// Where a member's reminders go: the VAPID public key and the push subscriptions of their
+/// browsers (`/notifications/…`, for `Public/app.js`), their ntfy topic and email address
+/// (`POST /settings/notify`, shown on `/settings`), and the "send a test" button.
+enum NotificationsPage {
+    /// How long the test button waits for every target's first answer before showing the
+    /// results it has (a hanging target shows as not answered yet).
+    static let testWaitMilliseconds = NotificationSender.httpTimeoutMilliseconds + 2_000
+
+    static func add(to router: inout Router<Route>) {
+        router.add(.GET, "/notifications/vapid-public-key", .member { app, page in
+            var response = HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8",
+                                        body: Array(app.vapidKey.publicKeyBase64URL.utf8))
+            response.headers.add("Cache-Control", "no-store")
+            return response
+        })
+        router.add(.POST, "/notifications/push", .memberJSON { app, page in
+            let member = try page.member
+            do {
+                let (endpoint, keys) = try NotifyInput.pushSubscription(json: page.http.body,
+                                                                        allowLoopback: app.configuration.notifyAllowLoopback)
+                try NotifyTargets(database: member.database).addPushSubscription(endpoint: endpoint, p256dh: keys.p256dh,
+                                                                                 auth: keys.auth, now: app.now())
+                return json(.created, ["message": app.t("notify.push_saved", page)])
+            } catch let problem as NotifyInput.Problem {
+                return json(.badRequest, ["message": app.t(problem.key, page)])
+            }
+        })
+        router.add(.POST, "/notifications/push/{id}/remove", .member { app, page in
+            let member = try page.member
+            guard let id = page.id() else { throw PageError(.notFound, key: "error.not_found") }
+            try NotifyTargets(database: member.database).removePushSubscription(id: id)
+            return .redirect(to: Paths.done(Paths.settings, "notify_removed", anchor: "notify"))
+        })
+        router.add(.POST, "/settings/notify", .member { app, page in
+            let member = try MemberContext(app, page)
+            var form = FormState()
+            let url = page.form["ntfy_url"] ?? "", token = page.form["ntfy_token"] ?? "", email = page.form["email"] ?? ""
+            form.values = ["ntfy_url": .string(url), "ntfy_token": .string(token), "email": .string(email)]
+            var ntfy: NotifyTargets.Ntfy?
+            var address: String?
+            do throws(NotifyInput.Problem) {
+                ntfy = try NotifyInput.ntfy(url: url, token: token, allowLoopback: app.configuration.notifyAllowLoopback)
+            } catch {
+                form.fail(error == .ntfyToken ? "ntfy_token" : "ntfy_url", app.t(error.key, page))
+            }
+            do throws(NotifyInput.Problem) {
+                address = try NotifyInput.email(email)
+            } catch {
+                form.fail("email", app.t(error.key, page))
+            }
+            guard form.isValid else {
+                return SettingsPage.show(app, page, SettingsPage.Model(app, member), notifyForm: form, status: .badRequest)
+            }
+            try NotifyTargets(database: member.database).set(ntfy: ntfy, email: address)
+            return .redirect(to: Paths.done(Paths.settings, "notify_saved", anchor: "notify"))
+        })
+        router.add(.POST, "/notifications/test", .member(slow: true) { app, page in
+            let member = try page.member
+            let emailConfigured = app.configuration.smtpURL != nil && app.configuration.smtpFrom != nil
+            let targets = try Dawn.notificationTargets(of: member.member.id, data: app.data, emailConfigured: emailConfigured)
+            guard !targets.isEmpty else { return .redirect(to: Paths.done(Paths.settings, "notify_no_targets", anchor: "notify")) }
+            let message = NotificationMessage(title: app.t("notify.test_title", page), body: app.t("notify.test_body", page))
+            guard app.notifications.sendAndWait(message, to: targets, of: member.member.id, waitMilliseconds: testWaitMilliseconds) else {
+                throw PageError(.serviceUnavailable, key: "notify.queue_full")
+            }
+            return .redirect(to: Paths.done(Paths.settings, "notify_tested", anchor: "notify"))
+        })
+    }
+
+    private static func json(_ status: HTTPStatus, _ object: [String: String]) -> HTTPResponse {
+        let body = "{" + object.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + quoted($0.value) }.joined(separator: ",") + "}"
+        return HTTPResponse(status: status, contentType: "application/json", body: Array(body.utf8))
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case _ where scalar.value < 0x20: output += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+
+    /// "07:30, 2026-07-07" in the member's time zone.
+    static func resultTime(_ seconds: Int64, rules: TimeZoneRules) -> String {
+        let local = rules.localDateTime(at: seconds)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(local.date) \(two(local.hour)):\(two(local.minute)):\(two(local.second))"
+    }
+}

@@ -86,6 +86,21 @@ public final class DataDirectory: Sendable {
         }
     }
 
+    /// Whether the member's database is open here (kept for the pages since first asked for).
+    public func isOpen(_ id: MemberID) -> Bool {
+        members.withLock { $0.databases[id] != nil }
+    }
+
+    /// Reads the member's file through a read-only connection of its own, closed again
+    /// before returning, so the file is not kept open: for a look that usually finds
+    /// nothing (the reminder scheduler's, at a member without reminders). A missing file
+    /// is `StoreError.missing`; the file is never migrated here.
+    public func glance<T>(_ id: MemberID, _ body: (Connection) throws -> T) throws -> T {
+        let connection = try Connection.open(path: memberPath(id), mode: .readOnly)
+        defer { connection.close() }
+        return try body(connection)
+    }
+
     public func memberDatabaseExists(_ id: MemberID) -> Bool {
         StoreFiles.exists(memberPath(id))
     }

@@ -126,6 +126,30 @@ final class ReminderSchedulerTests: XCTestCase {
         XCTAssertEqual(received(dawn), [])
     }
 
+    /// After a restart, a member without reminders has their file glanced at and closed
+    /// again (not kept open for nothing); one with reminders has it opened and kept.
+    func testARestartedSchedulerKeepsOpenOnlyTheFilesOfMembersWithReminders() throws {
+        let dawn = try PageHarness(now: now).signedUp()
+        dawn.addMember("kid", displayName: "Kid")
+        XCTAssertEqual(addHabit(dawn, reminders: "10:30").status, .seeOther)
+        let mum = try memberID(dawn)
+        let kid = try XCTUnwrap(dawn.app.family.member(username: Username("kid"))).id
+        dawn.app.reminders.pass(at: now)
+        // A second process over the same files, as after a restart.
+        let data = try DataDirectory(root: dawn.app.configuration.dataDirectory, instanceMigrations: InstanceSchema.migrations,
+                                     memberMigrations: MemberSchema.migrations)
+        defer { data.closeAll() }
+        let app = dawn.app
+        let outbox = RecordingReminderOutbox()
+        let scheduler = ReminderScheduler(data: data, family: app.family, timeZones: app.timeZones, strings: app.strings,
+                                          settings: { _, database in try MemberSettings.load(from: database) },
+                                          outbox: outbox, now: { 0 })
+        XCTAssertEqual(scheduler.pass(at: now + 60), PageHarness.instant("2026-03-10T09:30:00Z"))
+        XCTAssertTrue(data.isOpen(mum))
+        XCTAssertFalse(data.isOpen(kid), "no reminders: the file was only glanced at")
+        XCTAssertEqual(outbox.received, [])
+    }
+
     func testATimeSetInThePastDoesNotRingAtOnceAndADoneHabitStaysSilent() throws {
         let dawn = try PageHarness(now: now).signedUp()
         XCTAssertEqual(addHabit(dawn, reminders: "09:45, 10:30").status, .seeOther)

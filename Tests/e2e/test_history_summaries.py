@@ -38,7 +38,8 @@ def downgrade_to_schema_4(path):
             END""")
         for table, column in [("habits", "schedule"), ("habits", "target_milli"), ("habits", "target_kind"),
                               ("habits", "target_unit"), ("habits", "paused_from"), ("habits", "group_name"),
-                              ("habits", "position"), ("habit_instances", "amount_milli"), ("habit_instances", "timed")]:
+                              ("habits", "position"), ("habits", "reminders"),  # 10: reminders
+                              ("habit_instances", "amount_milli"), ("habit_instances", "timed")]:
             con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         con.execute("PRAGMA user_version = 4")
         con.commit()

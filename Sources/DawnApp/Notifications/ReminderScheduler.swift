@@ -129,6 +129,18 @@ final class ReminderScheduler: Sendable {
     /// Decides what came due for one member, records it, hands it over; their next due instant.
     private func look(at id: MemberID, now: Int64) throws -> Int64? {
         guard let member = try family.member(id: id) else { return nil }
+        let marks = ReminderMarks(instance: data.instance)
+        let stored = try marks.marks(for: id)
+        // A member who had no reminders at the last look and whose file is not open (nobody
+        // signed in since the start): a glance through a connection of its own, so the file
+        // of a member without reminders is not kept open for nothing. Anything the glance
+        // cannot tell (an older schema) is a full look.
+        if stored.isEmpty, !data.isOpen(id) {
+            let hasReminders = (try? data.glance(id) { connection in
+                try connection.queryOne("SELECT 1 FROM habits WHERE reminders <> '' LIMIT 1") != nil
+            }) ?? true
+            if !hasReminders { return nil }
+        }
         let database: Database
         do {
             database = try data.member(id)
@@ -142,8 +154,6 @@ final class ReminderScheduler: Sendable {
         // A month unit back (a "N a month" habit), the day before for a reminder after
         // midnight, and the days `nextDue` looks ahead.
         let habits = try HabitReminders.load(database, days: today.adding(days: -32)...today.adding(days: ReminderConstants.lookAheadDays + 2))
-        let marks = ReminderMarks(instance: data.instance)
-        let stored = try marks.marks(for: id)
         var decided: [ReminderMarks.Mark] = []
         var due: [DueReminder] = []
         for (habit, reminding) in habits {

@@ -4,9 +4,9 @@ import CGcrypt
 enum SHA256 {
     static let digestLength = 32
 
-    /// libgcrypt must see `gcry_check_version` before any other call. A static `let` is
+    /// libgcrypt must be started (`CGcrypt_initialize`) before any other call. A static `let` is
     /// initialised exactly once, thread-safely, on first use (`HMACSHA256` touches it too).
-    static let libraryVersion: String? = gcry_check_version(nil).map { String(cString: $0) }
+    static let libraryVersion: String? = CGcrypt_initialize().map { String(cString: $0) }
 
     static func hash(_ bytes: [UInt8]) -> [UInt8] {
         _ = libraryVersion

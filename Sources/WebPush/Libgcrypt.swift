@@ -1,10 +1,10 @@
 import CGcrypt
 
-/// libgcrypt must see `gcry_check_version` before any other call. A static `let` is
+/// libgcrypt must be started (`CGcrypt_initialize`) before any other call. A static `let` is
 /// initialised exactly once, thread-safely, on first use; every entry point of this
 /// module touches it (`Libgcrypt.isReady`) before calling into the library.
 enum Libgcrypt {
-    static let version: String? = gcry_check_version(nil).map { String(cString: $0) }
+    static let version: String? = CGcrypt_initialize().map { String(cString: $0) }
 
     static var isReady: Bool { version != nil }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MemberData
 import Outbound
 import PlainText
@@ -37,8 +37,9 @@ struct NotificationSender: Sendable {
         let body: [UInt8], authorization: String
         do {
             let keys = try PushSubscriptionKeys(p256dh: subscription.p256dh, auth: subscription.auth)
-            let payload = try JSONSerialization.data(withJSONObject: ["title": message.title, "body": message.body, "url": "/"],
-                                                     options: [.sortedKeys])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let payload = try encoder.encode(["title": message.title, "body": message.body, "url": "/"])
             body = try PushMessageEncryption.encrypt(Array(payload), for: keys)
             authorization = try VAPID.authorization(endpoint: subscription.endpoint, subject: vapidSubject,
                                                     signingKey: vapidKey, now: now())

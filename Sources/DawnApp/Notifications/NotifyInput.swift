@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import PlainText
 import MemberData
 import Outbound
 import WebPush
@@ -27,8 +28,8 @@ enum NotifyInput {
     /// information; the token, when given, visible ASCII (it goes into a header). An empty
     /// URL means no ntfy target.
     static func ntfy(url: String, token: String, allowLoopback: Bool) throws(Problem) -> NotifyTargets.Ntfy? {
-        let url = url.trimmingCharacters(in: .whitespaces)
-        let token = token.trimmingCharacters(in: .whitespaces)
+        let url = String(PlainText.trimmed(url))
+        let token = String(PlainText.trimmed(token))
         if url.isEmpty { return nil }
         guard url.utf8.count <= maximumURLLength, let host = host(of: url),
               !(allowLoopback ? AddressPolicy.any : .noLoopback).refusesHost(host) else { throw .ntfyURL }
@@ -39,7 +40,7 @@ enum NotifyInput {
 
     /// An email address (`MailMessage.isAddress`), or nil for none.
     static func email(_ text: String) throws(Problem) -> String? {
-        let address = text.trimmingCharacters(in: .whitespaces)
+        let address = String(PlainText.trimmed(text))
         if address.isEmpty { return nil }
         guard MailMessage.isAddress(address) else { throw .email }
         return address

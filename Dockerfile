@@ -27,17 +27,20 @@ RUN swift build -c release --static-swift-stdlib --product dawn \
 
 FROM debian:bookworm-slim
 # Runtime libraries only: libsqlite3, zlib and libcurl4 (libcrypt1, libgcrypt20,
-# libstdc++6 are in the base image), tzdata, from which Dawn reads named time zones,
-# and ca-certificates, which libcurl checks push services, ntfy and SMTP relays against.
+# libstdc++6 are in the base image), and tzdata, from which Dawn reads named time zones
+# (not its "right/" copies with leap seconds, which Dawn never names). The certificate
+# authorities libcurl checks push services, ntfy and SMTP relays against come as one file
+# from the build stage: the ca-certificates package would bring the openssl program too.
 # hadolint ignore=DL3008
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libsqlite3-0 zlib1g libcurl4 ca-certificates tzdata \
- && rm -rf /var/lib/apt/lists/* \
+      libsqlite3-0 zlib1g libcurl4 tzdata \
+ && rm -rf /var/lib/apt/lists/* /usr/share/zoneinfo/right \
  && groupadd --system --gid 10001 dawn \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
       --shell /usr/sbin/nologin dawn \
  && install -d -o 10001 -g 10001 -m 0700 /data
+COPY --from=build /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
 COPY --from=build /out/dawn /usr/local/bin/dawn
 COPY Views /usr/share/dawn/Views
 COPY Public /usr/share/dawn/Public

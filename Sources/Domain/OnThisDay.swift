@@ -28,8 +28,16 @@ public enum OnThisDay {
     /// nil when neither has any text.
     public static func excerpt(entry: String?, firstNote: String?) -> String? {
         for text in [entry, firstNote].compactMap({ $0 }) {
-            for line in text.split(whereSeparator: \.isNewline) {
-                let clean = String(String.UnicodeScalarView(line.unicodeScalars.map { PlainText.isRefusedInLine($0) ? " " : $0 }))
+            // Line by line, found by scalars (no grapheme walk over a long entry): only the
+            // first line with text is looked at, and only as much of it as can be shown.
+            var rest = Substring(text)
+            while !rest.isEmpty {
+                let scalars = rest.unicodeScalars
+                let end = scalars.firstIndex(where: Self.isNewline) ?? scalars.endIndex
+                let line = Substring(scalars[..<end])
+                rest = end < scalars.endIndex ? Substring(scalars[scalars.index(after: end)...]) : ""
+                let shown = line.drop(while: \.isWhitespace).prefix(OnThisDayConstants.excerptCharacters * 2)
+                let clean = String(String.UnicodeScalarView(shown.unicodeScalars.map { PlainText.isRefusedInLine($0) ? " " : $0 }))
                 let trimmed = PlainText.trimmed(clean)
                 guard !trimmed.isEmpty else { continue }
                 let limit = OnThisDayConstants.excerptCharacters
@@ -44,5 +52,13 @@ public enum OnThisDay {
             }
         }
         return nil
+    }
+
+    /// What `Character.isNewline` counts, one scalar at a time.
+    private static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
     }
 }

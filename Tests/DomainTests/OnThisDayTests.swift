@@ -49,4 +49,16 @@ final class OnThisDayTests: XCTestCase {
         let exact = String(repeating: "x", count: OnThisDayConstants.excerptCharacters)
         XCTAssertEqual(OnThisDay.excerpt(entry: exact, firstNote: nil), exact)
     }
+
+    /// Lines end at any of Character's newlines, CR LF included; a long first line is read
+    /// only as far as it can be shown.
+    func testTheExcerptsLineBreaksAndLongLines() {
+        XCTAssertEqual(OnThisDay.excerpt(entry: "\r\n\r\n  Second line\r\nthird", firstNote: nil), "Second line")
+        XCTAssertEqual(OnThisDay.excerpt(entry: "\u{2028}\u{85}\u{0B}x\u{2029}y", firstNote: nil), "x")
+        XCTAssertEqual(OnThisDay.excerpt(entry: "\u{7}\u{202E}\n", firstNote: "note"), "note")
+        let long = String(repeating: "word ", count: 5_000)
+        let cut = OnThisDay.excerpt(entry: long, firstNote: nil)
+        XCTAssertEqual(cut?.hasSuffix("word…"), true)
+        XCTAssertLessThanOrEqual(cut?.count ?? 0, OnThisDayConstants.excerptCharacters)
+    }
 }

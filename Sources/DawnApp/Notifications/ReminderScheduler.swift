@@ -131,14 +131,16 @@ final class ReminderScheduler: Sendable {
         guard let member = try family.member(id: id) else { return nil }
         let marks = ReminderMarks(instance: data.instance)
         let stored = try marks.marks(for: id)
-        // A member who had no reminders at the last look and whose file is not open (nobody
-        // signed in since the start): a glance through a connection of its own, so the file
-        // of a member without reminders is not kept open for nothing. Anything the glance
-        // cannot tell (an older schema) is a full look.
-        if stored.isEmpty, !data.isOpen(id) {
-            let hasReminders = (try? data.glance(id) { connection in
-                try connection.queryOne("SELECT 1 FROM habits WHERE reminders <> '' LIMIT 1") != nil
-            }) ?? true
+        // A member who had no reminders at the last look: one query says whether they have
+        // any now (every write of theirs wakes this thread, most members have none). When
+        // their file is not open (nobody signed in since the start), through a connection
+        // of its own, so it is not kept open for nothing. Anything the query cannot tell
+        // (an older schema) is a full look.
+        if stored.isEmpty {
+            let anyReminder = "SELECT 1 FROM habits WHERE reminders <> '' LIMIT 1"
+            let hasReminders = data.isOpen(id)
+                ? (try? data.member(id).read { try $0.queryOne(anyReminder) != nil }) ?? true
+                : (try? data.glance(id) { try $0.queryOne(anyReminder) != nil }) ?? true
             if !hasReminders { return nil }
         }
         let database: Database

@@ -27,8 +27,14 @@ final class PageCache: Sendable {
         state.withLock { $0.pages[etag] }
     }
 
+    /// The gzip level of a stored page: the level of every other per-request response
+    /// (`ServerConfiguration.gzipLevel`). A member's page is stored right after each of
+    /// their writes and served a few times at most, so compressing it harder (level 6)
+    /// cost more server time than the few hundred bytes it saved.
+    static let gzipLevel: Int32 = 1
+
     func store(_ etag: String, body: [UInt8], contentType: String) -> Page {
-        let page = Page(identity: body, gzipped: Gzip.compress(body, level: 6), contentType: contentType)
+        let page = Page(identity: body, gzipped: Gzip.compress(body, level: Self.gzipLevel), contentType: contentType)
         state.withLock { state in
             if state.pages.updateValue(page, forKey: etag) == nil { state.order.append(etag) }
             while state.order.count > Self.capacity {

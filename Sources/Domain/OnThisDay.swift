@@ -28,20 +28,27 @@ public enum OnThisDay {
     /// nil when neither has any text.
     public static func excerpt(entry: String?, firstNote: String?) -> String? {
         for text in [entry, firstNote].compactMap({ $0 }) {
-            // Line by line, found by scalars (no grapheme walk over a long entry): only the
-            // first line with text is looked at, and only as much of it as can be shown.
-            var rest = Substring(text)
-            while !rest.isEmpty {
-                let scalars = rest.unicodeScalars
-                let end = scalars.firstIndex(where: Self.isNewline) ?? scalars.endIndex
-                let line = Substring(scalars[..<end])
-                rest = end < scalars.endIndex ? Substring(scalars[scalars.index(after: end)...]) : ""
-                let shown = line.drop(while: \.isWhitespace).prefix(OnThisDayConstants.excerptCharacters * 2)
-                let clean = String(String.UnicodeScalarView(shown.unicodeScalars.map { PlainText.isRefusedInLine($0) ? " " : $0 }))
-                let trimmed = PlainText.trimmed(clean)
-                guard !trimmed.isEmpty else { continue }
+            // Line by line, found by scalar indices into `text` itself (no copy of what is
+            // left, no grapheme walk over a long entry): only the first line with text is
+            // looked at, and only as much of it as can be shown.
+            let scalars = text.unicodeScalars
+            var lineStart = scalars.startIndex
+            while lineStart < scalars.endIndex {
+                let lineEnd = scalars[lineStart...].firstIndex(where: Self.isNewline) ?? scalars.endIndex
+                let line = scalars[lineStart..<lineEnd]
+                lineStart = lineEnd < scalars.endIndex ? scalars.index(after: lineEnd) : lineEnd
+                guard let first = line.firstIndex(where: { !$0.properties.isWhitespace && !PlainText.isRefusedInLine($0) })
+                else { continue }
                 let limit = OnThisDayConstants.excerptCharacters
-                guard trimmed.count > limit else { return String(trimmed) }
+                // Twice the room in scalars is enough for most text; characters of many
+                // scalars each (accents stacked, emoji sequences) get eight times.
+                var (trimmed, cutShort) = Self.cleaned(line, from: first, scalars: limit * 2)
+                if cutShort, trimmed.count <= limit {
+                    (trimmed, cutShort) = Self.cleaned(line, from: first, scalars: limit * 8)
+                }
+                guard trimmed.count > limit else {
+                    return cutShort ? String(trimmed.prefix(limit - 1)) + "…" : String(trimmed)
+                }
                 // Cut after the last whole word that fits, unless that leaves under half the room.
                 let room = trimmed.prefix(limit - 1)
                 if trimmed[room.endIndex].isWhitespace { return String(PlainText.trimmed(room)) + "…" }
@@ -52,6 +59,19 @@ public enum OnThisDay {
             }
         }
         return nil
+    }
+
+    /// At most `scalars` scalars of `line` from `first`, refused ones (controls, bidi) as
+    /// spaces, trimmed; and whether the line went on. A slice with nothing to replace is
+    /// copied whole rather than scalar by scalar.
+    private static func cleaned(_ line: Substring.UnicodeScalarView, from first: String.Index, scalars: Int)
+        -> (text: Substring, cutShort: Bool) {
+        let end = line.index(first, offsetBy: scalars, limitedBy: line.endIndex) ?? line.endIndex
+        let slice = line[first..<end]
+        let text = slice.contains(where: PlainText.isRefusedInLine)
+            ? String(String.UnicodeScalarView(slice.map { PlainText.isRefusedInLine($0) ? " " : $0 }))
+            : String(Substring(slice))
+        return (PlainText.trimmed(text), end < line.endIndex)
     }
 
     /// What `Character.isNewline` counts, one scalar at a time.

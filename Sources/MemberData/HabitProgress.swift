@@ -21,16 +21,22 @@ package struct HabitProgress: Sendable, Equatable {
         return memberBridged.union(BridgedRanges(days: skips, ranges: pause))
     }
 
-    /// Just the streak. A daily habit's comes from its runs (a lookup or two, `Streak(runs:)`);
-    /// another schedule's from its done days (`HabitStreak`, the whole habit's history), kept
-    /// in memory until the habit's days change (`HabitProgressCache`).
-    package static func streak(_ connection: Connection, habit: Habits.Habit, schedule: HabitSchedule,
-                               bridged: BridgedRanges, firstWeekday: Weekday, today: LocalDate)
-        throws -> (current: Int, best: Int, unit: StreakUnit) {
-        let key = schedule == .daily ? nil : try HabitProgressCache.key(
-            connection, habit: habit.id, schedule: schedule, firstWeekday: firstWeekday, today: today, bridged: bridged)
-        return try streak(connection, habit: habit, schedule: schedule, bridged: bridged, firstWeekday: firstWeekday,
-                          today: today, key: key)
+    /// Just the current streak, in the habit's units (the day page's pills). A daily
+    /// habit's comes from its runs (a lookup or two, `Streak.current(runs:)`: its best run,
+    /// which needs the longest runs too, is not asked for); another schedule's from its done
+    /// days (`HabitStreak`, the whole habit's history), kept in memory until the habit's
+    /// days change (`HabitProgressCache`).
+    package static func currentStreak(_ connection: Connection, habit: Habits.Habit, schedule: HabitSchedule,
+                                      bridged: BridgedRanges, firstWeekday: Weekday, today: LocalDate)
+        throws -> (current: Int, unit: StreakUnit) {
+        if schedule == .daily {
+            return (try MemberActivity.habitCurrentStreak(connection, habit: habit.id, today: today, bridging: bridged), .day)
+        }
+        let key = try HabitProgressCache.key(connection, habit: habit.id, schedule: schedule, firstWeekday: firstWeekday,
+                                             today: today, bridged: bridged)
+        let streak = try streak(connection, habit: habit, schedule: schedule, bridged: bridged, firstWeekday: firstWeekday,
+                                today: today, key: key)
+        return (streak.current, streak.unit)
     }
 
     private static func streak(_ connection: Connection, habit: Habits.Habit, schedule: HabitSchedule,

@@ -94,6 +94,12 @@ package struct MemberActivity: Sendable {
         try Streak(runs: Runs(connection: connection, habitID: id), today: today, bridging: bridged)
     }
 
+    /// Just a daily habit's current streak: a lookup or two of its runs.
+    package static func habitCurrentStreak(_ connection: Connection, habit id: Int64, today: LocalDate,
+                                           bridging bridged: BridgedRanges) throws -> Int {
+        try Streak.current(runs: Runs(connection: connection, habitID: id), today: today, bridging: bridged)
+    }
+
     /// Per habit, its logs, minutes and days logged within `from…to` (a range of its
     /// primary key per habit: no lookups from another index).
     package static func habitTotals(_ connection: Connection, from: LocalDate, to: LocalDate)

@@ -60,5 +60,11 @@ final class OnThisDayTests: XCTestCase {
         let cut = OnThisDay.excerpt(entry: long, firstNote: nil)
         XCTAssertEqual(cut?.hasSuffix("word…"), true)
         XCTAssertLessThanOrEqual(cut?.count ?? 0, OnThisDayConstants.excerptCharacters)
+        // Characters of many scalars each: read as far as the scalar budget, and still marked as cut.
+        let heavy = String(repeating: "e" + String(repeating: "\u{301}", count: 10), count: 200)
+        let heavyCut = OnThisDay.excerpt(entry: heavy, firstNote: nil)
+        XCTAssertEqual(heavyCut?.last, "…")
+        XCTAssertLessThanOrEqual(heavyCut?.count ?? 0, OnThisDayConstants.excerptCharacters)
+        XCTAssertTrue(heavyCut?.hasPrefix("e" + String(repeating: "\u{301}", count: 10)) == true)
     }
 }

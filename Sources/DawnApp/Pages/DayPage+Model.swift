@@ -139,8 +139,8 @@ extension DayPage {
                 try Dictionary(uniqueKeysWithValues: active.map { habit in
                     let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
                     let habitBridged = try HabitProgress.bridged(connection, habit: habit, memberBridged: bridged, today: today)
-                    let streak = try HabitProgress.streak(connection, habit: habit, schedule: schedule, bridged: habitBridged,
-                                                          firstWeekday: firstWeekday, today: today)
+                    let streak = try HabitProgress.currentStreak(connection, habit: habit, schedule: schedule,
+                                                                 bridged: habitBridged, firstWeekday: firstWeekday, today: today)
                     return (habit.id, (streak.current, streak.unit))
                 })
             }

@@ -75,6 +75,12 @@ enum Paths {
     static let family = "/family"
     static func memberPassword(_ username: String) -> String { "/family/members/\(username)/password" }
     static func removeMember(_ username: String) -> String { "/family/members/\(username)/remove" }
+    // Family chores: an admin's forms on /family, and any member's check-off (`day`, `action`).
+    static let chores = "/family/chores"
+    static func chore(_ id: Int64) -> String { "/family/chores/\(id)" }
+    static func archiveChore(_ id: Int64) -> String { chore(id) + "/archive" }
+    static func restoreChore(_ id: Int64) -> String { chore(id) + "/restore" }
+    static func checkChore(_ id: Int64) -> String { chore(id) + "/check" }
     static let signIn = "/login"
     static let setup = "/setup"
 

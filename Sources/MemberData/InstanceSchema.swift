@@ -48,6 +48,12 @@ package enum InstanceSchema {
                 PRIMARY KEY (member_id, habit_id)
             ) STRICT, WITHOUT ROWID;
             """),
+        // Versions 7 and 8 belong to issue 19's other parts (guardians, the kitchen screen);
+        // on this branch they are empty placeholders, replaced by theirs at the merge.
+        Migration(version: 7, sql: ""),
+        Migration(version: 8, sql: ""),
+        // Family chores (`FamilyChores`), shared by the whole family (migration 9).
+        Migration(version: 9, sql: chores),
     ]
 
     /// Members and their sign-in sessions (migration 2).
@@ -78,6 +84,59 @@ package enum InstanceSchema {
         ) STRICT, WITHOUT ROWID;
 
         CREATE INDEX sessions_by_member ON sessions(member_id);
+        """
+
+    /// Family chores (migration 9): the chores an admin keeps, and per chore and day at most
+    /// one completion, naming the member who did it (NULL once that member is removed: "a
+    /// former member"). `chore_revision` counts every change that a page showing chores
+    /// could show (chores, completions, a member renamed or removed), kept by triggers so
+    /// no write path can forget it: the day page's ETag hashes it.
+    private static let chores = """
+        CREATE TABLE chores (
+            id          INTEGER PRIMARY KEY AUTOINCREMENT,
+            name        TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 60),
+            mark        TEXT NOT NULL CHECK (length(CAST(mark AS BLOB)) BETWEEN 1 AND 64),
+            color       TEXT CHECK (color IS NULL OR length(color) = 7),
+            schedule    TEXT NOT NULL CHECK (length(schedule) BETWEEN 3 AND 40),
+            starts_on   TEXT NOT NULL CHECK (length(starts_on) = 10),
+            position    INTEGER NOT NULL,
+            created_at  INTEGER NOT NULL,
+            archived_at INTEGER
+        ) STRICT;
+
+        CREATE TABLE chore_completions (
+            chore_id  INTEGER NOT NULL REFERENCES chores (id) ON DELETE CASCADE,
+            day       TEXT NOT NULL CHECK (length(day) = 10),
+            member_id INTEGER REFERENCES members (id) ON DELETE SET NULL,
+            done_at   INTEGER NOT NULL,
+            PRIMARY KEY (chore_id, day)
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE INDEX chore_completions_by_day ON chore_completions (day);
+        CREATE INDEX chore_completions_by_member ON chore_completions (member_id);
+
+        CREATE TABLE chore_revision (
+            id       INTEGER PRIMARY KEY CHECK (id = 1),
+            revision INTEGER NOT NULL
+        ) STRICT;
+        INSERT INTO chore_revision (id, revision) VALUES (1, 0);
+
+        CREATE TRIGGER chores_added AFTER INSERT ON chores
+            BEGIN UPDATE chore_revision SET revision = revision + 1; END;
+        CREATE TRIGGER chores_changed AFTER UPDATE ON chores
+            BEGIN UPDATE chore_revision SET revision = revision + 1; END;
+        CREATE TRIGGER chores_removed AFTER DELETE ON chores
+            BEGIN UPDATE chore_revision SET revision = revision + 1; END;
+        CREATE TRIGGER chore_completions_added AFTER INSERT ON chore_completions
+            BEGIN UPDATE chore_revision SET revision = revision + 1; END;
+        CREATE TRIGGER chore_completions_changed AFTER UPDATE ON chore_completions
+            BEGIN UPDATE chore_revision SET revision = revision + 1; END;
+        CREATE TRIGGER chore_completions_removed AFTER DELETE ON chore_completions
+            BEGIN UPDATE chore_revision SET revision = revision + 1; END;
+        CREATE TRIGGER chore_members_renamed AFTER UPDATE OF display_name ON members
+            BEGIN UPDATE chore_revision SET revision = revision + 1; END;
+        CREATE TRIGGER chore_members_removed AFTER DELETE ON members
+            BEGIN UPDATE chore_revision SET revision = revision + 1; END;
         """
 
     /// Server secrets, by name: `device_key` signs the device cookies (`DeviceKey`). Kept

@@ -18,6 +18,8 @@ extension BoardPage {
         let rows: [Row]
         /// The reader shares their own streak.
         let optedIn: Bool
+        /// The family chores due on the reader's today, with who did each (`FamilyChores`).
+        let chores: [FamilyChores.DayChore]
 
         init(_ app: Dawn, _ member: MemberContext) throws {
             let board = Board(instance: app.data.instance)
@@ -29,6 +31,7 @@ extension BoardPage {
                            isMe: summary.memberID == member.signedIn.member.id)
             }
             optedIn = try board.isOptedIn(member.signedIn.member.id)
+            chores = try FamilyChores(instance: app.data.instance).day(member.today)
         }
     }
 }

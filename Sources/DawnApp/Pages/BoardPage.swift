@@ -12,7 +12,8 @@ import TimeZones
 enum BoardPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/board", .member { app, page in
-            let model = try Model(app, try MemberContext(app, page))
+            let member = try MemberContext(app, page)
+            let model = try Model(app, member)
             let rows = model.rows.map { row -> TemplateValue in
                 [
                     "name": .string(row.displayName),
@@ -25,6 +26,16 @@ enum BoardPage {
                 "title": .string(app.t("board.title", page)),
                 "members": rows.isEmpty ? .null : .list(rows),
                 "optedIn": .bool(model.optedIn),
+                "familyChores": model.chores.isEmpty ? .null : .list(model.chores.map { due in
+                    let who = DayPage.whoDidIt(due.done, isMine: due.done?.memberID == member.signedIn.member.id, app, page)
+                    return [
+                        "name": .string(due.chore.name), "mark": .string(due.chore.mark),
+                        "colorClass": .string(FamilyPage.colorClass(due.chore.color)),
+                        "state": .string(due.done == nil ? "open" : "done"),
+                        "who": .string(who ?? app.t("chores.not_done", page)),
+                    ]
+                }),
+                "choresURL": .string(Paths.day(member.today) + "#chores"),
                 "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
             ], for: page)
         })

@@ -80,7 +80,8 @@ enum DayPage {
     /// (gzipped or not, as the client accepts) when another request rendered it, else
     /// rendered and cached.
     /// The ETag covers all the page shows: the member's data revision, today, the URL
-    /// (with its notice), the session's CSRF token, language, name and time zone.
+    /// (with its notice), the session's CSRF token, language, name and time zone, and the
+    /// family chores' revision (any member's check-off shows on everyone's day page).
     private static func cached(_ app: Dawn, _ page: PageRequest, _ member: MemberContext,
                                day: LocalDate) throws -> HTTPResponse {
         guard !app.configuration.development else { return try show(app, page, member, day: day) }
@@ -89,6 +90,8 @@ enum DayPage {
             String(me.id.rawValue), app.memberCache.validator(me.id), member.today.description,
             day.description, page.http.query ?? "", member.signedIn.csrfToken, page.language.rawValue,
             me.displayName, me.timeZone, String(me.isAdmin),
+            // Family chores live in instance.sqlite: another member's check-off changes this page too.
+            try choresValidator(app),
             // Today's timeline marks now (and, with no logs, shows the hours around it): a new page each minute.
             day == member.today ? String(member.now / 60) : "",
         ])
@@ -250,6 +253,7 @@ enum DayPage {
         values["entryLabel"] = .string(app.t("entry.label", page, ["date": heading]))
         values["notes"] = .list(notes)
         values.merge(moodValues(model, app, page, refusal: moodRefusal)) { _, mood in mood }
+        values.merge(try choresValues(app, page, member, day: day)) { _, chores in chores }
         values["noteForm"] = noteForm.template
         values["onThisDay"] = model.onThisDay.isEmpty ? .null : .list(model.onThisDay.map { recalled in
             ["href": .string(Paths.day(recalled.date)), "iso": .string(recalled.date.description),

@@ -59,6 +59,7 @@ enum StatsPage {
             })
         }
         values["chart"] = chart(model.buckets, granularity: period.granularity, app: app, page: page)
+        values.merge(try choresValues(app, page, member, period: period)) { _, chores in chores }
         values["mood"] = mood(figures, app: app, page: page)
         if let heatmap = model.heatmap {
             let heading = app.t("heatmap.stats_heading", page, ["year": String(period.first.year)])

@@ -1,0 +1,83 @@
+import Domain
+import HTTP
+import Localization
+import MemberData
+import Templates
+import TimeZones
+
+/// The day page's "Family chores" section (`Views/partials/day-chores.html`): the family's
+/// chores due on the shown day (`FamilyChores`, instance.sqlite), each with who did it or a
+/// button to check it off (today and past days only), and undo for one's own (an admin's
+/// for anyone's). The forms post to `/family/chores/{id}/check` (`FamilyPage+Chores.swift`),
+/// which comes back to `#chores`.
+extension DayPage {
+    /// The chores of `day` as the member sees them. No HTML, no wording.
+    struct ChoresModel {
+        struct Item: Equatable {
+            let chore: FamilyChores.Chore
+            let done: FamilyChores.Completion?
+            /// Done by the reader.
+            let isMine: Bool
+            /// The day may be checked off (today or a past day) and nobody did it yet.
+            let canCheck: Bool
+            /// The reader may undo it: their own, or anyone's for an admin.
+            let canUndo: Bool
+        }
+
+        let items: [Item]
+
+        init(_ app: Dawn, _ member: MemberContext, day: LocalDate) throws {
+            let me = member.signedIn.member
+            let open = day <= member.today
+            items = try FamilyChores(instance: app.data.instance).day(day).map { due in
+                let mine = due.done?.memberID == me.id
+                return Item(chore: due.chore, done: due.done, isMine: mine, canCheck: open && due.done == nil,
+                            canUndo: open && due.done != nil && (mine || me.isAdmin))
+            }
+        }
+    }
+
+    /// Whether the chores change what the day page shows: the ETag hashes this.
+    static func choresValidator(_ app: Dawn) throws -> String {
+        String(try FamilyChores(instance: app.data.instance).revision())
+    }
+
+    /// The section's values for `Views/day.html`, in the page's language.
+    static func choresValues(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate) throws -> [String: TemplateValue] {
+        let model = try ChoresModel(app, member, day: day)
+        let notice: String? = switch try? page.query()["done"] {
+        case "chore-checked": "chores.checked"
+        case "chore-unchecked": "chores.unchecked"
+        case "chore-taken": "chores.taken"
+        default: nil
+        }
+        let items = model.items.map { item -> TemplateValue in
+            let name = item.chore.name
+            var fields: [String: TemplateValue] = [
+                "id": .int(Int(item.chore.id)),
+                "name": .string(name),
+                "mark": .string(item.chore.mark),
+                "colorClass": .string(FamilyPage.colorClass(item.chore.color)),
+                "state": .string(item.done == nil ? "open" : "done"),
+                "checkURL": .string(Paths.checkChore(item.chore.id)),
+                "canCheck": .bool(item.canCheck),
+                "canUndo": .bool(item.canUndo),
+                "checkLabel": .string(app.t("chores.mark", page, ["name": name])),
+                "undoLabel": .string(app.t("chores.undo", page, ["name": name])),
+            ]
+            fields["who"] = .string(whoDidIt(item.done, isMine: item.isMine, app, page) ?? app.t("chores.not_done", page))
+            return .object(fields)
+        }
+        return [
+            "familyChores": items.isEmpty ? .null : .list(items),
+            "choresNotice": notice.map { .string(app.t($0, page)) } ?? .null,
+        ]
+    }
+
+    /// "Done by Anna", "Done by you", "Done by a former member"; nil when not done.
+    static func whoDidIt(_ done: FamilyChores.Completion?, isMine: Bool, _ app: Dawn, _ page: PageRequest) -> String? {
+        guard let done else { return nil }
+        if isMine { return app.t("chores.done_by_you", page) }
+        return app.t("chores.done_by", page, ["name": done.displayName ?? app.t("chores.former_member", page)])
+    }
+}

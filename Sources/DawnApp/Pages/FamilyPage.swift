@@ -38,10 +38,12 @@ enum FamilyPage {
             }
             return .redirect(to: Paths.done(Paths.family, "removed"))
         })
+        addGuardians(to: &router)
     }
 
     /// The key of the notice after `?done=`: added, reset, removed.
     private static func notice(_ done: String?) -> String? {
+        if let key = guardianNotice(done) { return key }
         guard let done, ["added", "reset", "removed"].contains(done) else { return nil }
         return "family.notice." + done
     }
@@ -85,9 +87,9 @@ enum FamilyPage {
         return fields
     }
 
-    private static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, add: FormState = FormState(values: ["username": "", "displayName": ""]),
-                             reset: (username: String, state: FormState)? = nil,
-                             status: HTTPStatus = .ok) throws -> HTTPResponse {
+    static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, add: FormState = FormState(values: ["username": "", "displayName": ""]),
+                     reset: (username: String, state: FormState)? = nil, guardians: FormState = FormState(),
+                     status: HTTPStatus = .ok) throws -> HTTPResponse {
         let model = try Model(app, reader: page.signedIn!.member)
         let members = model.members.map { member -> TemplateValue in
             var fields = listed(app, page, member)
@@ -99,6 +101,7 @@ enum FamilyPage {
             "notice": notice.map(TemplateValue.string) ?? .null,
             "members": .list(members),
             "add": add.template,
+            "guardians": try guardianValues(app, page, form: guardians),
         ], status: status, for: page)
     }
 

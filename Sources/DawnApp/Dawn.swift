@@ -231,6 +231,8 @@ public final class Dawn: HTTPResponder {
                 }
                 SecurityHeaders.apply(to: &response)
                 OfflinePage.markMember(&response, page)
+                // A child's pages never stay on a guardian's device, offline copy included.
+                if page.ward != nil { response.headers.set("Cache-Control", "no-store") }
                 return response
             }
             switch route.runs {

@@ -195,7 +195,9 @@ final class GuardianPageTests: XCTestCase {
             }
         }
         let day = dawn.get("/members/mia/day/\(Self.day)").text
-        XCTAssertFalse(day.contains("id=\"journal\""), "no journal section at all")
+        XCTAssertTrue(day.contains(PageHarness.html("Private: the journal shows here only if its owner shares it")))
+        XCTAssertFalse(day.contains("<textarea"), "no entry form")
+        XCTAssertFalse(day.contains("id=\"notes\""), "no notes")
         XCTAssertFalse(day.contains("id=\"mood\""))
         // An edit by the guardian neither wipes nor reveals the log's note.
         let edit = dawn.get("/members/mia/day/\(Self.day)/instances/\(instance)")

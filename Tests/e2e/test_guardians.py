@@ -96,6 +96,9 @@ def test_every_access_rule(family):
                          (f"{day}/mood", {"mood": "1"}), ("/members/mia/habits/1/delete", {}),
                          (f"{day}/instances/1/delete", {}), ("/members/mia/settings", {"language": "it"})]:
         hidden(dad.post(path, fields), path)
+    # The guardian's own forms carry his session's token like any other.
+    assert dad.post(f"{day}/check/2", {"action": "done"}, csrf=False).status == 403
+    assert dad.post(f"{day}/check/2", {"action": "done"}, csrf="forged").status == 403
     # Nothing the refused forms named was written.
     assert rows(member_db(dawn, "mia"), "SELECT count(*) FROM habit_instances")[0][0] == 1
     assert rows(member_db(dawn, "mia"), "SELECT body FROM entries")[0][0] == SECRET_ENTRY

@@ -24,7 +24,8 @@ public final class Family: Sendable {
     public static let wallClock: @Sendable () -> Int64 = { Int64(time(nil)) }
 
     public let data: DataDirectory
-    private let now: @Sendable () -> Int64
+    /// The injected clock (also for `Family+Guardians.swift`).
+    let now: @Sendable () -> Int64
 
     private let sessionCacheSeconds: Int64
 

@@ -5,7 +5,7 @@ import PlainText
 /// Only ASCII is folded: full Unicode lowercasing would turn look-alikes such as the
 /// Kelvin sign into plain letters, so non-ASCII input is refused rather than mapped.
 public struct Username: Hashable, Sendable, CustomStringConvertible {
-    public static let lengthLimits = 3...32
+    public static let lengthLimits = UsernameShape.lengthLimits
 
     public let value: String
 
@@ -19,8 +19,7 @@ public struct Username: Hashable, Sendable, CustomStringConvertible {
     /// Trimmed and ASCII-lowercased, or nil when what remains breaks the rules.
     static func normalized(_ raw: String) -> String? {
         let folded = Self.folded(raw)
-        let bytes = folded.utf8
-        guard Self.lengthLimits.contains(bytes.count), bytes.allSatisfy(Self.isAllowed) else { return nil }
+        guard UsernameShape.matches(folded) else { return nil }
         return folded
     }
 
@@ -29,15 +28,5 @@ public struct Username: Hashable, Sendable, CustomStringConvertible {
     static func folded(_ raw: String) -> String {
         let trimmed = PlainText.trimmed(raw)
         return String(decoding: trimmed.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
-    }
-
-    private static func isAllowed(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
-            true
-        default:
-            false
-        }
     }
 }

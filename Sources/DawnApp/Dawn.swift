@@ -36,6 +36,8 @@ public final class Dawn: HTTPResponder {
     /// Each language's strings as the nested `t` object templates read (`{{t.nav.today}}`).
     private let stringValues: [Language: TemplateValue]
     private let router: Router<Route>
+    /// The routes a guardian may use under `/members/{username}/…` (`Route.guardians`).
+    private let guardianRouter: Router<Route>
     /// The fingerprinted URLs of Public/ for templates, fixed unless files may change.
     private let fixedAssets: TemplateValue?
     /// The instance's VAPID key pair, for Web Push (`VAPIDKeyStore`).
@@ -113,6 +115,7 @@ public final class Dawn: HTTPResponder {
         throttle = SignInThrottle(failureBudget: configuration.signInFailureBudget)
         timeZones = TimeZoneDatabase(directory: configuration.timeZoneDirectory)
         router = Self.routes(testHooks: configuration.testHooks, metrics: configuration.metrics)
+        guardianRouter = router.filter { $0.guardians != .none }
         // (Not a ternary: `nil` there would become TemplateValue.null, which is a value.)
         if configuration.development {
             fixedAssets = Optional.none
@@ -189,9 +192,15 @@ public final class Dawn: HTTPResponder {
         } catch {
             return .now(errorPage(PageError(.badRequest, key: "error.bad_address"), language: browserLanguage))
         }
-        switch router.match(request.method, segments) {
+        // `/members/{username}/rest…`: `rest` among the guardians' routes (`GuardianView`).
+        let ward = GuardianView.split(segments)
+        // One 404 for an unknown address and for everything a guardian's view refuses.
+        let notFound = { [self] in errorPage(PageError(.notFound, key: "error.not_found"), language: browserLanguage) }
+        switch ward.map({ guardianRouter.match(request.method, $0.rest) }) ?? router.match(request.method, segments) {
         case .notFound:
-            return .now(errorPage(PageError(.notFound, key: "error.not_found"), language: browserLanguage))
+            return .now(notFound())
+        case .methodNotAllowed where ward != nil:
+            return .now(notFound())
         case let .methodNotAllowed(allow):
             var response = errorPage(PageError(.methodNotAllowed, key: "error.method", ["method": request.method.rawValue]),
                                      language: browserLanguage)
@@ -200,7 +209,10 @@ public final class Dawn: HTTPResponder {
         case let .found(route, parameters):
             let page: PageRequest
             do {
-                page = try admit(request, context: context, route: route, parameters: parameters, segments: segments)
+                page = try admit(request, context: context, route: route, parameters: parameters, segments: segments,
+                                 ward: ward?.username)
+            } catch is GuardianView.Hidden {
+                return .now(notFound())
             } catch let refusal as Refusal {
                 return .now(refusal.response)
             } catch let error as PageError {
@@ -219,6 +231,8 @@ public final class Dawn: HTTPResponder {
                 }
                 SecurityHeaders.apply(to: &response)
                 OfflinePage.markMember(&response, page)
+                // A child's pages never stay on a guardian's device, offline copy included.
+                if page.ward != nil { response.headers.set("Cache-Control", "no-store") }
                 return response
             }
             switch route.runs {
@@ -252,8 +266,9 @@ public final class Dawn: HTTPResponder {
 
     /// Decides whether the request may reach its handler: setup first, then
     /// sign-in, then admin rights, then the CSRF token of every POST.
+    /// Under `/members/{ward}/…`, only that member's guardian gets through (`GuardianView`).
     private func admit(_ request: HTTPRequest, context: RequestContext, route: Route,
-                       parameters: RouteParameters, segments: [String]) throws -> PageRequest {
+                       parameters: RouteParameters, segments: [String], ward: String?) throws -> PageRequest {
         let cookies = Cookies.parse(request.headers["Cookie"])
         let forwarded = ForwardedRequest(request: request, peer: context.peer,
                                          trustedProxies: configuration.trustedProxies)
@@ -263,7 +278,7 @@ public final class Dawn: HTTPResponder {
         // answered before setup too.
         let isForMachines = segments == ["healthz"] || segments == ["metrics"]
             || segments == ["manifest.webmanifest"] || segments == ["sw.js"] || segments == ["offline"]
-        if route.access != .testHook, segments.first != "static", !isForMachines, !isSetupPath, needsSetup {
+        if ward == nil, route.access != .testHook, segments.first != "static", !isForMachines, !isSetupPath, needsSetup {
             throw Refusal(response: .redirect(to: Paths.setup))
         }
         var signedIn: SignedIn?
@@ -272,6 +287,8 @@ public final class Dawn: HTTPResponder {
             signedIn = SignedIn(member: session.member, session: session, database: database,
                                 settings: try memberSettings(session.member.id, database))
         }
+        // Before anything else can answer differently (a sign-in redirect, a 403).
+        let owner = try ward.map { try GuardianView.admit(self, signedIn: signedIn, username: $0) }
         switch route.access {
         case .open, .testHook:
             break
@@ -301,7 +318,8 @@ public final class Dawn: HTTPResponder {
         let language = signedIn?.settings.language ?? Language.negotiate(request.headers["Accept-Language"])
         return PageRequest(http: request, context: context, parameters: parameters, form: form, files: files,
                            signedIn: signedIn, cookies: cookies, clientAddress: forwarded.clientAddress,
-                           isSecure: forwarded.isSecure, language: language, limits: configuration.server.limits)
+                           isSecure: forwarded.isSecure, language: language, limits: configuration.server.limits,
+                           ward: owner)
     }
 
     /// The member's database; nil when the member was removed after their session was
@@ -376,6 +394,7 @@ public final class Dawn: HTTPResponder {
                 values["theme"] = .string(signedIn.settings.theme.rawValue)
             }
         }
+        if let page, let ward = page.ward { values["ward"] = guardianBanner(ward, page) }
         var body: [UInt8] = []
         body.reserveCapacity(16 * 1024)
         do {

@@ -25,6 +25,8 @@ struct PageRequest: Sendable {
     /// The language of the page: the member's setting, or the browser's `Accept-Language`.
     let language: Language
     let limits: HTTPLimits
+    /// Under `/members/{username}/…`: the child whose guardian is signed in (`GuardianView`).
+    var ward: Owner? = nil
 
     /// The signed-in member; routes with `.member`/`.admin` access always have one.
     var member: SignedIn {
@@ -33,6 +35,18 @@ struct PageRequest: Sendable {
             return signedIn
         }
     }
+
+    /// Whose data the page works on: the child's under `/members/{username}/…`, else the
+    /// signed-in member's own. Member pages reach a database only through this.
+    var owner: Owner {
+        get throws(PageError) {
+            if let ward { return ward }
+            return Owner(try member)
+        }
+    }
+
+    /// Where the owner's pages are: every link and redirect of a member page starts here.
+    var paths: Paths { ward?.paths ?? .own }
 
     /// The route's `{name}` capture as text. Every name a handler asks for is in its
     /// route's pattern (the router refuses patterns it cannot parse), so a miss is a bug.

@@ -3,26 +3,39 @@ import TimeZones
 
 /// Every URL a page links or redirects to, built here and nowhere else, so a route's
 /// shape (see each page's `router.add`) and the links to it cannot drift apart.
-enum Paths {
-    static let home = "/"
+///
+/// The paths to a member's own data (days, habits, statistics, the calendar) hang off a
+/// `base`: "" for the signed-in member's own pages (`Paths.own`), `/members/{username}`
+/// when a guardian looks at a child's (`GuardianView`). A page takes its value from
+/// `PageRequest.paths` (or `MemberContext.paths`), so every link and redirect of a
+/// guardian's view stays under the child's prefix. Account pages are static.
+struct Paths: Sendable, Equatable {
+    /// "" or `/members/{username}`, never ending in "/".
+    let base: String
+
+    /// The signed-in member's own pages.
+    static let own = Paths(base: "")
+
+    /// `/`, or the base itself (`/members/mia` shows Mia's today).
+    var home: String { base.isEmpty ? "/" : base }
 
     // The day page and what hangs off it.
-    static func day(_ day: LocalDate) -> String { dayPrefix + day.description }
+    func day(_ day: LocalDate) -> String { dayPrefix + day.description }
     /// What comes before a day page's date (the heatmaps write their hundreds of links from it).
-    static let dayPrefix = "/day/"
-    static func entry(_ day: LocalDate) -> String { "/day/\(day)/entry" }
-    static func notes(_ day: LocalDate) -> String { "/day/\(day)/notes" }
+    var dayPrefix: String { base + "/day/" }
+    func entry(_ day: LocalDate) -> String { base + "/day/\(day)/entry" }
+    func notes(_ day: LocalDate) -> String { base + "/day/\(day)/notes" }
     /// Sets (`mood` 1–5) or clears (`action=clear`) the day's mood.
-    static func mood(_ day: LocalDate) -> String { "/day/\(day)/mood" }
+    func mood(_ day: LocalDate) -> String { base + "/day/\(day)/mood" }
     /// The no-JavaScript form that logs `habit` on `day`.
-    static func newInstance(_ day: LocalDate, habit: Int64) -> String { "/day/\(day)/log/\(habit)" }
-    static func instances(_ day: LocalDate) -> String { "/day/\(day)/instances" }
-    static func instance(_ day: LocalDate, _ id: Int64) -> String { "/day/\(day)/instances/\(id)" }
-    static func deleteInstance(_ day: LocalDate, _ id: Int64) -> String { instance(day, id) + "/delete" }
-    static func deleteNote(_ day: LocalDate, _ id: Int64) -> String { "/day/\(day)/notes/\(id)/delete" }
+    func newInstance(_ day: LocalDate, habit: Int64) -> String { base + "/day/\(day)/log/\(habit)" }
+    func instances(_ day: LocalDate) -> String { base + "/day/\(day)/instances" }
+    func instance(_ day: LocalDate, _ id: Int64) -> String { base + "/day/\(day)/instances/\(id)" }
+    func deleteInstance(_ day: LocalDate, _ id: Int64) -> String { instance(day, id) + "/delete" }
+    func deleteNote(_ day: LocalDate, _ id: Int64) -> String { base + "/day/\(day)/notes/\(id)/delete" }
     /// The checklist's forms: check `habit` off on `day` (or undo it), skip it (or not).
-    static func checkOff(_ day: LocalDate, habit: Int64) -> String { "/day/\(day)/check/\(habit)" }
-    static func skip(_ day: LocalDate, habit: Int64) -> String { "/day/\(day)/skip/\(habit)" }
+    func checkOff(_ day: LocalDate, habit: Int64) -> String { base + "/day/\(day)/check/\(habit)" }
+    func skip(_ day: LocalDate, habit: Int64) -> String { base + "/day/\(day)/skip/\(habit)" }
 
     /// `page` with a notice (`?done=…`) and an anchor to scroll to.
     static func done(_ page: String, _ notice: String, anchor: String? = nil) -> String {
@@ -30,35 +43,36 @@ enum Paths {
     }
 
     // Habits.
-    static let habits = "/habits"
+    var habits: String { base + "/habits" }
     /// The member's habit colours, versioned so a browser refetches them after a change.
-    static func habitsStylesheet(version: String) -> String { "/habits.css?v=" + version }
-    static func habit(_ id: Int64) -> String { "/habits/\(id)" }
+    func habitsStylesheet(version: String) -> String { base + "/habits.css?v=" + version }
+    func habit(_ id: Int64) -> String { base + "/habits/\(id)" }
     /// Habit forms come back to the day they were opened from (`?day=`).
-    static func newHabit(returningTo day: LocalDate) -> String { "/habits/new?day=\(day)" }
-    static func editHabit(_ id: Int64, returningTo day: LocalDate) -> String { "/habits/\(id)/edit?day=\(day)" }
+    func newHabit(returningTo day: LocalDate) -> String { base + "/habits/new?day=\(day)" }
+    func editHabit(_ id: Int64, returningTo day: LocalDate) -> String { base + "/habits/\(id)/edit?day=\(day)" }
     /// Habit forms opened from the `/habits` list come back to it (`?from=habits`).
-    static let newHabitFromList = "/habits/new?from=habits"
-    static func editHabitFromList(_ id: Int64) -> String { "/habits/\(id)/edit?from=habits" }
+    var newHabitFromList: String { base + "/habits/new?from=habits" }
+    func editHabitFromList(_ id: Int64) -> String { base + "/habits/\(id)/edit?from=habits" }
     /// The habit's row on `/habits`.
-    static func habitInList(_ id: Int64) -> String { "/habits#habit-\(id)" }
-    static let archivedHabits = "/habits/archived"
+    func habitInList(_ id: Int64) -> String { base + "/habits#habit-\(id)" }
+    var archivedHabits: String { base + "/habits/archived" }
     /// Up or down in the member's order (the form's `direction`).
-    static func moveHabit(_ id: Int64) -> String { "/habits/\(id)/move" }
+    func moveHabit(_ id: Int64) -> String { base + "/habits/\(id)/move" }
     /// Pauses from the form's `from` day on; resumes.
-    static func pauseHabit(_ id: Int64) -> String { "/habits/\(id)/pause" }
-    static func resumeHabit(_ id: Int64) -> String { "/habits/\(id)/resume" }
-    static func archiveHabit(_ id: Int64) -> String { "/habits/\(id)/archive" }
-    static func restoreHabit(_ id: Int64) -> String { "/habits/\(id)/restore" }
-    static func deleteHabit(_ id: Int64, returningTo day: LocalDate? = nil) -> String {
-        "/habits/\(id)/delete" + (day.map { "?day=\($0)" } ?? "")
+    func pauseHabit(_ id: Int64) -> String { base + "/habits/\(id)/pause" }
+    func resumeHabit(_ id: Int64) -> String { base + "/habits/\(id)/resume" }
+    func archiveHabit(_ id: Int64) -> String { base + "/habits/\(id)/archive" }
+    func restoreHabit(_ id: Int64) -> String { base + "/habits/\(id)/restore" }
+    func deleteHabit(_ id: Int64, returningTo day: LocalDate? = nil) -> String {
+        base + "/habits/\(id)/delete" + (day.map { "?day=\($0)" } ?? "")
     }
 
     // Statistics and the calendar.
-    static func stats(_ period: Period) -> String { "/stats?g=\(period.granularity.rawValue)&p=\(period.id)" }
-    static func calendar(_ month: LocalDate) -> String { "/calendar/" + String(month.description.prefix(7)) }
+    var statsPage: String { base + "/stats" }
+    func stats(_ period: Period) -> String { base + "/stats?g=\(period.granularity.rawValue)&p=\(period.id)" }
+    func calendar(_ month: LocalDate) -> String { base + "/calendar/" + String(month.description.prefix(7)) }
     /// The calendar of `day`'s month with `day` selected (ringed): the day page's link.
-    static func calendar(selecting day: LocalDate) -> String { calendar(day) + "?day=\(day)" }
+    func calendar(selecting day: LocalDate) -> String { calendar(day) + "?day=\(day)" }
 
     // Search.
     static let searchPage = "/search"
@@ -81,6 +95,11 @@ enum Paths {
     static func archiveChore(_ id: Int64) -> String { chore(id) + "/archive" }
     static func restoreChore(_ id: Int64) -> String { chore(id) + "/restore" }
     static func checkChore(_ id: Int64) -> String { chore(id) + "/check" }
+    /// Guardians (admin, on `/family`): grant (`guardian`, `child`), revoke.
+    static let guardians = "/family/guardians"
+    static func revokeGuardian(_ guardian: String, _ child: String) -> String { "/family/guardians/\(guardian)/\(child)/revoke" }
+    /// A member's "share my journal with my guardians" form (on `/settings`).
+    static let shareJournal = "/settings/share-journal"
     static let signIn = "/login"
     static let setup = "/setup"
 
@@ -102,4 +121,12 @@ enum Paths {
         }
         return out
     }
+}
+
+extension Paths {
+    /// The first segment of a guardian's view of a member (`/members/{username}/…`).
+    static let membersSegment = "members"
+
+    /// The pages of `username`'s data as their guardian reaches them.
+    static func member(_ username: String) -> Paths { Paths(base: "/\(membersSegment)/\(username)") }
 }

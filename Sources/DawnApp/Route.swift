@@ -31,8 +31,20 @@ struct Route: Sendable {
         case onPasswordPool
     }
 
+    /// What a guardian may do with this route on a child's data under `/members/{child}/…`
+    /// (`GuardianView`): nothing, unless a page says so with `forGuardians`.
+    enum Guardians: Sendable {
+        /// Not under `/members/…`: the address is a 404 there.
+        case none
+        /// A page a guardian may see (a GET).
+        case read
+        /// A form a guardian may send (the child's habits and logs, never their journal).
+        case write
+    }
+
     let access: Access
     let runs: Runs
+    private(set) var guardians: Guardians = .none
     /// The POST body is JSON, left in `page.http.body` for the handler (its CSRF token in
     /// the `X-CSRF-Token` header); other routes answer a JSON body 415.
     let takesJSON: Bool
@@ -43,6 +55,15 @@ struct Route: Sendable {
         runs = hashesPasswords ? .onPasswordPool : slow ? .onWorkerPool : .onEventLoop
         self.takesJSON = takesJSON
         self.handle = handle
+    }
+
+    /// This route, open to a child's guardians too (`GuardianView`): the allowlist is
+    /// the routes that say so.
+    func forGuardians(_ guardians: Guardians) -> Route {
+        precondition(access == .member, "only member routes can be opened to guardians")
+        var route = self
+        route.guardians = guardians
+        return route
     }
 
     /// A signed-in member's POST of a JSON body (a script's, not a form's).

@@ -40,6 +40,14 @@ public struct Router<Handler: Sendable>: Sendable {
         routes.append(Route(method: method, pattern: parsed, handler: handler))
     }
 
+    /// The routes whose handler `isIncluded` keeps, in the same order (a sub-router: the
+    /// routes guardians may use, say).
+    public func filter(_ isIncluded: (Handler) -> Bool) -> Router {
+        var kept = Router()
+        kept.routes = routes.filter { isIncluded($0.handler) }
+        return kept
+    }
+
     /// `segments` are the decoded segments of the path, e.g. ["day", "2026-11-22"]; [] for "/".
     public func match(_ method: HTTPMethod, _ segments: [String]) -> Match {
         var allowed: [HTTPMethod] = []

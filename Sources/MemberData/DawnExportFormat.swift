@@ -211,22 +211,26 @@ package enum DawnExportFormat {
     }
 
     /// A logged habit (a `HabitInstance`); `start` is `HH:MM`, or null for a check-off
-    /// (done that day at no time); `amount` in the habit's unit, when logged.
+    /// (done that day at no time); `amount` in the habit's unit, when logged; `loggedBy`
+    /// the username of the guardian who logged it for the member (absent when they did).
     package struct Instance: Codable {
         package var habitId: Int64; package var date: String; package var start: String?
         package var durationMinutes: Int; package var note: String
         package var amount: Double?
+        package var loggedBy: String?
 
-        package init(habitId: Int64, date: String, start: String?, durationMinutes: Int, note: String, amount: Double? = nil) {
+        package init(habitId: Int64, date: String, start: String?, durationMinutes: Int, note: String, amount: Double? = nil,
+                     loggedBy: String? = nil) {
             self.habitId = habitId
             self.date = date
             self.start = start
             self.durationMinutes = durationMinutes
             self.note = note
             self.amount = amount
+            self.loggedBy = loggedBy
         }
 
-        private enum CodingKeys: String, CodingKey { case habitId, date, start, durationMinutes, note, amount }
+        private enum CodingKeys: String, CodingKey { case habitId, date, start, durationMinutes, note, amount, loggedBy }
 
         package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -236,6 +240,7 @@ package enum DawnExportFormat {
             try container.encode(durationMinutes, forKey: .durationMinutes)
             try container.encode(note, forKey: .note)
             try container.encodeIfPresent(amount, forKey: .amount)
+            try container.encodeIfPresent(loggedBy, forKey: .loggedBy)
         }
     }
 

@@ -15,4 +15,6 @@ package struct HabitInstance: Sendable, Equatable {
     package var amountMilli: Int64? = nil
     /// False for a check-off: done that day, at no time on the timeline, counting no minutes.
     package var timed = true
+    /// The username of the guardian who logged it for the member; nil when they did.
+    package var loggedBy: String? = nil
 }

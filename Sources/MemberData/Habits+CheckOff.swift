@@ -36,10 +36,12 @@ extension Habits {
     /// wall clock's midnight and the habit's usual duration, as an import stores one.
     /// `.unavailable` when the habit is missing or archived (checked in the same
     /// transaction as the insert); `LimitReached` when the account already has `maxLogs`.
-    package func checkOff(habit id: Int64, on day: LocalDate, amountMilli: Int64?, now: Int64) throws -> CheckOff {
+    package func checkOff(habit id: Int64, on day: LocalDate, amountMilli: Int64?, loggedBy: String? = nil,
+                          now: Int64) throws -> CheckOff {
         try database.write { connection in
             guard let duration = try Self.activeHabitDuration(id, connection) else { return .unavailable }
-            try Self.insertCheckOff(id, on: day, amountMilli: amountMilli, duration: duration, now: now, connection)
+            try Self.insertCheckOff(id, on: day, amountMilli: amountMilli, duration: duration, loggedBy: loggedBy,
+                                    now: now, connection)
             return .logged
         }
     }
@@ -50,7 +52,8 @@ extension Habits {
     /// when the day is done, `.overTarget` when it is over an "at most" target,
     /// `.unavailable` as `checkOff`; those write nothing. (`HabitCheckOff.tap` is the same
     /// rule for what the page offers.)
-    package func checkOffToMeetTarget(habit id: Int64, on day: LocalDate, now: Int64) throws -> CheckOff {
+    package func checkOffToMeetTarget(habit id: Int64, on day: LocalDate, loggedBy: String? = nil,
+                                      now: Int64) throws -> CheckOff {
         try database.write { connection in
             guard let duration = try Self.activeHabitDuration(id, connection),
                   let habit = try connection.queryOne("SELECT target_milli, target_kind FROM habits WHERE id = ?", [.integer(id)])
@@ -68,7 +71,8 @@ extension Habits {
             default:
                 amount = nil
             }
-            try Self.insertCheckOff(id, on: day, amountMilli: amount, duration: duration, now: now, connection)
+            try Self.insertCheckOff(id, on: day, amountMilli: amount, duration: duration, loggedBy: loggedBy,
+                                    now: now, connection)
             return .logged
         }
     }
@@ -124,13 +128,15 @@ extension Habits {
         }
     }
 
-    private static func insertCheckOff(_ id: Int64, on day: LocalDate, amountMilli: Int64?, duration: Int64, now: Int64,
-                                       _ connection: Connection) throws {
+    /// `loggedBy`: the guardian who checks it off for the member (nil: the member).
+    private static func insertCheckOff(_ id: Int64, on day: LocalDate, amountMilli: Int64?, duration: Int64, loggedBy: String?,
+                                       now: Int64, _ connection: Connection) throws {
         try checkRoom(for: .logs, adding: 1, in: connection)
         try connection.run("""
-            INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at, amount_milli, timed)
-            VALUES (?, ?, 0, ?, '', ?, ?, 0)
+            INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at, amount_milli, timed,
+                                         logged_by)
+            VALUES (?, ?, 0, ?, '', ?, ?, 0, ?)
             """, [.integer(id), .text(day.description), .integer(duration), .integer(now),
-                  amountMilli.map(SQLValue.integer) ?? .null])
+                  amountMilli.map(SQLValue.integer) ?? .null, loggedBy.map(SQLValue.text) ?? .null])
     }
 }

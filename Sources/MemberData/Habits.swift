@@ -313,31 +313,32 @@ package struct Habits {
         }
     }
 
-    static let instanceColumns = "id, habit_id, day, start_minute, duration_minutes, note, version, amount_milli, timed"
+    static let instanceColumns = "id, habit_id, day, start_minute, duration_minutes, note, version, amount_milli, timed, logged_by"
 
     package static func instance(_ row: Row) -> HabitInstance? {
         guard let day = LocalDate(iso: row.string(2)) else { return nil }
         return HabitInstance(id: row.int64(0), habitID: row.int64(1), day: day, startMinute: row.int(3),
                              durationMinutes: row.int(4), note: row.string(5), version: row.int64(6),
-                             amountMilli: row.optionalInt64(7), timed: row.int(8) != 0)
+                             amountMilli: row.optionalInt64(7), timed: row.int(8) != 0, loggedBy: row.optionalString(9))
     }
 
     /// Logs an instance of an active habit; false when the habit is missing or archived
     /// (checked in the same transaction as the insert), `LimitReached` when the account
-    /// already has `maxLogs`.
+    /// already has `maxLogs`. `loggedBy`: the guardian who logs it for the member.
     package func log(habit id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String,
-                     amountMilli: Int64? = nil, now: Int64) throws -> Bool {
+                     amountMilli: Int64? = nil, loggedBy: String? = nil, now: Int64) throws -> Bool {
         try database.write { connection in
             guard try connection.queryOne("SELECT 1 FROM habits WHERE id = ? AND archived_at IS NULL", [.integer(id)]) != nil else {
                 return false
             }
             try Self.checkRoom(for: .logs, adding: 1, in: connection)
             try connection.run("""
-                INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at, amount_milli)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at, amount_milli,
+                                             logged_by)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.integer(id), .text(day.description), .integer(Int64(startMinute)),
                       .integer(Int64(durationMinutes)), .text(note), .integer(now),
-                      amountMilli.map(SQLValue.integer) ?? .null])
+                      amountMilli.map(SQLValue.integer) ?? .null, loggedBy.map(SQLValue.text) ?? .null])
             return true
         }
     }

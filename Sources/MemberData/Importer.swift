@@ -28,6 +28,8 @@ package enum Importer {
             var amountMilli: Int64? = nil
             /// False for a check-off (`"start": null`).
             var timed = true
+            /// The guardian who logged it (`"loggedBy"`), a username.
+            var loggedBy: String? = nil
         }
         package struct Skip { var habit: Int; var day: LocalDate }
         package struct Vacation { var first: LocalDate; var last: LocalDate }
@@ -263,6 +265,13 @@ package enum Importer {
                     throw Problem(place: .record("instances[\(i)].amount"), key: "import.problem.amount", arguments: ["value": String(amount)])
                 }
                 logged.amountMilli = Habits.milli(valid.value)
+            }
+            if let loggedBy = instance.loggedBy {
+                guard UsernameShape.matches(loggedBy) else {
+                    throw Problem(place: .record("instances[\(i)].loggedBy"), key: "import.problem.logged_by",
+                                  arguments: ["value": loggedBy])
+                }
+                logged.loggedBy = loggedBy
             }
             try plan.add(logged, at: place)
         }
@@ -554,11 +563,13 @@ package enum Importer {
             for (habit, instance) in newInstances {
                 let duration = instance.durationMinutes ?? durations[habit] ?? loopDuration
                 try connection.run("""
-                    INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at, amount_milli, timed)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at, amount_milli, timed,
+                                                 logged_by)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.integer(habit), .text(instance.day.description), .integer(Int64(instance.startMinute)),
                           .integer(Int64(duration)), .text(instance.note), .integer(now),
-                          instance.amountMilli.map(SQLValue.integer) ?? .null, .integer(instance.timed ? 1 : 0)])
+                          instance.amountMilli.map(SQLValue.integer) ?? .null, .integer(instance.timed ? 1 : 0),
+                          instance.loggedBy.map(SQLValue.text) ?? .null])
                 counts.instances += 1
             }
             for entry in plan.entries {

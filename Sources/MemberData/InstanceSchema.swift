@@ -48,13 +48,28 @@ package enum InstanceSchema {
                 PRIMARY KEY (member_id, habit_id)
             ) STRICT, WITHOUT ROWID;
             """),
-        // Versions 7 and 8 belong to issue 19's other parts (guardians, the kitchen screen);
-        // on this branch they are empty placeholders, replaced by theirs at the merge.
-        Migration(version: 7, sql: ""),
+        // Guardians (issue 19): a row lets `guardian_id` see and log the habits of
+        // `child_id` under /members/{child}/… (`Family+Guardians.swift`). Removing either
+        // member removes the grant.
+        Migration(version: 7, sql: guardians),
+        // Version 8 belongs to issue 19's kitchen screen (child accounts, PINs, enrolled
+        // screens); an empty placeholder until it is merged.
         Migration(version: 8, sql: ""),
         // Family chores (`FamilyChores`), shared by the whole family (migration 9).
         Migration(version: 9, sql: chores),
     ]
+
+    /// Who is whose guardian (migration 7): a pair of members, never one member twice.
+    private static let guardians = """
+        CREATE TABLE guardians (
+            guardian_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            child_id    INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            created_at  INTEGER NOT NULL,
+            PRIMARY KEY (guardian_id, child_id),
+            CHECK (guardian_id <> child_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX guardians_by_child ON guardians (child_id);
+        """
 
     /// Members and their sign-in sessions (migration 2).
     ///

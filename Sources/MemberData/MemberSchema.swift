@@ -143,6 +143,13 @@ package enum MemberSchema {
             """),
         // Where reminders go: see `NotifyTargets`.
         Migration(version: 11, sql: NotifyTargets.migration),
+        // Who logged it (issue 19): the username of the guardian who logged or checked
+        // off this habit for the member; NULL when the member did. Not a version change:
+        // no trigger watches it.
+        Migration(version: 12, sql: """
+            ALTER TABLE habit_instances ADD COLUMN logged_by TEXT
+                CHECK (logged_by IS NULL OR length(logged_by) BETWEEN 3 AND 32);
+            """),
     ]
 
     /// The migration that added the search index (`dawn check` checks it from there on).

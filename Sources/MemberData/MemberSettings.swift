@@ -17,6 +17,9 @@ package struct MemberSettings: Sendable, Equatable {
     package var showGrid = true
     package var showGridDates = false
     package var theme: Theme = .system
+    /// "Share my journal with my guardians" (issue 19): off by default; when on, the
+    /// member's guardians may read (never write) their entries, notes, moods and log notes.
+    package var shareJournal = false
 
     package static let dayStartHours = 0...6
 
@@ -34,6 +37,7 @@ package struct MemberSettings: Sendable, Equatable {
             case "show_grid": settings.showGrid = value == "1"
             case "show_grid_dates": settings.showGridDates = value == "1"
             case "theme": settings.theme = Theme(rawValue: value) ?? settings.theme
+            case "share_journal": settings.shareJournal = value == "1"
             default: break
             }
         }
@@ -48,6 +52,7 @@ package struct MemberSettings: Sendable, Equatable {
             ("show_grid", showGrid ? "1" : "0"),
             ("show_grid_dates", showGridDates ? "1" : "0"),
             ("theme", theme.rawValue),
+            ("share_journal", shareJournal ? "1" : "0"),
         ]
         try database.write { connection in
             for (key, value) in values {

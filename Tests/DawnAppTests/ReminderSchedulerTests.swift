@@ -25,7 +25,7 @@ final class ReminderSchedulerTests: XCTestCase {
     }
 
     private func memberID(_ dawn: PageHarness) throws -> MemberID {
-        try dawn.member().signedIn.member.id
+        try dawn.member().actor.member.id
     }
 
     /// A scheduler over the app's data, as a restarted server would build it.

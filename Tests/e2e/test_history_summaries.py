@@ -39,7 +39,8 @@ def downgrade_to_schema_4(path):
         for table, column in [("habits", "schedule"), ("habits", "target_milli"), ("habits", "target_kind"),
                               ("habits", "target_unit"), ("habits", "paused_from"), ("habits", "group_name"),
                               ("habits", "position"), ("habits", "reminders"),  # 10: reminders
-                              ("habit_instances", "amount_milli"), ("habit_instances", "timed")]:
+                              ("habit_instances", "amount_milli"), ("habit_instances", "timed"),
+                              ("habit_instances", "logged_by")]:  # 12: who logged it
             con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         con.execute("PRAGMA user_version = 4")
         con.commit()

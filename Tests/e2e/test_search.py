@@ -181,6 +181,8 @@ def downgrade_to_schema_6(path):
             con.execute("ALTER TABLE habit_summaries DROP COLUMN revision")
         if "reminders" in [c[1] for c in con.execute("PRAGMA table_info(habits)")]:
             con.execute("ALTER TABLE habits DROP COLUMN reminders")  # migration 10
+        if "logged_by" in [c[1] for c in con.execute("PRAGMA table_info(habit_instances)")]:
+            con.execute("ALTER TABLE habit_instances DROP COLUMN logged_by")  # migration 12
         tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert tables == SCHEMA_6_TABLES, f"objects of another migration to drop here too: {tables ^ SCHEMA_6_TABLES}"
         triggers = [name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")

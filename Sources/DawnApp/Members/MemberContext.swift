@@ -6,10 +6,15 @@ import Store
 import TimeZones
 
 
-/// Everything a member page needs about the signed-in member: their database,
-/// settings, time zone rules and today's date as they count days.
+/// Everything a member page needs about whose data it shows: their database,
+/// settings, time zone rules and today's date as they count days. That is the signed-in
+/// member's own, or under `/members/{username}/…` a child's whose guardian is signed in
+/// (`PageRequest.owner`, `GuardianView`): `actor` is always the one signed in.
 struct MemberContext {
-    let signedIn: SignedIn
+    /// The signed-in member: their session (CSRF token), name and language render the page.
+    let actor: SignedIn
+    /// Whose data the page works on (the actor, or the child a guardian looks after).
+    let account: Member
     let database: Database
     let settings: MemberSettings
     let rules: TimeZoneRules
@@ -17,17 +22,29 @@ struct MemberContext {
     let now: Int64
     /// Days the member's zone skipped whole (Samoa's 2011-12-30); streaks bridge them.
     let skippedDates: Set<LocalDate>
+    /// Set when a guardian looks at a child's data.
+    let guardianView: GuardianView?
+    /// Where this data's pages are: every link and redirect starts here.
+    let paths: Paths
 
     init(_ app: Dawn, _ page: PageRequest) throws {
-        try self.init(app, signedIn: try page.member)
+        try self.init(app, actor: try page.member, owner: try page.owner)
     }
 
+    /// The signed-in member's own data.
     init(_ app: Dawn, signedIn: SignedIn) throws {
-        self.signedIn = signedIn
-        database = signedIn.database
-        settings = signedIn.settings
+        try self.init(app, actor: signedIn, owner: Owner(signedIn))
+    }
+
+    private init(_ app: Dawn, actor: SignedIn, owner: Owner) throws {
+        self.actor = actor
+        account = owner.member
+        database = owner.database
+        settings = owner.settings
+        guardianView = owner.guardianView
+        paths = owner.paths
         do {
-            rules = try app.timeZones.rules(for: signedIn.member.timeZone)
+            rules = try app.timeZones.rules(for: owner.member.timeZone)
         } catch let error where error.isTransient {
             throw error  // out of descriptors: a 503, rather than a day counted in UTC
         } catch {
@@ -37,6 +54,15 @@ struct MemberContext {
         today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)
         skippedDates = MemberDay.skippedDates(rules: rules, dayStartHour: settings.dayStartHour)
     }
+
+    /// Whether the page may show the journal (entries, notes, moods, "on this day", the
+    /// notes of logs): always to its member, to a guardian only when the child shares it.
+    var journalVisible: Bool { guardianView?.journalShared ?? true }
+    /// Whether the page may offer to write the journal: only to its member.
+    var journalWritable: Bool { guardianView == nil }
+    /// What a log or check-off made here records as `logged_by`: the guardian's username,
+    /// nil when the member logs their own.
+    var loggedBy: String? { guardianView?.guardian.username }
 
     var journal: Journal { Journal(database: database) }
 

@@ -48,6 +48,7 @@ enum AccountPage {
             "notice": notice.map(TemplateValue.string) ?? .null,
             "name": nameForm.template,
             "password": password.template,
+            "family": (try? guardianValues(app, page)) ?? .null,
         ], status: status, for: page)
     }
 

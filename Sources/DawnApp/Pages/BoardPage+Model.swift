@@ -28,9 +28,9 @@ extension BoardPage {
                 let today = MemberDay.today(at: member.now, rules: rules, dayStartHour: summary.dayStartHour)
                 let (streak, activeToday) = Board.streak(summary, today: today)
                 return Row(displayName: summary.displayName, streak: streak, activeToday: activeToday,
-                           isMe: summary.memberID == member.signedIn.member.id)
+                           isMe: summary.memberID == member.account.id)
             }
-            optedIn = try board.isOptedIn(member.signedIn.member.id)
+            optedIn = try board.isOptedIn(member.account.id)
             chores = try FamilyChores(instance: app.data.instance).day(member.today)
         }
     }

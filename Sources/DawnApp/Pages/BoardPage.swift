@@ -27,7 +27,7 @@ enum BoardPage {
                 "members": rows.isEmpty ? .null : .list(rows),
                 "optedIn": .bool(model.optedIn),
                 "familyChores": model.chores.isEmpty ? .null : .list(model.chores.map { due in
-                    let who = DayPage.whoDidIt(due.done, isMine: due.done?.memberID == member.signedIn.member.id, app, page)
+                    let who = DayPage.whoDidIt(due.done, isMine: due.done?.memberID == member.actor.member.id, app, page)
                     return [
                         "name": .string(due.chore.name), "mark": .string(due.chore.mark),
                         "colorClass": .string(FamilyPage.colorClass(due.chore.color)),
@@ -35,7 +35,7 @@ enum BoardPage {
                         "who": .string(who ?? app.t("chores.not_done", page)),
                     ]
                 }),
-                "choresURL": .string(Paths.day(member.today) + "#chores"),
+                "choresURL": .string(Paths.own.day(member.today) + "#chores"),
                 "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
             ], for: page)
         })

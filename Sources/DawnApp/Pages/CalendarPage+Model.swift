@@ -34,7 +34,8 @@ extension CalendarPage {
             month = first
             calendar = MonthCalendar(month: first, firstWeekday: member.settings.firstWeekday, today: member.today,
                                      selected: selected, highlighted: activity.activeDays,
-                                     entries: activity.entryDays, vacations: vacations)
+                                     // Which days have an entry is the journal's: hidden from a guardian unless shared.
+                                     entries: member.journalVisible ? activity.entryDays : [], vacations: vacations)
             hasVacation = calendar.weeks.contains { $0.contains { $0.isOnVacation && !$0.isOutsideMonth } }
             previous = months.previous(first)
             next = months.next(first)

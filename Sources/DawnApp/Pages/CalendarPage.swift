@@ -15,8 +15,8 @@ enum CalendarPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/calendar", .member { app, page in
             let member = try MemberContext(app, page)
-            return .redirect(to: Paths.calendar(member.today))
-        })
+            return .redirect(to: page.paths.calendar(member.today))
+        }.forGuardians(.read))
         router.add(.GET, "/calendar/{month}", .member { app, page in
             let member = try MemberContext(app, page)
             let model = try Model(member, month: page.parameter("month"), selected: try page.query().values("day"))
@@ -40,7 +40,7 @@ enum CalendarPage {
                     return [
                         "number": .int(day.date.day),
                         "classes": .string(classes.joined(separator: " ")),
-                        "href": day.isDisabled ? .null : .string(Paths.day(day.date)),
+                        "href": day.isDisabled ? .null : .string(page.paths.day(day.date)),
                         "label": .string(label),
                         "isToday": .bool(day.isToday),
                     ]
@@ -51,12 +51,12 @@ enum CalendarPage {
                 "heading": .string(LocalizedDate.monthLabel(first, language)),
                 "weekdays": .list(calendar.weekdayOrder.map { .string(LocalizedDate.weekdayShort($0, language)) }),
                 "weeks": .list(weeks),
-                "previous": model.previous.map { .string(Paths.calendar($0)) } ?? .null,
-                "next": model.next.map { .string(Paths.calendar($0)) } ?? .null,
+                "previous": model.previous.map { .string(page.paths.calendar($0)) } ?? .null,
+                "next": model.next.map { .string(page.paths.calendar($0)) } ?? .null,
                 "hasVacation": .bool(model.hasVacation),
                 "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
             ], for: page)
-        })
+        }.forGuardians(.read))
     }
 
 }

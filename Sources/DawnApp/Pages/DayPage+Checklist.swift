@@ -33,7 +33,8 @@ extension DayPage {
                 let result: Habits.CheckOff
                 do {
                     if PlainText.trimmed(typed).isEmpty {
-                        result = try member.habits.checkOffToMeetTarget(habit: habit.id, on: day, now: member.now)
+                        result = try member.habits.checkOffToMeetTarget(habit: habit.id, on: day, loggedBy: member.loggedBy,
+                                                                        now: member.now)
                     } else {
                         let amount: HabitAmount
                         do throws(HabitError) {
@@ -42,21 +43,21 @@ extension DayPage {
                             return try refuse(app.t(error.key, page))
                         }
                         result = try member.habits.checkOff(habit: habit.id, on: day, amountMilli: Habits.milli(amount.value),
-                                                            now: member.now)
+                                                            loggedBy: member.loggedBy, now: member.now)
                     }
                 } catch let limit as Habits.LimitReached {
                     return try refuse(HabitsPage.limitMessage(app, page, limit))
                 }
                 guard result != .unavailable else { throw PageError(.badRequest, key: "habits.error.archived") }
                 let notice = PlainText.trimmed(typed).isEmpty ? "checked" : "amount-added"
-                return .redirect(to: Paths.done(Paths.day(day), notice, anchor: "checklist"))
+                return .redirect(to: Paths.done(page.paths.day(day), notice, anchor: "checklist"))
             case "undo":
                 _ = try member.habits.undoCheckOffs(habit: habit.id, on: day)
-                return .redirect(to: Paths.done(Paths.day(day), "unchecked", anchor: "checklist"))
+                return .redirect(to: Paths.done(page.paths.day(day), "unchecked", anchor: "checklist"))
             default:
                 throw PageError(.badRequest, key: "check.error.action")
             }
-        })
+        }.forGuardians(.write))
         router.add(.POST, "/day/{date}/skip/{habit}", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
@@ -70,8 +71,8 @@ extension DayPage {
             guard try member.habits.setSkipped(habit.id, on: day, skip) else {
                 throw PageError(.notFound, key: "habits.error.not_found")
             }
-            return .redirect(to: Paths.done(Paths.day(day), skip ? "skipped" : "unskipped", anchor: "checklist"))
-        })
+            return .redirect(to: Paths.done(page.paths.day(day), skip ? "skipped" : "unskipped", anchor: "checklist"))
+        }.forGuardians(.write))
     }
 
     /// The `{habit}` of a checklist form: no such habit (or not a habit id) → 404; archived → 400.
@@ -96,7 +97,8 @@ extension DayPage {
     }
 
     /// The checklist's items for `Views/day.html`, in the page's language.
-    static func checklist(_ model: Model, _ app: Dawn, _ page: PageRequest, refusal: CheckRefusal?) -> [TemplateValue] {
+    static func checklist(_ model: Model, _ app: Dawn, _ page: PageRequest, refusal: CheckRefusal?,
+                          names: LoggedByNames) -> [TemplateValue] {
         let language = page.language
         let isToday = model.day == model.today
         return model.checklist.map { item in
@@ -126,8 +128,8 @@ extension DayPage {
                 "stateClass": .string(state == "skipped" ? "check-meta" : "visually-hidden"),
                 "meta": meta.map(TemplateValue.string) ?? .null,
                 "describedBy": .string("check-state-\(habit.id)" + (progress == nil ? "" : " check-progress-\(habit.id)")),
-                "checkURL": .string(Paths.checkOff(model.day, habit: habit.id)),
-                "skipURL": .string(Paths.skip(model.day, habit: habit.id)),
+                "checkURL": .string(page.paths.checkOff(model.day, habit: habit.id)),
+                "skipURL": .string(page.paths.skip(model.day, habit: habit.id)),
                 // Skipping is for a day not done; a skip stays undoable whatever happens.
                 "showSkip": .bool(!item.done || item.skipped),
                 "skipAction": .string(item.skipped ? "unskip" : "skip"),
@@ -138,6 +140,7 @@ extension DayPage {
                 "unit": .string(habit.targetUnit),
                 "amount": .string(refused?.amount ?? ""),
                 "error": refused.map { .string($0.message) } ?? .null,
+                "loggedBy": names.label(item.loggedBy, app, page).map(TemplateValue.string) ?? .null,
             ]
             switch item.tap {
             case .markDone:

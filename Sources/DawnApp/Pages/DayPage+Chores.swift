@@ -27,8 +27,14 @@ extension DayPage {
         let items: [Item]
 
         init(_ app: Dawn, _ member: MemberContext, day: LocalDate) throws {
-            let me = member.signedIn.member
+            let me = member.actor.member
             let open = day <= member.today
+            // The family's chores are checked off by whoever did them, on their own day page:
+            // a guardian's view of a child's day does not show them.
+            guard member.guardianView == nil else {
+                items = []
+                return
+            }
             items = try FamilyChores(instance: app.data.instance).day(day).map { due in
                 let mine = due.done?.memberID == me.id
                 return Item(chore: due.chore, done: due.done, isMine: mine, canCheck: open && due.done == nil,

@@ -29,6 +29,8 @@ extension DayPage {
             let startMinute: Int
             let endMinute: Int
             let slots: TimelineLayout.Placement.Slots
+            /// The guardian who logged it (`HabitInstance.loggedBy`).
+            var loggedBy: String? = nil
         }
 
         /// A habit due on the day, in the checklist (`HabitCheckOff.isDue`).
@@ -45,6 +47,8 @@ extension DayPage {
             /// Week and month habits: the done days of the week or month holding the day.
             let unitDone: Int?
             let tap: HabitCheckOff.Tap
+            /// The guardian who checked it off that day, when one did (the latest such check-off).
+            var loggedBy: String? = nil
         }
 
         /// A day of an earlier year "on this day" recalls (`OnThisDay`).
@@ -100,7 +104,8 @@ extension DayPage {
                 let bridged = try member.bridgedDays(connection)
                 let earliest = try MemberActivity.earliestDay(connection)
                 // From the year of the member's earliest data: a few primary-key lookups a year.
-                let recalled = try earliest.map { earliest in
+                // Never read for a guardian the child does not share their journal with.
+                let recalled = try (member.journalVisible ? earliest : nil).map { earliest in
                     try Journal.recalled(OnThisDay.dates(for: day, since: earliest.year), connection)
                 } ?? []
                 return (try MemberActivity.streak(connection, today: today, bridging: bridged),
@@ -116,16 +121,22 @@ extension DayPage {
             }
             self.streak = streak
             activeInWindow = window.count { activity.activeDays.contains($0) }
-            entriesInWindow = window.count { activity.entryDays.contains($0) }
+            // Which days have an entry is the journal's too: hidden from a guardian unless shared.
+            let entryDays = member.journalVisible ? activity.entryDays : []
+            entriesInWindow = window.count { entryDays.contains($0) }
             circles = shown.map { date in
-                DayCircle(date: date, today: today, selected: date == day, hasEntry: activity.entryDays.contains(date),
+                DayCircle(date: date, today: today, selected: date == day, hasEntry: entryDays.contains(date),
                           isActive: activity.activeDays.contains(date), showDate: settings.showGridDates,
                           onVacation: vacationDays.contains(date))
             }
-            entry = try member.journal.entry(on: day)
-            mood = try Moods(database: member.database).mood(on: day)
-            notes = try member.journal.notes(on: day).map {
-                Note(id: $0.id, body: $0.body, written: member.rules.localDateTime(at: $0.createdAt))
+            if member.journalVisible {
+                entry = try member.journal.entry(on: day)
+                mood = try Moods(database: member.database).mood(on: day)
+                notes = try member.journal.notes(on: day).map {
+                    Note(id: $0.id, body: $0.body, written: member.rules.localDateTime(at: $0.createdAt))
+                }
+            } else {
+                (entry, mood, notes) = (nil, nil, [])
             }
             previous = DayNavigation.previous(day, today: today)
             next = DayNavigation.next(day, today: today)
@@ -172,7 +183,7 @@ extension DayPage {
                 // A short block may be drawn higher than it starts (`minimumMinutes`); its times are its own.
                 let start = slots.minute(storedWallMinute: instance.startMinute)
                 return Block(instanceID: instance.id, habit: habit, startMinute: start,
-                             endMinute: start + instance.durationMinutes, slots: placement.slots)
+                             endMinute: start + instance.durationMinutes, slots: placement.slots, loggedBy: instance.loggedBy)
             }
             // On today, now: where the timeline marks it, and what the shown hours are around it when nothing is logged.
             let now = day == today ? slots.minute(of: member.rules.localDateTime(at: member.now), memberDate: day) : nil
@@ -192,7 +203,11 @@ extension DayPage {
             let days = try habits.days(on: day)
             let skipped = try habits.skips(from: day, to: day)
             var checkOffs: [Int64: Int] = [:]
-            for instance in instances where !instance.timed { checkOffs[instance.habitID, default: 0] += 1 }
+            var checkedOffBy: [Int64: String] = [:]
+            for instance in instances where !instance.timed {
+                checkOffs[instance.habitID, default: 0] += 1
+                if let by = instance.loggedBy { checkedOffBy[instance.habitID] = by }
+            }
             // Week habits share the day's week, month habits its month: one count each.
             var units: [ClosedRange<LocalDate>: [Int64]] = [:]
             for (habit, schedule) in due {
@@ -213,7 +228,8 @@ extension DayPage {
                 let offs = checkOffs[habit.id] ?? 0
                 return CheckItem(habit: habit, done: done, skipped: skipped[habit.id]?.contains(day) ?? false,
                                  checkOffs: offs, totalMilli: total, target: target, unitDone: unitDone[habit.id],
-                                 tap: HabitCheckOff.tap(done: done, checkOffs: offs, target: target, totalMilli: total))
+                                 tap: HabitCheckOff.tap(done: done, checkOffs: offs, target: target, totalMilli: total),
+                                 loggedBy: checkedOffBy[habit.id])
             }
         }
     }

@@ -27,7 +27,7 @@ extension DayPage {
             } else {
                 try moods.clear(on: day)
             }
-            return .redirect(to: Paths.done(Paths.day(day), chosen == nil ? "mood-cleared" : "mood-saved", anchor: "mood"))
+            return .redirect(to: Paths.done(page.paths.day(day), chosen == nil ? "mood-cleared" : "mood-saved", anchor: "mood"))
         })
     }
 
@@ -50,7 +50,7 @@ extension DayPage {
         var values: [String: TemplateValue] = [:]
         // A mood is for a day lived: a day still to come has no mood row.
         values["showMood"] = .bool(model.day <= model.today)
-        values["moodURL"] = .string(Paths.mood(model.day))
+        values["moodURL"] = .string(page.paths.mood(model.day))
         values["moods"] = .list(Mood.all.map { mood in
             [
                 "value": .int(mood.value),

@@ -17,11 +17,11 @@ enum DayPage {
         router.add(.GET, "/", .member { app, page in
             let member = try MemberContext(app, page)
             return try cached(app, page, member, day: member.today)
-        })
+        }.forGuardians(.read))
         router.add(.GET, "/day/{date}", .member { app, page in
             let member = try MemberContext(app, page)
             return try cached(app, page, member, day: try day(app, page, member))
-        })
+        }.forGuardians(.read))
         router.add(.POST, "/day/{date}/entry", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
@@ -36,7 +36,7 @@ enum DayPage {
             }
             switch try member.journal.saveEntry(body, on: day, basedOn: version, now: member.now) {
             case .saved:
-                return .redirect(to: Paths.done(Paths.day(day), deleting ? "entry-deleted" : "entry-saved", anchor: "journal"))
+                return .redirect(to: Paths.done(page.paths.day(day), deleting ? "entry-deleted" : "entry-saved", anchor: "journal"))
             case let .conflict(stored):
                 // Nothing typed is lost: theirs stays in the textarea, the stored text beside it.
                 let theirs = deleting ? PlainText.normalizingLineBreaks(page.form["entry"] ?? "") : body
@@ -61,7 +61,7 @@ enum DayPage {
             }
             guard form.isValid else { return try show(app, page, member, day: day, noteForm: form, status: .badRequest) }
             try member.journal.addNote(body, on: day, now: member.now)
-            return .redirect(to: Paths.done(Paths.day(day), "note-added", anchor: "notes"))
+            return .redirect(to: Paths.done(page.paths.day(day), "note-added", anchor: "notes"))
         })
         router.add(.POST, "/day/{date}/notes/{id}/delete", .member { app, page in
             let member = try MemberContext(app, page)
@@ -70,7 +70,7 @@ enum DayPage {
                   try member.journal.deleteNote(id: id, on: day) else {
                 throw PageError(.notFound, key: "notes.not_found")
             }
-            return .redirect(to: Paths.done(Paths.day(day), "note-deleted", anchor: "notes"))
+            return .redirect(to: Paths.done(page.paths.day(day), "note-deleted", anchor: "notes"))
         })
         addChecklist(to: &router)
         addMood(to: &router)
@@ -80,21 +80,26 @@ enum DayPage {
     /// (gzipped or not, as the client accepts) when another request rendered it, else
     /// rendered and cached.
     /// The ETag covers all the page shows: the member's data revision, today, the URL
-    /// (with its notice), the session's CSRF token, language, name and time zone, and the
-    /// family chores' revision (any member's check-off shows on everyone's day page).
+    /// (its path, so a guardian's view and the child's own page never share one, and its
+    /// notice), the session's CSRF token, language, name and time zone, and the names
+    /// "logged by" may show, and the family chores' revision (any member's check-off shows
+    /// on everyone's day page). On a guardian's view, the guardian's revision too (their theme).
     private static func cached(_ app: Dawn, _ page: PageRequest, _ member: MemberContext,
                                day: LocalDate) throws -> HTTPResponse {
-        guard !app.configuration.development else { return try show(app, page, member, day: day) }
-        let me = member.signedIn.member
-        let etag = EntityTag.strong([
-            String(me.id.rawValue), app.memberCache.validator(me.id), member.today.description,
-            day.description, page.http.query ?? "", member.signedIn.csrfToken, page.language.rawValue,
-            me.displayName, me.timeZone, String(me.isAdmin),
+        let names = try LoggedByNames(app, member)
+        guard !app.configuration.development else { return try show(app, page, member, day: day, names: names) }
+        let owner = member.account, me = member.actor.member
+        var parts = [
+            String(owner.id.rawValue), app.memberCache.validator(owner.id), member.today.description,
+            day.description, page.http.path, page.http.query ?? "", member.actor.csrfToken, page.language.rawValue,
+            me.displayName, owner.timeZone, String(me.isAdmin), names.validator,
             // Family chores live in instance.sqlite: another member's check-off changes this page too.
             try choresValidator(app),
             // Today's timeline marks now (and, with no logs, shows the hours around it): a new page each minute.
             day == member.today ? String(member.now / 60) : "",
-        ])
+        ]
+        if owner.id != me.id { parts += [String(me.id.rawValue), app.memberCache.validator(me.id)] }
+        let etag = EntityTag.strong(parts)
         let headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding, Cookie"]
         if EntityTag.matches(page.http.headers["If-None-Match"], etag) {
             return HTTPResponse(status: .notModified, headers: headers)
@@ -108,7 +113,7 @@ enum DayPage {
             return HTTPResponse(status: .ok, headers: all, body: gzip ? stored.gzipped : stored.identity)
         }
         if let hit = app.pageCache.page(etag) { return serve(hit) }
-        let response = try show(app, page, member, day: day)
+        let response = try show(app, page, member, day: day, names: names)
         guard response.status == .ok else { return response }
         let type = response.headers["Content-Type"] ?? "text/html; charset=utf-8"
         return serve(app.pageCache.store(etag, body: response.body, contentType: type))
@@ -151,8 +156,9 @@ enum DayPage {
     static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
                      entryForm: FormState? = nil, entryConflict: Journal.Entry? = nil,
                      noteForm: FormState = FormState(values: ["note": ""]), checkRefusal: CheckRefusal? = nil,
-                     moodRefusal: String? = nil, status: HTTPStatus = .ok) throws -> HTTPResponse {
+                     moodRefusal: String? = nil, status: HTTPStatus = .ok, names: LoggedByNames? = nil) throws -> HTTPResponse {
         let model = try Model(member, day: day)
+        let names = try names ?? LoggedByNames(app, member)
         let language = page.language
         let circles: TemplateValue = .list(model.circles.map { circle in
             var label = LocalizedDate.long(circle.date, language)
@@ -162,7 +168,7 @@ enum DayPage {
             if circle.isActive { label += ", " + app.t("day.circle.active", page) }
             if circle.isOnVacation { label += ", " + app.t("day.circle.vacation", page) }
             return [
-                "href": .string(Paths.day(circle.date)),
+                "href": .string(page.paths.day(circle.date)),
                 "classes": .string(circle.stateClass.joined(separator: " ")),
                 "label": .string(label),
                 "number": circle.showsNumber ? .int(circle.dayNumber) : .null,
@@ -172,19 +178,22 @@ enum DayPage {
         })
         func pill(_ pill: Model.Pill) -> TemplateValue {
             guard case var .object(fields) = HabitsPage.pill(pill.habit, app, page, streak: pill.streak, unit: pill.unit) else { return .null }
-            fields["logURL"] = .string(Paths.newInstance(day, habit: pill.habit.id))
+            fields["logURL"] = .string(page.paths.newInstance(day, habit: pill.habit.id))
             fields["editLabel"] = .string(app.t("habits.edit_title", page, ["name": pill.habit.name]))
-            fields["editURL"] = .string(Paths.editHabit(pill.habit.id, returningTo: day))
+            fields["editURL"] = .string(page.paths.editHabit(pill.habit.id, returningTo: day))
             return .object(fields)
         }
         let blocks = model.blocks.map { block -> TemplateValue in
             let start = model.slots.label(forMinute: block.startMinute)
             let end = model.slots.label(forMinute: block.endMinute)
+            let by = names.label(block.loggedBy, app, page)
+            let label = app.t("timeline.block_label", page, ["name": block.habit.name, "start": start, "end": end])
             return [
                 "habitClass": .string("habit-\(block.habit.id)"),
                 "position": .string(block.slots.classes),
-                "href": .string(Paths.instance(day, block.instanceID)),
-                "label": .string(app.t("timeline.block_label", page, ["name": block.habit.name, "start": start, "end": end])),
+                "href": .string(page.paths.instance(day, block.instanceID)),
+                "label": .string(by.map { label + ", " + $0 } ?? label),
+                "loggedBy": by.map(TemplateValue.string) ?? .null,
                 "emoji": .string(block.habit.emoji),
                 "name": .string(block.habit.name),
                 "start": .string(start),
@@ -199,7 +208,7 @@ enum DayPage {
                 "time": .string(time),
                 "datetime": .string(note.written.description),
                 "deleteLabel": .string(app.t("notes.delete_label", page, ["time": time])),
-                "deleteURL": .string(Paths.deleteNote(day, note.id)),
+                "deleteURL": .string(page.paths.deleteNote(day, note.id)),
             ]
         }
         let entry = model.entry
@@ -223,24 +232,32 @@ enum DayPage {
         values["title"] = .string(heading)
         values["heading"] = .string(heading)
         values["dayISO"] = .string(day.description)
-        values["dayURL"] = .string(Paths.day(day))
-        values["calendarURL"] = model.calendarMonth.map { _ in .string(Paths.calendar(selecting: day)) } ?? .null
-        values["entryURL"] = .string(Paths.entry(day))
-        values["notesURL"] = .string(Paths.notes(day))
-        values["newHabitURL"] = .string(Paths.newHabit(returningTo: day))
+        values["dayURL"] = .string(page.paths.day(day))
+        values["calendarURL"] = model.calendarMonth.map { _ in .string(page.paths.calendar(selecting: day)) } ?? .null
+        values["entryURL"] = .string(page.paths.entry(day))
+        values["notesURL"] = .string(page.paths.notes(day))
+        values["newHabitURL"] = .string(page.paths.newHabit(returningTo: day))
+        values["homeURL"] = .string(page.paths.home)
+        values["archivedURL"] = .string(page.paths.archivedHabits)
+        // A guardian's view: the journal read only when the child shares it, else not at all.
+        values["journalWritable"] = .bool(member.journalWritable)
+        values["journalVisible"] = .bool(member.journalVisible)
+        values["moodLine"] = model.mood.map { .string(app.t("guardians.mood", page, ["name": app.t("mood.name.\($0.name)", page)])) }
+            ?? .null
+        values["moodFace"] = model.mood.map { .string($0.face) } ?? .null
         values["isToday"] = .bool(day == model.today)
         values["showGrid"] = .bool(model.showsGrid)
         values["stats"] = .object(stats)
         values["row"] = model.showsGrid ? .null : circles
         values["grid"] = model.showsGrid ? circles : .null
-        values["previous"] = model.previous.map { .string(Paths.day($0)) } ?? .null
-        values["next"] = model.next.map { .string(Paths.day($0)) } ?? .null
+        values["previous"] = model.previous.map { .string(page.paths.day($0)) } ?? .null
+        values["next"] = model.next.map { .string(page.paths.day($0)) } ?? .null
         let notice = notice(app, page)
         values["notice"] = notice.flatMap { $0.checklist ? nil : TemplateValue.string($0.text) } ?? .null
         values["checkNotice"] = notice.flatMap { $0.checklist ? TemplateValue.string($0.text) : nil } ?? .null
         // The checklist shows when the member has an active habit, saying so when none is due.
         values["hasHabits"] = .bool(!model.tray.isEmpty)
-        values["checklist"] = .list(checklist(model, app, page, refusal: checkRefusal))
+        values["checklist"] = .list(checklist(model, app, page, refusal: checkRefusal, names: names))
         values["checklistHeading"] = .string(app.t(day == model.today ? "check.heading_today" : "check.heading", page))
         values["entry"] = entryState.template
         values["hasEntry"] = .bool(entry != nil)
@@ -256,7 +273,7 @@ enum DayPage {
         values.merge(try choresValues(app, page, member, day: day)) { _, chores in chores }
         values["noteForm"] = noteForm.template
         values["onThisDay"] = model.onThisDay.isEmpty ? .null : .list(model.onThisDay.map { recalled in
-            ["href": .string(Paths.day(recalled.date)), "iso": .string(recalled.date.description),
+            ["href": .string(page.paths.day(recalled.date)), "iso": .string(recalled.date.description),
              "date": .string(LocalizedDate.dayLabel(recalled.date, language)), "text": .string(recalled.text)]
         })
         return app.render("day", values, status: status, for: page)

@@ -24,7 +24,7 @@ extension ExportPage {
                 }
             return (entries, notes, try Moods.all(connection))
         }
-        let me = member.signedIn.member
+        let me = member.account
         let language = page.language
         let text = JournalMarkdown.document(
             title: app.t("journal.title", page, ["name": me.displayName]),

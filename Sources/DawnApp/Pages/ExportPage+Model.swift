@@ -39,7 +39,7 @@ extension ExportPage {
         let vacations: [Vacations.Vacation]
 
         init(_ member: MemberContext, withJournal: Bool) throws {
-            account = member.signedIn.member
+            account = member.account
             settings = member.settings
             today = member.today
             exportedAt = member.rules.localDateTime(at: member.now)

@@ -93,7 +93,7 @@ enum ExportPage {
                 DawnExportFormat.Instance(habitId: $0.habitID, date: $0.day.description,
                                           start: $0.timed ? twoDigits($0.startMinute / 60) + ":" + twoDigits($0.startMinute % 60) : nil,
                                           durationMinutes: $0.durationMinutes, note: $0.note,
-                                          amount: $0.amountMilli.map { Double($0) / 1000 })
+                                          amount: $0.amountMilli.map { Double($0) / 1000 }, loggedBy: $0.loggedBy)
             },
             entries: model.entries.map { DawnExportFormat.Entry(date: $0.day, text: $0.body) },
             notes: model.notes.map { DawnExportFormat.Note(date: $0.day, text: $0.body, createdAt: $0.createdAt) },
@@ -130,6 +130,6 @@ enum ExportPage {
             throw PageError(.internalServerError, key: "error.internal")
         }
         return attachment(Array(bytes), type: "application/vnd.sqlite3",
-                          name: stamp(username: member.signedIn.member.username, today: member.today) + ".sqlite")
+                          name: stamp(username: member.account.username, today: member.today) + ".sqlite")
     }
 }

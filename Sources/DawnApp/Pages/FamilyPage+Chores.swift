@@ -71,7 +71,7 @@ extension FamilyPage {
             let chores = FamilyChores(instance: app.data.instance)
             guard let id = page.id() else { throw PageError(.notFound, key: "chores.error.not_found") }
             guard let day = LocalDate(iso: page.form["day"] ?? "") else { throw PageError(.badRequest, key: "error.bad_date") }
-            let me = member.signedIn.member
+            let me = member.actor.member
             let notice: String
             do {
                 switch page.form["action"] {
@@ -87,7 +87,7 @@ extension FamilyPage {
             } catch let refusal as FamilyChores.Refusal {
                 throw pageError(refusal)
             }
-            return .redirect(to: Paths.done(Paths.day(day), notice, anchor: "chores"))
+            return .redirect(to: Paths.done(Paths.own.day(day), notice, anchor: "chores"))
         })
     }
 

@@ -39,11 +39,13 @@ enum FamilyPage {
             return .redirect(to: Paths.done(Paths.family, "removed"))
         })
         addChores(to: &router)
+        addGuardians(to: &router)
     }
 
     /// The key of the notice after `?done=`: added, reset, removed.
     private static func notice(_ done: String?) -> String? {
         if let chores = choresNotice(done) { return chores }
+        if let key = guardianNotice(done) { return key }
         guard let done, ["added", "reset", "removed"].contains(done) else { return nil }
         return "family.notice." + done
     }
@@ -89,6 +91,7 @@ enum FamilyPage {
 
     static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, add: FormState = FormState(values: ["username": "", "displayName": ""]),
                      reset: (username: String, state: FormState)? = nil, chores: ChoreForms = ChoreForms(),
+                     guardians: FormState = FormState(),
                      status: HTTPStatus = .ok) throws -> HTTPResponse {
         let model = try Model(app, reader: page.signedIn!.member)
         let members = model.members.map { member -> TemplateValue in
@@ -104,6 +107,7 @@ enum FamilyPage {
             "chores": .object(try choresSection(app, page, chores)),
             // The chore forms' weekday boxes and choices, styled as the habit form's.
             "stylesheet": .string(app.staticFiles.url(for: HabitListPage.stylesheet) ?? ""),
+            "guardians": try guardianValues(app, page, form: guardians),
         ], status: status, for: page)
     }
 

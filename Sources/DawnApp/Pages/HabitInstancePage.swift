@@ -18,34 +18,34 @@ enum HabitInstancePage {
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             let habit = try activeHabit(page.parameter("habit"), member)
-            return show(app, page, member, try Model(member, logging: habit, on: day))
-        })
+            return try show(app, page, member, try Model(member, logging: habit, on: day))
+        }.forGuardians(.write))
         router.add(.POST, "/day/{date}/instances", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             let habit = try activeHabit(page.form["habit"] ?? "", member)
             var form = FormState(values: values(page.form))
             guard let fields = read(app, page, member, habit, &form) else {
-                return show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
+                return try show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
             }
             let logged: Bool
             do {
                 logged = try member.habits.log(habit: habit.id, on: day, startMinute: fields.start,
-                                               durationMinutes: fields.duration, note: fields.note,
-                                               amountMilli: fields.amountMilli, now: member.now)
+                                               durationMinutes: fields.duration, note: fields.note ?? "",
+                                               amountMilli: fields.amountMilli, loggedBy: member.loggedBy, now: member.now)
             } catch let limit as Habits.LimitReached {
                 form.fail("general", HabitsPage.limitMessage(app, page, limit))
-                return show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
+                return try show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
             }
             guard logged else { throw PageError(.badRequest, key: "habits.error.archived") }
-            return .redirect(to: Paths.done(Paths.day(day), "logged", anchor: "timeline"))
-        })
+            return .redirect(to: Paths.done(page.paths.day(day), "logged", anchor: "timeline"))
+        }.forGuardians(.write))
         router.add(.GET, "/day/{date}/instances/{id}", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             let (instance, habit) = try find(page, member, day)
-            return show(app, page, member, Model(member, editing: instance, of: habit, on: day))
-        })
+            return try show(app, page, member, Model(member, editing: instance, of: habit, on: day))
+        }.forGuardians(.write))
         router.add(.POST, "/day/{date}/instances/{id}", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
@@ -53,31 +53,32 @@ enum HabitInstancePage {
             let version = try EditVersion.read(page.form)
             var form = FormState(values: values(page.form))
             guard let fields = read(app, page, member, habit, &form) else {
-                return show(app, page, member, day: day, habit: habit, instance: instance, form: form, status: .badRequest)
+                return try show(app, page, member, day: day, habit: habit, instance: instance, form: form, status: .badRequest)
             }
             switch try member.habits.updateInstance(instance.id, on: day, startMinute: fields.start,
-                                                    durationMinutes: fields.duration, note: fields.note,
+                                                    // A guardian's edit keeps the note as stored (`Fields.note`).
+                                                    durationMinutes: fields.duration, note: fields.note ?? instance.note,
                                                     // Without a target there is no field: what is stored stays.
                                                     amountMilli: habit.targetMilli == nil ? instance.amountMilli : fields.amountMilli,
                                                     basedOn: version) {
             case .updated:
-                return .redirect(to: Paths.done(Paths.day(day), "log-updated", anchor: "timeline"))
+                return .redirect(to: Paths.done(page.paths.day(day), "log-updated", anchor: "timeline"))
             case let .conflict(stored):
                 // Nothing typed is lost: their fields stay in the form, what is stored beside them.
                 form.fail("general", app.t("timeline.error.conflict", page))
-                return show(app, page, member, day: day, habit: habit, instance: stored, form: form,
+                return try show(app, page, member, day: day, habit: habit, instance: stored, form: form,
                             conflict: stored, status: .conflict)
             case .notFound:
                 throw PageError(.notFound, key: "timeline.error.not_found")
             }
-        })
+        }.forGuardians(.write))
         router.add(.POST, "/day/{date}/instances/{id}/delete", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             guard let id = page.id(), try member.habits.deleteInstance(id, on: day) else {
                 throw PageError(.notFound, key: "timeline.error.not_found")
             }
-            return .redirect(to: Paths.done(Paths.day(day), "log-removed", anchor: "timeline"))
+            return .redirect(to: Paths.done(page.paths.day(day), "log-removed", anchor: "timeline"))
         })
     }
 
@@ -101,7 +102,9 @@ enum HabitInstancePage {
         /// Wall-clock minute of the day, as stored.
         let start: Int
         let duration: Int
-        let note: String
+        /// Nil on a guardian's form: a log's note is the child's journal, never written by
+        /// a guardian (a new log has none; an edit keeps what is stored).
+        let note: String?
         /// Thousandths of the habit's unit; nil: none given, or a habit without a target.
         let amountMilli: Int64?
     }
@@ -124,8 +127,8 @@ enum HabitInstancePage {
         } else if duration == nil {
             form.fail("duration", app.t("timeline.error.duration", page))
         }
-        let note = String(PlainText.trimmed(page.form["note"] ?? ""))
-        if PlainText.length(note) > maxNoteCharacters || !PlainText.isSingleLine(note) {
+        let note = member.journalWritable ? String(PlainText.trimmed(page.form["note"] ?? "")) : nil
+        if let note, PlainText.length(note) > maxNoteCharacters || !PlainText.isSingleLine(note) {
             form.fail("note", app.t("timeline.error.note", page))
         }
         var amountMilli: Int64?
@@ -143,17 +146,19 @@ enum HabitInstancePage {
     }
 
     /// The log or edit form as the model starts it.
-    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ model: Model) -> HTTPResponse {
+    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ model: Model) throws -> HTTPResponse {
         let form = FormState(values: ["start": .string(model.slots.label(forMinute: model.startMinute)),
                                       "duration": .int(model.durationMinutes), "note": .string(model.note),
                                       "amount": .string(model.amountMilli.map { LocalizedNumber.decimal(thousandths: $0, page.language, grouped: false) } ?? "")])
-        return show(app, page, member, day: model.day, habit: model.habit, instance: model.instance, form: form)
+        return try show(app, page, member, day: model.day, habit: model.habit, instance: model.instance, form: form)
     }
 
     private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
                              habit: Habits.Habit, instance: HabitInstance?, form: FormState,
-                             conflict: HabitInstance? = nil, status: HTTPStatus = .ok) -> HTTPResponse {
+                             conflict: HabitInstance? = nil, status: HTTPStatus = .ok) throws -> HTTPResponse {
         let date = LocalizedDate.long(day, page.language)
+        // The note is the child's journal: a guardian reads it only when shared, never writes it.
+        let storedNote = member.journalVisible ? (instance?.note ?? "") : ""
         let title = instance == nil ? app.t("timeline.log_title", page, ["name": habit.name])
             : app.t("timeline.edit_title", page, ["name": habit.name, "date": date])
         return app.render("habit-instance", [
@@ -164,9 +169,9 @@ enum HabitInstancePage {
             // A numeric habit's logs carry an amount of its unit ("pages"); others have none.
             "amountLabel": habit.targetMilli == nil ? .null : .string(habit.targetUnit.isEmpty
                 ? app.t("timeline.amount", page) : app.t("timeline.amount_unit", page, ["unit": habit.targetUnit])),
-            "action": .string(instance.map { Paths.instance(day, $0.id) } ?? Paths.instances(day)),
+            "action": .string(instance.map { page.paths.instance(day, $0.id) } ?? page.paths.instances(day)),
             "instance": instance.map { .int(Int($0.id)) } ?? .null,
-            "deleteURL": instance.map { .string(Paths.deleteInstance(day, $0.id)) } ?? .null,
+            "deleteURL": instance.map { .string(page.paths.deleteInstance(day, $0.id)) } ?? .null,
             // The version the form is based on: the shown log's, or after a conflict the stored one's.
             "version": instance.map { .string(String($0.version)) } ?? .null,
             "conflict": conflict.map { stored -> TemplateValue in
@@ -174,10 +179,14 @@ enum HabitInstancePage {
                 let start = slots.minute(storedWallMinute: stored.startMinute)
                 return .string(app.t("timeline.conflict_stored", page, [
                     "start": slots.label(forMinute: start), "end": slots.label(forMinute: start + stored.durationMinutes),
-                    "note": stored.note,
+                    "note": member.journalVisible ? stored.note : "",
                 ]))
             } ?? .null,
-            "dayURL": .string(Paths.day(day)),
+            "dayURL": .string(page.paths.day(day)),
+            "noteWritable": .bool(member.journalWritable),
+            "storedNote": storedNote.isEmpty ? .null : .string(storedNote),
+            "canDelete": .bool(member.guardianView == nil),
+            "loggedBy": try LoggedByNames(app, member).label(instance?.loggedBy, app, page).map(TemplateValue.string) ?? .null,
             "habitsCSS": .string(HabitsPage.cssURL(app, member)),
         ], status: status, for: page)
     }

@@ -19,7 +19,7 @@ enum HabitListPage {
         router.add(.GET, "/habits", .member { app, page in
             let member = try MemberContext(app, page)
             return try show(app, page, member, notice: notice(try page.query()["done"]).map { app.t($0, page) })
-        })
+        }.forGuardians(.read))
         router.add(.POST, "/habits/{id}/move", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try HabitsPage.find(app, page, member)
@@ -30,8 +30,8 @@ enum HabitListPage {
             default: return try show(app, page, member, listError: app.t("habits.error.direction", page), status: .badRequest)
             }
             guard try member.habits.move(habit.id, by: step) else { throw PageError(.notFound, key: "habits.error.not_found") }
-            return .redirect(to: Paths.habitInList(habit.id))
-        })
+            return .redirect(to: page.paths.habitInList(habit.id))
+        }.forGuardians(.write))
         router.add(.POST, "/habits/{id}/pause", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try HabitsPage.find(app, page, member)
@@ -52,14 +52,14 @@ enum HabitListPage {
                                                                "to": LocalizedDate.dayLabel(allowed.upperBound, page.language)])
             }
             guard try member.habits.setPaused(habit.id, from: day) else { throw PageError(.notFound, key: "habits.error.not_found") }
-            return .redirect(to: Paths.done(Paths.habits, "paused", anchor: "habit-\(habit.id)"))
-        })
+            return .redirect(to: Paths.done(page.paths.habits, "paused", anchor: "habit-\(habit.id)"))
+        }.forGuardians(.write))
         router.add(.POST, "/habits/{id}/resume", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try HabitsPage.find(app, page, member)
             guard try member.habits.setPaused(habit.id, from: nil) else { throw PageError(.notFound, key: "habits.error.not_found") }
-            return .redirect(to: Paths.done(Paths.habits, "resumed", anchor: "habit-\(habit.id)"))
-        })
+            return .redirect(to: Paths.done(page.paths.habits, "resumed", anchor: "habit-\(habit.id)"))
+        }.forGuardians(.write))
     }
 
     /// The key of the notice after `?done=`.
@@ -107,19 +107,19 @@ enum HabitListPage {
                     "schedule": .string(HabitPlanWords.schedule(habit, firstWeekday: firstWeekday, app.strings, language)),
                     "target": HabitPlanWords.target(habit, app.strings, language).map(TemplateValue.string) ?? .null,
                     "paused": paused,
-                    "moveURL": .string(Paths.moveHabit(habit.id)),
+                    "moveURL": .string(page.paths.moveHabit(habit.id)),
                     "canMoveUp": .bool(row.canMoveUp),
                     "canMoveDown": .bool(row.canMoveDown),
                     "upLabel": .string(app.t("habits.move_up_label", page, ["name": habit.name])),
                     "downLabel": .string(app.t("habits.move_down_label", page, ["name": habit.name])),
-                    "pauseURL": .string(Paths.pauseHabit(habit.id)),
-                    "resumeURL": .string(Paths.resumeHabit(habit.id)),
+                    "pauseURL": .string(page.paths.pauseHabit(habit.id)),
+                    "resumeURL": .string(page.paths.resumeHabit(habit.id)),
                     "resumeLabel": .string(app.t("habits.resume_label", page, ["name": habit.name])),
                     "pauseField": .string("pause-from-\(habit.id)"),
                     "pauseValue": .string(refused?.typed ?? model.today.description),
                     "pauseError": refused.map { .string($0.message) } ?? .null,
-                    "editURL": .string(Paths.editHabitFromList(habit.id)),
-                    "pageURL": .string(Paths.habit(habit.id)),
+                    "editURL": .string(page.paths.editHabitFromList(habit.id)),
+                    "pageURL": .string(page.paths.habit(habit.id)),
                     "pageLabel": .string(app.t("habit.page.open", page, ["name": habit.name])),
                     "editLabel": .string(app.t("habits.edit_label", page, ["name": habit.name])),
                 ]
@@ -135,9 +135,9 @@ enum HabitListPage {
             "groups": .list(groups),
             "min": .string(model.allowed.lowerBound.description),
             "max": .string(model.allowed.upperBound.description),
-            "newHabitURL": .string(Paths.newHabitFromList),
-            "archivedURL": .string(Paths.archivedHabits),
-            "today": .string(Paths.day(model.today)),
+            "newHabitURL": .string(page.paths.newHabitFromList),
+            "archivedURL": .string(page.paths.archivedHabits),
+            "today": .string(page.paths.day(model.today)),
             "habitsCSS": .string(HabitsPage.cssURL(app, member)),
             "stylesheet": .string(app.staticFiles.url(for: stylesheet) ?? ""),
         ], status: status, for: page)

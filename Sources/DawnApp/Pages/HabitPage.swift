@@ -16,7 +16,7 @@ enum HabitPage {
             let member = try MemberContext(app, page)
             guard let id = page.id() else { throw PageError(.notFound, key: "habits.error.not_found") }
             return show(app, page, member, try Model(member, id: id))
-        })
+        }.forGuardians(.read))
     }
 
     private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ model: Model) -> HTTPResponse {
@@ -26,13 +26,13 @@ enum HabitPage {
         func streak(_ count: Int) -> String { app.strings.plural("stats.streak_\(unit)", count: count, language) }
         func counts(_ rows: [Model.Count]) -> TemplateValue {
             .list(rows.map { row in
-                ["label": .string(StatsPage.label(row.period, language)), "href": .string(Paths.stats(row.period)),
+                ["label": .string(StatsPage.label(row.period, language)), "href": .string(page.paths.stats(row.period)),
                  "done": .string(LocalizedNumber.integer(row.done, language)),
                  "logs": .string(LocalizedNumber.integer(row.logs, language))]
             })
         }
         let days = model.history.map { day -> TemplateValue in
-            ["state": .string(day.state.rawValue), "href": .string(Paths.day(day.date)),
+            ["state": .string(day.state.rawValue), "href": .string(page.paths.day(day.date)),
              "label": .string(LocalizedDate.dayLabel(day.date, language) + ": " + app.t("habit.page.state.\(day.state.rawValue)", page)),
              "future": .bool(day.state == .future)]
         }
@@ -49,7 +49,8 @@ enum HabitPage {
             return HeatmapDrawing.Day(level: day.level, state: heatmapState(day), figure: figure)
         }
         let heatmap = HeatmapDrawing.value(model.heatmapLayout, days: heatmapDays, titles: HeatmapDrawing.Titles(app, page),
-                                           today: model.today, label: heatmapHeading, recentFirst: true, language: language)
+                                           today: model.today, label: heatmapHeading, recentFirst: true, language: language,
+                                           paths: page.paths)
         return app.render("habit", [
             "title": .string(habit.name),
             "name": .string(habit.name), "emoji": .string(habit.emoji), "class": .string("habit-\(habit.id)"),
@@ -69,8 +70,8 @@ enum HabitPage {
             "weekdays": .list(weekdays),
             "heatmap": heatmap, "heatmapHeading": .string(heatmapHeading),
             "heatmapCSS": .string(app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? ""),
-            "editURL": .string(Paths.editHabitFromList(habit.id)),
-            "listURL": .string(Paths.habitInList(habit.id)),
+            "editURL": .string(page.paths.editHabitFromList(habit.id)),
+            "listURL": .string(page.paths.habitInList(habit.id)),
         ], for: page)
     }
 

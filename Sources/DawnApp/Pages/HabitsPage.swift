@@ -12,12 +12,12 @@ import TimeZones
 /// classes (`.habit-12`), since colours never enter a page as inline styles.
 enum HabitsPage {
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/habits.css", .member { app, page in try stylesheet(app, page) })
+        router.add(.GET, "/habits.css", .member { app, page in try stylesheet(app, page) }.forGuardians(.read))
         router.add(.GET, "/habits/new", .member { app, page in
             let member = try MemberContext(app, page)
             return show(app, page, member, FormModel(newHabitReturningTo: try returnDay(page, member), toList: try returnsToList(page),
                                                      firstWeekday: member.settings.firstWeekday))
-        })
+        }.forGuardians(.write))
         router.add(.POST, "/habits", .member { app, page in
             let member = try MemberContext(app, page)
             let sent = FormModel(nil, sent: page.form, returningTo: try returnDay(page, member), toList: try returnsToList(page),
@@ -36,25 +36,25 @@ enum HabitsPage {
                 form.fail("general", limitMessage(app, page, limit))
                 return show(app, page, member, sent, errors: form, status: .badRequest)
             }
-            return .redirect(to: done(sent, "added", habit: id))
-        })
+            return .redirect(to: done(sent, "added", habit: id, page.paths))
+        }.forGuardians(.write))
         router.add(.GET, "/habits/archived", .member { app, page in
             let member = try MemberContext(app, page)
             let model = try ArchivedModel(member)
             return app.render("habits-archived", [
                 "title": .string(app.t("habits.archived_title", page)),
                 "habits": .list(model.habits.map { pill($0, app, page) }),
-                "today": .string(Paths.day(model.today)),
+                "today": .string(page.paths.day(model.today)),
                 "habitsCSS": .string(cssURL(app, member)),
             ], for: page)
-        })
+        }.forGuardians(.read))
         router.add(.GET, "/habits/{id}/edit", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
             return show(app, page, member, FormModel(editing: habit, returningTo: try returnDay(page, member),
                                                      toList: try returnsToList(page), firstWeekday: member.settings.firstWeekday,
                                                      language: page.language))
-        })
+        }.forGuardians(.write))
         router.add(.POST, "/habits/{id}", .member { app, page in
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
@@ -70,8 +70,8 @@ enum HabitsPage {
                                            defaultDuration: fields.duration, plan: plan) else {
                 throw PageError(.notFound, key: "habits.error.not_found")
             }
-            return .redirect(to: done(sent, "saved", habit: habit.id))
-        })
+            return .redirect(to: done(sent, "saved", habit: habit.id, page.paths))
+        }.forGuardians(.write))
         for (action, archived) in [("archive", true), ("restore", false)] {
             router.add(.POST, "/habits/{id}/\(action)", .member { app, page in
                 let member = try MemberContext(app, page)
@@ -79,9 +79,9 @@ enum HabitsPage {
                 let back = try returnDay(page, member), toList = try returnsToList(page)
                 _ = try member.habits.setArchived(habit.id, archived, now: member.now)
                 let notice = archived ? "archived" : "restored"
-                return .redirect(to: toList ? Paths.done(Paths.habits, notice)
-                                            : Paths.done(Paths.day(back), "habit-" + notice, anchor: "tray"))
-            })
+                return .redirect(to: toList ? Paths.done(page.paths.habits, notice)
+                                            : Paths.done(page.paths.day(back), "habit-" + notice, anchor: "tray"))
+            }.forGuardians(.write))
         }
         router.add(.GET, "/habits/{id}/delete", .member { app, page in
             let member = try MemberContext(app, page)
@@ -89,7 +89,7 @@ enum HabitsPage {
             return app.render("habit-delete", [
                 "title": .string(app.t("habits.delete_title", page, ["name": model.habit.name])),
                 "habit": pill(model.habit, app, page),
-                "back": .string(Paths.day(model.back)),
+                "back": .string(page.paths.day(model.back)),
                 "habitsCSS": .string(cssURL(app, member)),
             ], for: page)
         })
@@ -97,7 +97,7 @@ enum HabitsPage {
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
             _ = try member.habits.delete(habit.id)
-            return .redirect(to: Paths.done(Paths.day(try returnDay(page, member)), "habit-deleted", anchor: "tray"))
+            return .redirect(to: Paths.done(page.paths.day(try returnDay(page, member)), "habit-deleted", anchor: "tray"))
         })
     }
 
@@ -128,9 +128,9 @@ enum HabitsPage {
     }
 
     /// Where a saved form goes: its row on `/habits` with a notice, or the day's tray.
-    private static func done(_ model: FormModel, _ notice: String, habit id: Int64) -> String {
-        model.returnsToList ? Paths.done(Paths.habits, notice, anchor: "habit-\(id)")
-            : Paths.done(Paths.day(model.back), "habit-" + notice, anchor: "tray")
+    private static func done(_ model: FormModel, _ notice: String, habit id: Int64, _ paths: Paths) -> String {
+        model.returnsToList ? Paths.done(paths.habits, notice, anchor: "habit-\(id)")
+            : Paths.done(paths.day(model.back), "habit-" + notice, anchor: "tray")
     }
 
     static func find(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> Habits.Habit {
@@ -143,7 +143,7 @@ enum HabitsPage {
     /// The stylesheet URL, versioned by the member's revision (and the process's epoch) so
     /// browsers refetch it after a change, even one made before a restart.
     static func cssURL(_ app: Dawn, _ member: MemberContext) -> String {
-        Paths.habitsStylesheet(version: app.memberCache.validator(member.signedIn.member.id))
+        member.paths.habitsStylesheet(version: app.memberCache.validator(member.account.id))
     }
 
     /// A habit as templates show it: pill text, class, counts.
@@ -159,9 +159,10 @@ enum HabitsPage {
                                                  count: streak, page.language)),
             "hasStreak": .bool(streak > 0),
             "logLabel": .string(app.t("habits.log_label", page, ["name": habit.name])),
-            "archiveURL": .string(Paths.archiveHabit(habit.id)),
-            "restoreURL": .string(Paths.restoreHabit(habit.id)),
-            "deleteURL": .string(Paths.deleteHabit(habit.id)),
+            "archiveURL": .string(page.paths.archiveHabit(habit.id)),
+            "restoreURL": .string(page.paths.restoreHabit(habit.id)),
+            // Guardians archive, never delete: no delete link on their view.
+            "deleteURL": page.ward == nil ? .string(page.paths.deleteHabit(habit.id)) : .null,
         ]
     }
 
@@ -329,13 +330,13 @@ enum HabitsPage {
             "unitMax": .int(HabitScheduleConstants.unitLength.upperBound),
             "groupMax": .int(Habits.maxGroupCharacters),
             "groups": .list(Array(Set(groups)).sorted().map(TemplateValue.string)),
-            "action": .string(habit.map { Paths.habit($0.id) } ?? Paths.habits),
+            "action": .string(habit.map { page.paths.habit($0.id) } ?? page.paths.habits),
             "habit": habit.map { pill($0, app, page) } ?? .null,
             "isArchived": .bool(habit?.isArchived ?? false),
             "day": .string(back.description),
             "fromList": .bool(model.returnsToList),
-            "deleteURL": habit.map { .string(Paths.deleteHabit($0.id, returningTo: back)) } ?? .null,
-            "back": .string(model.returnsToList ? Paths.habits : Paths.day(back)),
+            "deleteURL": habit.flatMap { page.ward == nil ? .string(page.paths.deleteHabit($0.id, returningTo: back)) : nil } ?? .null,
+            "back": .string(model.returnsToList ? page.paths.habits : page.paths.day(back)),
             "backLabel": .string(app.t(model.returnsToList ? "habits.back_to_list" : "habits.back", page)),
             "habitsCSS": .string(cssURL(app, member)),
             "stylesheet": .string(app.staticFiles.url(for: HabitListPage.stylesheet) ?? ""),

@@ -82,7 +82,7 @@ enum HeatmapDrawing {
     ///   - recentFirst: on a screen narrower than the heatmap, show its newest weeks first (the
     ///     region scrolled to its end by CSS alone: `heatmap-recent`), for one that ends this week.
     static func value(_ layout: HeatmapLayout, days: [Day], titles: Titles, today: LocalDate, label: String,
-                      recentFirst: Bool = false, language: Language) -> TemplateValue {
+                      recentFirst: Bool = false, language: Language, paths: Paths) -> TemplateValue {
         precondition(days.count == layout.cells.count, "one day for each cell")
         let size = HeatmapConstants.cellSize, pitch = size + HeatmapConstants.cellGap
         let left = HeatmapConstants.labelWidth, top = HeatmapConstants.labelHeight
@@ -102,7 +102,7 @@ enum HeatmapDrawing {
             let linked = cell.date <= today && pages.contains(cell.date)
             if linked {
                 squares.markup("<a href=\"")
-                squares.url(Paths.dayPrefix)  // Paths.day(cell.date), written in place
+                squares.url(paths.dayPrefix)  // paths.day(cell.date), written in place
                 write(cell.date, into: &squares)
                 squares.markup("\">")
                 if let figure = day.figure {

@@ -57,7 +57,7 @@ enum SearchPage {
                                                                  .joined(separator: " ")])
             }
             return [
-                "href": .string(Paths.day(hit.day)),
+                "href": .string(page.paths.day(hit.day)),
                 "date": .string(LocalizedDate.long(hit.day, language)),
                 "iso": .string(hit.day.description),
                 "kind": .string(kind),

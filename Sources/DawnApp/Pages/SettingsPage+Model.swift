@@ -41,7 +41,7 @@ extension SettingsPage {
 
         /// The member's stored settings and time zone.
         init(_ app: Dawn, _ member: MemberContext) {
-            self.init(app, member, settings: member.settings, timeZone: member.signedIn.member.timeZone)
+            self.init(app, member, settings: member.settings, timeZone: member.account.timeZone)
         }
 
         /// `settings` and `timeZone` as a refused submission left them.
@@ -57,7 +57,7 @@ extension SettingsPage {
             views = choices([(false, "row"), (true, "grid")], settings.showGrid)
             themes = choices(MemberSettings.Theme.allCases.map { ($0, $0.rawValue) }, settings.theme)
             timeZones = app.timeZones.identifiers
-            sharesOnBoard = (try? Board(instance: app.data.instance).isOptedIn(member.signedIn.member.id)) ?? false
+            sharesOnBoard = (try? Board(instance: app.data.instance).isOptedIn(member.account.id)) ?? false
             let targets = NotifyTargets(database: member.database)
             ntfy = try? targets.ntfy()
             email = try? targets.email()

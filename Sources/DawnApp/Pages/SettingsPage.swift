@@ -16,7 +16,8 @@ enum SettingsPage {
             let member = try MemberContext(app, page)
             let done = try page.query()["done"]
             let notices = ["saved": "settings.saved", "notify_saved": "notify.saved", "notify_tested": "notify.tested",
-                           "notify_removed": "notify.removed", "notify_no_targets": "notify.no_targets"]
+                           "notify_removed": "notify.removed", "notify_no_targets": "notify.no_targets",
+                           "journal_sharing_saved": "guardians.settings.saved"]
             return show(app, page, Model(app, member), notice: done.flatMap { notices[$0] }.map { app.t($0, page) })
         })
         router.add(.POST, "/settings", .member { app, page in
@@ -59,17 +60,18 @@ enum SettingsPage {
                             status: .badRequest)
             }
             try settings.save(to: member.database)
-            if timeZone != member.signedIn.member.timeZone {
-                try app.family.setTimeZone(timeZone, for: member.signedIn.member.id)
-                app.reminders.memberChanged(member.signedIn.member.id)
+            if timeZone != member.account.timeZone {
+                try app.family.setTimeZone(timeZone, for: member.account.id)
+                app.reminders.memberChanged(member.account.id)
             }
             if shareOnBoard {
-                try app.publishBoard(member.signedIn.member.id)
+                try app.publishBoard(member.account.id)
             } else {
-                try Board(instance: app.data.instance).optOut(member.signedIn.member.id)
+                try Board(instance: app.data.instance).optOut(member.account.id)
             }
             return .redirect(to: Paths.done(Paths.settings, "saved"))
         })
+        addJournalSharing(to: &router)
     }
 
     static func show(_ app: Dawn, _ page: PageRequest, _ model: Model, notice: String? = nil,
@@ -116,6 +118,7 @@ enum SettingsPage {
             "board": .bool(model.sharesOnBoard),
             "vacationsURL": .string(Paths.vacations),
             "notify": notify,
+            "journalSharing": journalSharingValues(app, page, model.settings),
         ], status: status, for: page)
     }
 }

@@ -22,7 +22,7 @@ enum SignInPage {
 
     /// The sign-in page, returning to `target` afterwards.
     static func url(returningTo target: String) -> String {
-        target == Paths.home ? Paths.signIn : Paths.signIn + "?next=" + percentEncode(target)
+        target == Paths.own.home ? Paths.signIn : Paths.signIn + "?next=" + percentEncode(target)
     }
 
     private static func show(_ app: Dawn, _ page: PageRequest, _ form: FormState,

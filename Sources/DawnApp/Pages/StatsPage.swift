@@ -13,7 +13,7 @@ import TimeZones
 enum StatsPage {
     static func add(to router: inout Router<Route>) {
         // A year's figures and chart read a year of logs: on the worker pool, never an event loop.
-        router.add(.GET, "/stats", .member(slow: true) { app, page in try show(app, page) })
+        router.add(.GET, "/stats", .member(slow: true) { app, page in try show(app, page) }.forGuardians(.read))
     }
 
     /// The view: the model in the page's language, into `Views/stats.html`.
@@ -24,7 +24,7 @@ enum StatsPage {
         let figures = model.figures
         let language = page.language
         let segments = model.segments.map { g, target -> TemplateValue in
-            ["href": .string(Paths.stats(target)), "name": .string(app.t("time.granularity_\(g.rawValue)", page)),
+            ["href": .string(page.paths.stats(target)), "name": .string(app.t("time.granularity_\(g.rawValue)", page)),
              "short": .string(app.t("stats.short.\(g.rawValue)", page)), "current": .bool(g == period.granularity)]
         }
         // Per habit, in the member's order; streaks in the habit's own units.
@@ -43,34 +43,37 @@ enum StatsPage {
             "title": .string(app.t("stats.title", page) + " · " + label(period, language)),
             "label": .string(label(period, language)),
             "segments": .list(segments),
-            "previous": model.previous.map { .string(Paths.stats($0)) } ?? .null,
-            "next": model.next.map { .string(Paths.stats($0)) } ?? .null,
+            "previous": model.previous.map { .string(page.paths.stats($0)) } ?? .null,
+            "next": model.next.map { .string(page.paths.stats($0)) } ?? .null,
             "activeDays": .string(app.t("stats.active_days", page, ["active": String(figures.activeDays), "days": String(period.dayCount)])),
-            "entries": .string(app.strings.plural("stats.entries", count: figures.entries, language)),
+            // The journal's figures (entries, moods, notes) are hidden from a guardian unless shared.
+            "entries": member.journalVisible ? .string(app.strings.plural("stats.entries", count: figures.entries, language)) : .null,
+            "journalVisible": .bool(member.journalVisible),
             "habits": rows.isEmpty ? .null : .list(rows),
             "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
             "habitsCSS": .string(HabitsPage.cssURL(app, member)),
-            "calendar": .string(Paths.calendar(model.calendarMonth)),
+            "calendar": .string(page.paths.calendar(model.calendarMonth)),
         ]
         if period.granularity == .year {
             values["years"] = .list(model.years.map { year in
-                ["href": .string(Paths.stats(year)), "year": .string(String(year.first.year)),
+                ["href": .string(page.paths.stats(year)), "year": .string(String(year.first.year)),
                  "current": .bool(year.first.year == period.first.year)]
             })
         }
         values["chart"] = chart(model.buckets, granularity: period.granularity, app: app, page: page)
         values.merge(try choresValues(app, page, member, period: period)) { _, chores in chores }
-        values["mood"] = mood(figures, app: app, page: page)
+        values["mood"] = member.journalVisible ? mood(figures, app: app, page: page) : .null
         if let heatmap = model.heatmap {
             let heading = app.t("heatmap.stats_heading", page, ["year": String(period.first.year)])
             values["heatmapHeading"] = .string(heading)
             values["heatmapCSS"] = .string(app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? "")
             var words = HeatmapWords(app, page)
             let days = heatmap.days.map { day in
-                HeatmapDrawing.Day(level: day.level, figure: day.date > member.today ? nil : words.figure(logs: day.logs, notes: day.notes))
+                HeatmapDrawing.Day(level: day.level, figure: day.date > member.today ? nil : words.figure(logs: day.logs, notes: member.journalVisible ? day.notes : 0))
             }
             values["heatmap"] = HeatmapDrawing.value(heatmap.layout, days: days, titles: HeatmapDrawing.Titles(app, page),
-                                                     today: member.today, label: heading, language: language)
+                                                     today: member.today, label: heading, language: language,
+                                                     paths: page.paths)
         }
         return app.render("stats", values, for: page)
     }

@@ -212,7 +212,7 @@ final class FormPageModelTests: XCTestCase {
         dawn.signedUp(username: "mum", timeZone: "Europe/Rome")
         dawn.addMember("zoe", displayName: "Zoe")
         dawn.addMember("bob", displayName: "Bob")
-        let mum = try dawn.member().signedIn.member
+        let mum = try dawn.member().actor.member
 
         let model = try FamilyPage.Model(dawn.app, reader: mum)
         XCTAssertEqual(model.members.map(\.member.username), ["bob", "mum", "zoe"], "by username")

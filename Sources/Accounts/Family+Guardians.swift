@@ -1,0 +1,112 @@
+import Store
+
+/// Guardians (issue 19): an admin lets one member (a parent) see and log the habits of
+/// another (a child) under `/members/{child}/…`. Grants live in `instance.sqlite`
+/// (`guardians`, instance migration 7) and are read fresh on every request, never
+/// cached: a revoked guardian loses access on the very next request. Removing either
+/// member removes the grant (foreign keys, `ON DELETE CASCADE`).
+extension Family {
+    /// One grant: `guardian` looks after `child`.
+    public struct Guardianship: Sendable, Equatable {
+        public let guardian: Member
+        public let child: Member
+    }
+
+    /// Why a grant was refused; nothing is written then.
+    public enum GuardianshipError: Error, Equatable, Sendable {
+        /// A member cannot be their own guardian.
+        case sameMember
+        case alreadyGranted
+        /// No such member (removed meanwhile), or no such grant to revoke.
+        case notFound
+        /// The database failed (`AccountError.storage`/`.storageFull`).
+        case account(AccountError)
+    }
+
+    /// Makes `guardian` the guardian of `child` (who may do it is the caller's job).
+    public func grantGuardianship(guardian: MemberID, child: MemberID) throws(GuardianshipError) {
+        guard guardian != child else { throw .sameMember }
+        let now = self.now
+        do {
+            try data.instance.write { connection in
+                let both = try connection.queryOne("SELECT count(*) FROM members WHERE id IN (?, ?)",
+                                                   [.integer(guardian.rawValue), .integer(child.rawValue)])?.int(0) ?? 0
+                guard both == 2 else { throw GuardianshipError.notFound }
+                guard try connection.queryOne("SELECT 1 FROM guardians WHERE guardian_id = ? AND child_id = ?",
+                                              [.integer(guardian.rawValue), .integer(child.rawValue)]) == nil else {
+                    throw GuardianshipError.alreadyGranted
+                }
+                try connection.run("INSERT INTO guardians (guardian_id, child_id, created_at) VALUES (?, ?, ?)",
+                                   [.integer(guardian.rawValue), .integer(child.rawValue), .integer(now())])
+            }
+        } catch let error as GuardianshipError {
+            throw error
+        } catch {
+            throw .account(AccountError(error))
+        }
+    }
+
+    /// Ends a grant; `.notFound` when there was none.
+    public func revokeGuardianship(guardian: MemberID, child: MemberID) throws(GuardianshipError) {
+        let removed: Int
+        do {
+            removed = try data.instance.write { connection in
+                try connection.run("DELETE FROM guardians WHERE guardian_id = ? AND child_id = ?",
+                                   [.integer(guardian.rawValue), .integer(child.rawValue)])
+            }
+        } catch {
+            throw .account(AccountError(error))
+        }
+        guard removed == 1 else { throw .notFound }
+    }
+
+    /// Whether `guardian` is `child`'s guardian now: a primary-key look-up, on every
+    /// request under `/members/{child}/…`.
+    public func isGuardian(_ guardian: MemberID, of child: MemberID) throws(AccountError) -> Bool {
+        try readingGrants { connection in
+            try connection.queryOne("SELECT 1 FROM guardians WHERE guardian_id = ? AND child_id = ?",
+                                    [.integer(guardian.rawValue), .integer(child.rawValue)]) != nil
+        }
+    }
+
+    /// The members `guardian` looks after, by display name.
+    public func children(of guardian: MemberID) throws(AccountError) -> [Member] {
+        try readingGrants { connection in
+            try connection.query("""
+                SELECT \(Member.columns) FROM guardians JOIN members ON members.id = guardians.child_id
+                WHERE guardians.guardian_id = ? ORDER BY members.display_name, members.username
+                """, [.integer(guardian.rawValue)]).map { Member(row: $0) }
+        }
+    }
+
+    /// The guardians of `child`, by display name.
+    public func guardians(of child: MemberID) throws(AccountError) -> [Member] {
+        try readingGrants { connection in
+            try connection.query("""
+                SELECT \(Member.columns) FROM guardians JOIN members ON members.id = guardians.guardian_id
+                WHERE guardians.child_id = ? ORDER BY members.display_name, members.username
+                """, [.integer(child.rawValue)]).map { Member(row: $0) }
+        }
+    }
+
+    /// Every grant, by the guardian's then the child's username (the admin's list).
+    public func guardianships() throws(AccountError) -> [Guardianship] {
+        try readingGrants { connection in
+            try connection.query("""
+                SELECT g.id, g.username, g.display_name, g.is_admin, g.time_zone, g.created_at,
+                       c.id, c.username, c.display_name, c.is_admin, c.time_zone, c.created_at
+                FROM guardians JOIN members AS g ON g.id = guardians.guardian_id
+                JOIN members AS c ON c.id = guardians.child_id
+                ORDER BY g.username, c.username
+                """).map { Guardianship(guardian: Member(row: $0), child: Member(row: $0, at: 6)) }
+        }
+    }
+
+    private func readingGrants<T>(_ body: (Connection) throws -> T) throws(AccountError) -> T {
+        do {
+            return try data.instance.read(body)
+        } catch {
+            throw AccountError(error)
+        }
+    }
+}

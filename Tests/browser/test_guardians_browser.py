@@ -1,0 +1,116 @@
+"""A guardian's view of a child's day (issue 19) in a real browser (headless Chromium through
+Selenium) against the real `dawn` binary: the banner says whose day it is and leads back; with
+JavaScript off one tap checks a habit off for the child (recorded as the guardian's, the page
+staying under /members/{child}/); the child's journal never shows; axe-core clean at 375 and
+1280 px, light and dark; reference screenshots of the view at both widths and schemes.
+
+    PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_guardians_browser.py -q -p no:cacheprovider
+"""
+import json
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dawnbrowser import (  # noqa: E402
+    HERE, add_habit, add_member, color_scheme, log_habit, make_driver, member_db, rows, sign_in,
+    signed_in_driver, start_site, viewport, MEMBER_PASSWORD,
+)
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+REFERENCE = os.path.join(HERE, "reference")
+SECRET = "Mia's private entry, never for Dad"
+
+
+@pytest.fixture(scope="module")
+def site():
+    """Mum (admin); Dad looks after Mia, who has three habits, a log, an entry; Dad has
+    checked one off for her."""
+    s, admin = start_site()
+    s.dad = add_member(admin, "dad", "Dad")
+    s.mia = add_member(admin, "mia", "Mia")
+    admin.open("/family")
+    assert admin.post("/family/guardians", {"guardian": "dad", "child": "mia"}).status == 303
+    piano = add_habit(s.mia, "Piano", "🎹", "#54A0FF", 30)
+    s.teeth = add_habit(s.mia, "Teeth", "🪥", "#48DBAB", 15)
+    add_habit(s.mia, "Reading", "📚", "#FECA57", 30)
+    log_habit(s.mia, s.today, piano, "16:00", 30, note="scales")
+    s.mia.open(f"/day/{s.today}")
+    assert s.mia.post(f"/day/{s.today}/entry", {"entry": SECRET, "version": "0"}).status == 303
+    s.dad.open(f"/members/mia/day/{s.today}")
+    assert s.dad.post(f"/members/mia/day/{s.today}/check/{s.teeth}", {"action": "done"}).status == 303
+    yield s
+    assert s.dawn.stop() == 0, s.dawn.errors
+
+
+@pytest.fixture(scope="module")
+def driver(site):
+    d = signed_in_driver(site, "dad")
+    yield d
+    d.quit()
+
+
+def test_the_banner_says_whose_day_it_is_and_leads_back(site, driver):
+    color_scheme(driver, "light")
+    viewport(driver, 375, 812)
+    driver.get(site.base + "/members/mia")
+    banner = driver.find_element(By.CSS_SELECTOR, ".guardian-banner")
+    assert "Mia’s day" in banner.text and "back to yours" in banner.text
+    assert "logged by Dad" in driver.find_element(By.ID, "checklist").text
+    assert SECRET not in driver.page_source and not driver.find_elements(By.CSS_SELECTOR, "textarea, #notes, #mood")
+    assert "Private" in driver.find_element(By.ID, "journal").text
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= 375, "no sideways scrolling"
+    # Every link to her data stays under her prefix.
+    hrefs = driver.execute_script(
+        "return [...document.querySelectorAll('main a[href], main form[action]')].map(e => e.getAttribute('href') || e.getAttribute('action'))")
+    own = [h for h in hrefs if h.startswith(("/day/", "/habits", "/stats", "/calendar"))]
+    assert not own, own
+    banner.find_element(By.LINK_TEXT, "back to yours").click()
+    WebDriverWait(driver, 10).until(lambda d: d.current_url.rstrip("/") == site.base)
+    assert not driver.find_elements(By.CSS_SELECTOR, ".guardian-banner")
+
+
+def test_without_javascript_one_tap_checks_off_for_the_child(site):
+    d = make_driver(javascript=False)
+    try:
+        sign_in(d, site.base, "dad", MEMBER_PASSWORD)
+        viewport(d, 375, 812)
+        d.get(site.base + "/members/mia")
+        button = d.find_element(By.CSS_SELECTOR, "#checklist .check-tap button[value=done]")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        WebDriverWait(d, 10).until(lambda x: "done=checked" in x.current_url)
+        assert d.current_url.startswith(site.base + f"/members/mia/day/{site.today}")
+        by = rows(member_db(site.dawn, "mia"), "SELECT logged_by FROM habit_instances WHERE timed = 0 ORDER BY id")
+        assert by == [("dad",), ("dad",)], by
+    finally:
+        d.quit()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [375, 1280])
+def test_axe(site, driver, width, scheme):
+    from axe_selenium_python import Axe
+    color_scheme(driver, scheme)
+    viewport(driver, width, 900)
+    driver.get(site.base + f"/members/mia/day/{site.today}")
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    assert len(results["passes"]) > 10, "axe-core did not run its rules"
+    violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
+    assert not violations, f"axe at {width} px ({scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+
+
+def test_reference_screenshots(site, driver):
+    os.makedirs(REFERENCE, exist_ok=True)
+    for scheme in ["light", "dark"]:
+        color_scheme(driver, scheme)
+        for width, height in [(375, 812), (1280, 900)]:
+            viewport(driver, width, height)
+            driver.get(site.base + f"/members/mia/day/{site.today}")
+            file = os.path.join(REFERENCE, f"guardian-day-{width}-{scheme}.png")
+            assert driver.save_screenshot(file)
+            assert os.path.getsize(file) < 600_000

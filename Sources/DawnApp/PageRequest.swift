@@ -25,6 +25,8 @@ struct PageRequest: Sendable {
     /// The language of the page: the member's setting, or the browser's `Accept-Language`.
     let language: Language
     let limits: HTTPLimits
+    /// The enrolled family screen its cookie names (`.screen` routes only; nil elsewhere).
+    var screen: FamilyScreens.Screen? = nil
 
     /// The signed-in member; routes with `.member`/`.admin` access always have one.
     var member: SignedIn {

@@ -28,6 +28,7 @@ enum FamilyPage {
                 "isMe": .bool(model.member.isMe),
             ], for: page)
         })
+        addScreens(to: &router)
         router.add(.POST, "/family/members/{username}/remove", .admin { app, page in
             let member = try target(app, page)
             do {
@@ -42,7 +43,7 @@ enum FamilyPage {
 
     /// The key of the notice after `?done=`: added, reset, removed.
     private static func notice(_ done: String?) -> String? {
-        guard let done, ["added", "reset", "removed"].contains(done) else { return nil }
+        guard let done, ["added", "reset", "removed", "pin_set", "pin_cleared", "screen_revoked"].contains(done) else { return nil }
         return "family.notice." + done
     }
 
@@ -70,6 +71,7 @@ enum FamilyPage {
             "username": .string(listed.member.username),
             "displayName": .string(listed.member.displayName),
             "isAdmin": .bool(listed.isAdmin),
+            "isChild": .bool(listed.member.isChild),
             "isMe": .bool(listed.isMe),
             "passwordURL": .string(Paths.memberPassword(listed.member.username)),
             "removeURL": .string(Paths.removeMember(listed.member.username)),
@@ -85,13 +87,16 @@ enum FamilyPage {
         return fields
     }
 
-    private static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, add: FormState = FormState(values: ["username": "", "displayName": ""]),
-                             reset: (username: String, state: FormState)? = nil,
-                             status: HTTPStatus = .ok) throws -> HTTPResponse {
+    static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil,
+                     add: FormState = FormState(values: ["username": "", "displayName": "", "child": false]),
+                     reset: (username: String, state: FormState)? = nil, childPIN: (username: String, state: FormState)? = nil,
+                     screens: ScreensForm = ScreensForm(), status: HTTPStatus = .ok) throws -> HTTPResponse {
         let model = try Model(app, reader: page.signedIn!.member)
-        let members = model.members.map { member -> TemplateValue in
+        let members = try model.members.map { member -> TemplateValue in
             var fields = listed(app, page, member)
             if let reset, reset.username == member.member.username { fields["reset"] = reset.state.template }
+            fields["childPIN"] = try childPINValues(app, page, member.member,
+                                                    form: childPIN?.username == member.member.username ? childPIN?.state : nil)
             return .object(fields)
         }
         return app.render("family", [
@@ -99,24 +104,26 @@ enum FamilyPage {
             "notice": notice.map(TemplateValue.string) ?? .null,
             "members": .list(members),
             "add": add.template,
+            "screens": try screensValues(app, page, screens),
         ], status: status, for: page)
     }
 
     private static func addMember(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let f = page.form
         var form = FormState(values: ["username": .string(f["username"] ?? ""),
-                                      "displayName": .string(f["display_name"] ?? "")])
+                                      "displayName": .string(f["display_name"] ?? ""), "child": .bool(f["child"] == "1")])
         let fields = AccountFields(app, page)
         let username = fields.username(&form)
         let displayName = fields.displayName(&form)
         let password = fields.newPassword(&form)
-        guard form.isValid, let username, let displayName, let password else {
+        let isChild = childField(app, page, &form)
+        guard form.isValid, let username, let displayName, let password, let isChild else {
             return try show(app, page, add: form, status: .badRequest)
         }
         do {
             let hash = try PasswordHasher.hash(password)
             _ = try app.family.addMember(username: username, displayName: displayName, passwordHash: hash,
-                                         isAdmin: false, timeZone: page.signedIn!.member.timeZone)
+                                         isAdmin: false, timeZone: page.signedIn!.member.timeZone, isChild: isChild)
             return .redirect(to: Paths.done(Paths.family, "added"))
         } catch let error as AccountError {
             form.fail(error == .usernameTaken ? "username" : "general", app.t(error, page))

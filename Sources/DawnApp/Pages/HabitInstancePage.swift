@@ -72,6 +72,7 @@ enum HabitInstancePage {
             }
         })
         router.add(.POST, "/day/{date}/instances/{id}/delete", .member { app, page in
+            try ChildRules.refuseDeletingLog(page)
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             guard let id = page.id(), try member.habits.deleteInstance(id, on: day) else {

@@ -17,7 +17,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    HERE, MEMBER_PASSWORD, Browser, add_habit, color_scheme, make_driver, member_db, rows, start_site, viewport,
+    HERE, MEMBER_PASSWORD, PASSWORD, Browser, add_habit, color_scheme, make_driver, member_db, rows, sign_in, start_site,
+    viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -224,6 +225,29 @@ def run_axe(d, page, width, scheme):
     assert len(results["passes"]) > 10, "axe-core did not run its rules"
     violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
     assert not violations, f"axe on {page} at {width} px ({scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [375, 1280])
+def test_axe_on_the_family_and_settings_cards(site, width, scheme):
+    """The admin's cards on /family (a code just made, the screens, a child's PIN form open)
+    and the member's card on /settings."""
+    d = make_driver()
+    try:
+        sign_in(d, site.base, "mum", PASSWORD)
+        color_scheme(d, scheme)
+        viewport(d, width, 900)
+        d.get(site.base + "/family")
+        d.find_element(By.ID, "screen-label").send_keys("Hall")
+        d.find_element(By.CSS_SELECTOR, 'form[action="/family/screens/code"] button').click()
+        wait_for(d, "Enrolment code")
+        d.execute_script("document.querySelectorAll('details').forEach(x => x.open = true)")
+        run_axe(d, "/family", width, scheme)
+        d.get(site.base + "/settings#family-screen")
+        wait_for(d, "Show me on the family screen")
+        run_axe(d, "/settings", width, scheme)
+    finally:
+        d.quit()
 
 
 def test_reference_screenshots(site, driver):

@@ -12,6 +12,7 @@ import XCTest
 final class FamilyScreenPageTests: XCTestCase {
     private let now = PageHarness.instant("2027-03-10T09:00:00Z")  // 10:00 in Rome
     private let pin = "2468"
+    private let visitOver = "Your minute on the screen is over, and nothing was changed. Tap your name and type your PIN again."
 
     // MARK: Helpers
 
@@ -285,8 +286,11 @@ final class FamilyScreenPageTests: XCTestCase {
         onB[ScreenCookie.visitName] = visit
         dawn.cookies = onB
         XCTAssertEqual(dawn.get("/family-screen/today").location, "/family-screen")
-        _ = dawn.get("/family-screen")
-        XCTAssertEqual(dawn.post("/family-screen/today/\(habit)", []).status, .forbidden)
+        dawn.cookies[ScreenCookie.visitName] = visit
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")  // screen B's own CSRF token
+        let fromB = dawn.post("/family-screen/today/\(habit)", [])
+        XCTAssertEqual(fromB.status, .forbidden)
+        XCTAssertEqual(PageHarness.errorMessage(fromB), PageHarness.html(visitOver))
         XCTAssertEqual(try logs(), 0)
 
         // After 60 seconds: over, on the server, whatever the browser keeps.
@@ -297,10 +301,10 @@ final class FamilyScreenPageTests: XCTestCase {
         dawn.setNow(now + FamilyScreens.visitLifetime)
         XCTAssertEqual(dawn.get("/family-screen/today").location, "/family-screen")
         dawn.cookies[ScreenCookie.visitName] = visit
-        _ = dawn.get("/family-screen")
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
         let late = dawn.post("/family-screen/today/\(habit)", [])
         XCTAssertEqual(late.status, .forbidden)
-        XCTAssertEqual(PageHarness.errorMessage(late), "Your minute on the screen is over, and nothing was changed. Tap your name and type your PIN again.")
+        XCTAssertEqual(PageHarness.errorMessage(late), PageHarness.html(visitOver))
         XCTAssertEqual(try logs(), 0)
 
         // One check-off, then the same visit again: refused.
@@ -309,8 +313,8 @@ final class FamilyScreenPageTests: XCTestCase {
         _ = dawn.get("/family-screen/today")
         XCTAssertEqual(dawn.post("/family-screen/today/\(habit)", []).location, "/family-screen?done=checked")
         dawn.cookies[ScreenCookie.visitName] = fresh
-        _ = dawn.get("/family-screen")
-        XCTAssertEqual(dawn.post("/family-screen/today/\(habit)", []).status, .forbidden)
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+        XCTAssertEqual(PageHarness.errorMessage(dawn.post("/family-screen/today/\(habit)", [])), PageHarness.html(visitOver))
         XCTAssertEqual(try logs(), 1)
 
         // "Done" ends a visit without a check-off.

@@ -19,6 +19,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     case adminRequired
     /// Removing this member would leave the family without an admin.
     case lastAdmin
+    /// A child account is never an admin (issue 19).
+    case childCannotBeAdmin
     /// The database (or a member's file) failed. The detail is for the log, not the page:
     /// it may quote SQL or paths.
     case storage(String)
@@ -56,6 +58,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
             "Only an admin can do this. Please ask an admin of your family."
         case .lastAdmin:
             "This is the family's only admin. Make someone else an admin first, or keep this account."
+        case .childCannotBeAdmin:
+            "A child account cannot be an admin. Add them either as a child or as an admin."
         case .storage:
             "Dawn could not save this just now. Please try again in a moment."
         case .storageFull:

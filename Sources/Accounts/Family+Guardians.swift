@@ -93,12 +93,12 @@ extension Family {
     public func guardianships() throws(AccountError) -> [Guardianship] {
         try readingGrants { connection in
             try connection.query("""
-                SELECT g.id, g.username, g.display_name, g.is_admin, g.time_zone, g.created_at,
-                       c.id, c.username, c.display_name, c.is_admin, c.time_zone, c.created_at
+                SELECT \(Member.columns(as: "g")),
+                       \(Member.columns(as: "c"))
                 FROM guardians JOIN members AS g ON g.id = guardians.guardian_id
                 JOIN members AS c ON c.id = guardians.child_id
                 ORDER BY g.username, c.username
-                """).map { Guardianship(guardian: Member(row: $0), child: Member(row: $0, at: 6)) }
+                """).map { Guardianship(guardian: Member(row: $0), child: Member(row: $0, at: Member.columnCount)) }
         }
     }
 

@@ -56,17 +56,19 @@ public final class Family: Sendable {
     ) throws(AccountError) -> Member {
         try insertMember(
             username: username, displayName: displayName, passwordHash: passwordHash,
-            isAdmin: true, timeZone: timeZone, onlyIfFirst: true)
+            isAdmin: true, isChild: false, timeZone: timeZone, onlyIfFirst: true)
     }
 
     /// Adds a member (checking who may do it is the caller's job). `.usernameTaken` when
-    /// the name exists.
+    /// the name exists; `.childCannotBeAdmin` for a child admin.
     public func addMember(
-        username: Username, displayName: DisplayName, passwordHash: String, isAdmin: Bool, timeZone: String
+        username: Username, displayName: DisplayName, passwordHash: String, isAdmin: Bool, timeZone: String,
+        isChild: Bool = false
     ) throws(AccountError) -> Member {
-        try insertMember(
+        guard !(isChild && isAdmin) else { throw .childCannotBeAdmin }
+        return try insertMember(
             username: username, displayName: displayName, passwordHash: passwordHash,
-            isAdmin: isAdmin, timeZone: timeZone, onlyIfFirst: false)
+            isAdmin: isAdmin, isChild: isChild, timeZone: timeZone, onlyIfFirst: false)
     }
 
     /// Everyone, by username.
@@ -98,7 +100,7 @@ public final class Family: Sendable {
         return try reading { connection in
             try connection.queryOne(
                 "SELECT \(Member.columns), members.password_hash FROM members WHERE username = ?", [.text(name)]
-            ).map { (Member(row: $0), $0.string(6)) }
+            ).map { (Member(row: $0), $0.string(Member.columnCount)) }
         }
     }
 
@@ -308,7 +310,7 @@ public final class Family: Sendable {
 
     private func insertMember(
         username: Username, displayName: DisplayName, passwordHash: String,
-        isAdmin: Bool, timeZone: String, onlyIfFirst: Bool
+        isAdmin: Bool, isChild: Bool, timeZone: String, onlyIfFirst: Bool
     ) throws(AccountError) -> Member {
         Self.checkIsHash(passwordHash)
         guard Self.isPlausibleTimeZone(timeZone) else { throw .timeZoneInvalid }
@@ -326,11 +328,11 @@ public final class Family: Sendable {
                 do {
                     try connection.run(
                         """
-                        INSERT INTO members (username, display_name, password_hash, is_admin, time_zone, created_at)
-                        VALUES (?, ?, ?, ?, ?, ?)
+                        INSERT INTO members (username, display_name, password_hash, is_admin, time_zone, created_at, is_child)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
                         """,
                         [.text(username.value), .text(displayName.value), .text(passwordHash),
-                         SQLValue(isAdmin), .text(timeZone), .integer(createdAt)])
+                         SQLValue(isAdmin), .text(timeZone), .integer(createdAt), SQLValue(isChild)])
                 } catch let error as StoreError where error.isUniqueViolation {
                     throw AccountError.usernameTaken
                 }
@@ -345,7 +347,7 @@ public final class Family: Sendable {
                 try data.createMember(id)
                 return Member(
                     id: id, username: username.value, displayName: displayName.value,
-                    isAdmin: isAdmin, timeZone: timeZone, createdAt: createdAt)
+                    isAdmin: isAdmin, timeZone: timeZone, createdAt: createdAt, isChild: isChild)
             }
         } catch {
             if let id = createdFiles {

@@ -16,6 +16,17 @@ public enum PasswordHasher {
     /// A new hash with a fresh random salt (libxcrypt reads the OS CSPRNG itself when
     /// given no random bytes).
     public static func hash(_ password: Password) throws -> String {
+        try hash(phrase: password.value)
+    }
+
+    /// A family-screen PIN's hash: yescrypt too, so a copy of the database costs a guesser
+    /// the same work per try as for a password (a PIN has only 10⁴–10⁸ of them: the screen's
+    /// throttle, not the hash, is what keeps it safe online).
+    public static func hash(_ pin: PIN) throws -> String {
+        try hash(phrase: pin.value)
+    }
+
+    private static func hash(phrase: String) throws -> String {
         var setting = [CChar](repeating: 0, count: Int(CRYPT_GENSALT_OUTPUT_SIZE))
         let generated = setting.withUnsafeMutableBufferPointer { buffer in
             crypt_gensalt_rn(yescryptPrefix, 0, nil, 0, buffer.baseAddress, Int32(buffer.count))
@@ -24,7 +35,7 @@ public enum PasswordHasher {
             throw HashingFailed(description: "crypt_gensalt_rn failed: \(String(cString: strerror(errno)))")
         }
         let settingString = String(decoding: setting.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let hashed = crypt(password.value, setting: settingString), hashed.hasPrefix(yescryptPrefix) else {
+        guard let hashed = crypt(phrase, setting: settingString), hashed.hasPrefix(yescryptPrefix) else {
             throw HashingFailed(description: "crypt_rn did not produce a yescrypt hash")
         }
         return hashed

@@ -18,6 +18,8 @@ public final class Dawn: HTTPResponder {
     let staticFiles: StaticFiles
     package let data: DataDirectory
     let family: Family
+    /// The kitchen screen's PINs, codes, screens and visits (`FamilyScreenPage`).
+    let familyScreens: FamilyScreens
     let throttle: SignInThrottle
     /// Signs and checks the device cookies (`DeviceCookie`).
     let deviceKey: DeviceKey
@@ -100,6 +102,7 @@ public final class Dawn: HTTPResponder {
         self.strings = strings
         stringValues = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Self.nested(strings.table($0))) })
         family = Family(data: data, now: now, sessionCacheSeconds: Int64(configuration.sessionCacheSeconds))
+        familyScreens = FamilyScreens(data: data, now: now)
         do {
             deviceKey = try family.deviceKey()
         } catch {
@@ -178,6 +181,7 @@ public final class Dawn: HTTPResponder {
         BoardPage.add(to: &router)
         FamilyPage.add(to: &router)
         AccountPage.add(to: &router)
+        FamilyScreenPage.add(to: &router)
         if metrics { MetricsPage.add(to: &router) }
         if testHooks { TestHooks.add(to: &router) }
         return router
@@ -290,7 +294,7 @@ public final class Dawn: HTTPResponder {
         // Before anything else can answer differently (a sign-in redirect, a 403).
         let owner = try ward.map { try GuardianView.admit(self, signedIn: signedIn, username: $0) }
         switch route.access {
-        case .open, .testHook:
+        case .open, .testHook, .screen:
             break
         case .member, .admin:
             guard let signedIn else {
@@ -305,10 +309,14 @@ public final class Dawn: HTTPResponder {
         }
         // Multipart bodies too: their `csrf` text part is checked below like any form's.
         let (form, files) = try PageRequest.decodeForm(request, limits: configuration.server.limits, acceptsJSON: route.takesJSON)
+        // The kitchen screen's cookie names an enrolled screen; it is never a session.
+        let screen = route.access == .screen ? try familyScreens.screen(forToken: cookies[ScreenCookie.name]) : nil
         if request.method == .POST, route.access != .testHook {
             // Signed-in forms carry the session's token; sign-in and setup forms the
-            // token of the pre-session cookie (double submit).
-            let expected = signedIn?.csrfToken ?? cookies[CSRFCookie.name]
+            // token of the pre-session cookie (double submit); the kitchen screen's forms
+            // its screen's token (or, before enrolment, the pre-session one).
+            let expected = route.access == .screen ? screen?.csrfToken ?? cookies[CSRFCookie.name]
+                : signedIn?.csrfToken ?? cookies[CSRFCookie.name]
             // Scripts sending JSON put it in the `X-CSRF-Token` header instead.
             let sent = route.takesJSON ? request.headers["X-CSRF-Token"] : form[CSRFCookie.fieldName]
             guard let expected, let sent, CSRFToken.constantTimeEqual(sent, expected) else {
@@ -319,7 +327,7 @@ public final class Dawn: HTTPResponder {
         return PageRequest(http: request, context: context, parameters: parameters, form: form, files: files,
                            signedIn: signedIn, cookies: cookies, clientAddress: forwarded.clientAddress,
                            isSecure: forwarded.isSecure, language: language, limits: configuration.server.limits,
-                           ward: owner)
+                           ward: owner, screen: screen)
     }
 
     /// The member's database; nil when the member was removed after their session was
@@ -386,6 +394,7 @@ public final class Dawn: HTTPResponder {
                 "displayName": .string(signedIn.member.displayName),
                 "username": .string(signedIn.member.username),
                 "isAdmin": .bool(signedIn.member.isAdmin),
+                "isChild": .bool(signedIn.member.isChild),
                 // The navigation's search box (`SearchPage`).
                 "searchMaxLength": .int(SearchQuery.maxCharacters),
             ]

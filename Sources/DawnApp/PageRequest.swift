@@ -27,6 +27,8 @@ struct PageRequest: Sendable {
     let limits: HTTPLimits
     /// Under `/members/{username}/…`: the child whose guardian is signed in (`GuardianView`).
     var ward: Owner? = nil
+    /// The enrolled family screen its cookie names (`.screen` routes only; nil elsewhere).
+    var screen: FamilyScreens.Screen? = nil
 
     /// The signed-in member; routes with `.member`/`.admin` access always have one.
     var member: SignedIn {

@@ -17,6 +17,10 @@ struct Route: Sendable {
         case admin
         /// Test-only routes (`DAWN_TEST_HOOKS=1`): open, and exempt from CSRF.
         case testHook
+        /// The kitchen screen (`FamilyScreenPage`): no session needed; `page.screen` is the
+        /// enrolled screen its cookie names, if any, and a POST carries that screen's CSRF
+        /// token (before enrolment, the pre-session cookie's).
+        case screen
     }
 
     /// Where the handler runs. Every POST writes, and a write waits for its fsync, so a
@@ -81,6 +85,10 @@ struct Route: Sendable {
 
     static func admin(slow: Bool = false, hashesPasswords: Bool = false, _ handle: @escaping Handler) -> Route {
         Route(access: .admin, slow: slow, hashesPasswords: hashesPasswords, handle: handle)
+    }
+
+    static func screen(hashesPasswords: Bool = false, _ handle: @escaping Handler) -> Route {
+        Route(access: .screen, slow: false, hashesPasswords: hashesPasswords, handle: handle)
     }
 
     static func testHook(slow: Bool = false, hashesPasswords: Bool = false, _ handle: @escaping Handler) -> Route {

@@ -52,9 +52,8 @@ package enum InstanceSchema {
         // `child_id` under /members/{child}/… (`Family+Guardians.swift`). Removing either
         // member removes the grant.
         Migration(version: 7, sql: guardians),
-        // Version 8 belongs to issue 19's kitchen screen (child accounts, PINs, enrolled
-        // screens); an empty placeholder until it is merged.
-        Migration(version: 8, sql: ""),
+        // Child accounts and the kitchen screen (`FamilyScreens`, issue 19).
+        Migration(version: 8, sql: familyScreen),
         // Family chores (`FamilyChores`), shared by the whole family (migration 9).
         Migration(version: 9, sql: chores),
     ]
@@ -69,6 +68,44 @@ package enum InstanceSchema {
             CHECK (guardian_id <> child_id)
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX guardians_by_child ON guardians (child_id);
+        """
+
+    /// Child accounts and the kitchen screen (migration 8). A child is never an admin (the
+    /// CHECK holds it even against a hand-edited row). `pin_hash` is a yescrypt hash of the
+    /// member's 4–8 digit PIN for the family screen; `on_family_screen` is their opt-in.
+    /// Enrolment codes, screens and visits store only SHA-256 of their random secrets.
+    /// A screen visit is the short-lived "this member on this screen" state after a right
+    /// PIN; it goes with its screen (revoked) and its member (removed).
+    private static let familyScreen = """
+        ALTER TABLE members ADD COLUMN is_child INTEGER NOT NULL DEFAULT 0
+            CHECK (is_child IN (0, 1) AND NOT (is_child = 1 AND is_admin = 1));
+        ALTER TABLE members ADD COLUMN pin_hash TEXT CHECK (pin_hash IS NULL OR length(pin_hash) < 256);
+        ALTER TABLE members ADD COLUMN on_family_screen INTEGER NOT NULL DEFAULT 0 CHECK (on_family_screen IN (0, 1));
+
+        CREATE TABLE screen_codes (
+            code_hash  BLOB PRIMARY KEY NOT NULL CHECK (length(code_hash) = 32),
+            label      TEXT NOT NULL CHECK (length(label) <= 240),
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE screens (
+            id           INTEGER PRIMARY KEY AUTOINCREMENT,
+            token_hash   BLOB NOT NULL UNIQUE CHECK (length(token_hash) = 32),
+            csrf_token   TEXT NOT NULL,
+            label        TEXT NOT NULL CHECK (length(label) <= 240),
+            enrolled_at  INTEGER NOT NULL,
+            last_seen_at INTEGER NOT NULL
+        ) STRICT;
+
+        CREATE TABLE screen_visits (
+            token_hash BLOB PRIMARY KEY NOT NULL CHECK (length(token_hash) = 32),
+            screen_id  INTEGER NOT NULL REFERENCES screens (id) ON DELETE CASCADE,
+            member_id  INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            expires_at INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX screen_visits_by_screen ON screen_visits (screen_id);
+        CREATE INDEX screen_visits_by_member ON screen_visits (member_id);
         """
 
     /// Members and their sign-in sessions (migration 2).

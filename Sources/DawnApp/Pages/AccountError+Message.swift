@@ -20,6 +20,7 @@ extension AccountError {
         case .cannotRemoveYourself: "account_error.cannot_remove_yourself"
         case .adminRequired: "account_error.admin_required"
         case .lastAdmin: "account_error.last_admin"
+        case .childCannotBeAdmin: "account_error.child_cannot_be_admin"
         case .storage: "account_error.storage"
         case .storageFull: "error.storage_full"
         }

@@ -52,6 +52,7 @@ extension DayPage {
                 let notice = PlainText.trimmed(typed).isEmpty ? "checked" : "amount-added"
                 return .redirect(to: Paths.done(page.paths.day(day), notice, anchor: "checklist"))
             case "undo":
+                try ChildRules.refuseUndo(page, day: day, today: member.today)
                 _ = try member.habits.undoCheckOffs(habit: habit.id, on: day)
                 return .redirect(to: Paths.done(page.paths.day(day), "unchecked", anchor: "checklist"))
             default:
@@ -146,9 +147,12 @@ extension DayPage {
             case .markDone:
                 fields["tapAction"] = .string("done")
                 fields["tapLabel"] = .string(app.t("check.mark", page, ["name": name]))
-            case .undo:
+            case .undo where page.signedIn.map { ChildRules.mayUndoCheckOff($0.member, day: model.day, today: model.today) } ?? true:
                 fields["tapAction"] = .string("undo")
                 fields["tapLabel"] = .string(app.t("check.undo", page, ["name": name]))
+            case .undo:
+                fields["tapAction"] = .null
+                fields["tapLabel"] = .string(app.t("child.undo_label", page, ["name": name]))
             case .none:
                 fields["tapAction"] = .null
                 fields["tapLabel"] = .string(app.t(item.done ? "check.on_timeline" : "check.over_target", page, ["name": name]))

@@ -192,8 +192,9 @@ extension DayPage {
 
         /// The active habits due on `day`, in the given order, with the day's state: done
         /// and totals from `habit_days` (one query), skips (one), week and month progress
-        /// (one query per kind of unit, only when such a habit is due).
-        private static func checklist(_ active: [Habits.Habit], day: LocalDate, instances: [HabitInstance],
+        /// (one query per kind of unit, only when such a habit is due). The kitchen screen
+        /// (`FamilyScreenPage`) shows the same list, without the rest of the day.
+        static func checklist(_ active: [Habits.Habit], day: LocalDate, instances: [HabitInstance],
                                       habits: Habits, firstWeekday: Weekday) throws -> [CheckItem] {
             let due = active.compactMap { habit -> (Habits.Habit, HabitSchedule)? in
                 let schedule = HabitSchedule(storage: habit.schedule) ?? .daily

@@ -28,6 +28,7 @@ enum FamilyPage {
                 "isMe": .bool(model.member.isMe),
             ], for: page)
         })
+        addScreens(to: &router)
         router.add(.POST, "/family/members/{username}/remove", .admin { app, page in
             let member = try target(app, page)
             do {
@@ -46,7 +47,7 @@ enum FamilyPage {
     private static func notice(_ done: String?) -> String? {
         if let chores = choresNotice(done) { return chores }
         if let key = guardianNotice(done) { return key }
-        guard let done, ["added", "reset", "removed"].contains(done) else { return nil }
+        guard let done, ["added", "reset", "removed", "pin_set", "pin_cleared", "screen_revoked"].contains(done) else { return nil }
         return "family.notice." + done
     }
 
@@ -74,6 +75,7 @@ enum FamilyPage {
             "username": .string(listed.member.username),
             "displayName": .string(listed.member.displayName),
             "isAdmin": .bool(listed.isAdmin),
+            "isChild": .bool(listed.member.isChild),
             "isMe": .bool(listed.isMe),
             "passwordURL": .string(Paths.memberPassword(listed.member.username)),
             "removeURL": .string(Paths.removeMember(listed.member.username)),
@@ -89,14 +91,17 @@ enum FamilyPage {
         return fields
     }
 
-    static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, add: FormState = FormState(values: ["username": "", "displayName": ""]),
-                     reset: (username: String, state: FormState)? = nil, chores: ChoreForms = ChoreForms(),
-                     guardians: FormState = FormState(),
-                     status: HTTPStatus = .ok) throws -> HTTPResponse {
+    static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil,
+                     add: FormState = FormState(values: ["username": "", "displayName": "", "child": false]),
+                     reset: (username: String, state: FormState)? = nil, childPIN: (username: String, state: FormState)? = nil,
+                     screens: ScreensForm = ScreensForm(), chores: ChoreForms = ChoreForms(),
+                     guardians: FormState = FormState(), status: HTTPStatus = .ok) throws -> HTTPResponse {
         let model = try Model(app, reader: page.signedIn!.member)
-        let members = model.members.map { member -> TemplateValue in
+        let members = try model.members.map { member -> TemplateValue in
             var fields = listed(app, page, member)
             if let reset, reset.username == member.member.username { fields["reset"] = reset.state.template }
+            fields["childPIN"] = try childPINValues(app, page, member.member,
+                                                    form: childPIN?.username == member.member.username ? childPIN?.state : nil)
             return .object(fields)
         }
         return app.render("family", [
@@ -108,24 +113,26 @@ enum FamilyPage {
             // The chore forms' weekday boxes and choices, styled as the habit form's.
             "stylesheet": .string(app.staticFiles.url(for: HabitListPage.stylesheet) ?? ""),
             "guardians": try guardianValues(app, page, form: guardians),
+            "screens": try screensValues(app, page, screens),
         ], status: status, for: page)
     }
 
     private static func addMember(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let f = page.form
         var form = FormState(values: ["username": .string(f["username"] ?? ""),
-                                      "displayName": .string(f["display_name"] ?? "")])
+                                      "displayName": .string(f["display_name"] ?? ""), "child": .bool(f["child"] == "1")])
         let fields = AccountFields(app, page)
         let username = fields.username(&form)
         let displayName = fields.displayName(&form)
         let password = fields.newPassword(&form)
-        guard form.isValid, let username, let displayName, let password else {
+        let isChild = childField(app, page, &form)
+        guard form.isValid, let username, let displayName, let password, let isChild else {
             return try show(app, page, add: form, status: .badRequest)
         }
         do {
             let hash = try PasswordHasher.hash(password)
             _ = try app.family.addMember(username: username, displayName: displayName, passwordHash: hash,
-                                         isAdmin: false, timeZone: page.signedIn!.member.timeZone)
+                                         isAdmin: false, timeZone: page.signedIn!.member.timeZone, isChild: isChild)
             return .redirect(to: Paths.done(Paths.family, "added"))
         } catch let error as AccountError {
             form.fail(error == .usernameTaken ? "username" : "general", app.t(error, page))

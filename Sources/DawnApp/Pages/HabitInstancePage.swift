@@ -73,6 +73,7 @@ enum HabitInstancePage {
             }
         }.forGuardians(.write))
         router.add(.POST, "/day/{date}/instances/{id}/delete", .member { app, page in
+            try ChildRules.refuseDeletingLog(page)
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             guard let id = page.id(), try member.habits.deleteInstance(id, on: day) else {

@@ -84,6 +84,7 @@ enum HabitsPage {
             }.forGuardians(.write))
         }
         router.add(.GET, "/habits/{id}/delete", .member { app, page in
+            try ChildRules.refuseDeletingHabit(page)
             let member = try MemberContext(app, page)
             let model = DeleteModel(habit: try find(app, page, member), back: try returnDay(page, member))
             return app.render("habit-delete", [
@@ -94,6 +95,7 @@ enum HabitsPage {
             ], for: page)
         })
         router.add(.POST, "/habits/{id}/delete", .member { app, page in
+            try ChildRules.refuseDeletingHabit(page)
             let member = try MemberContext(app, page)
             let habit = try find(app, page, member)
             _ = try member.habits.delete(habit.id)

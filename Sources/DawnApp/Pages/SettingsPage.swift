@@ -17,7 +17,9 @@ enum SettingsPage {
             let done = try page.query()["done"]
             let notices = ["saved": "settings.saved", "notify_saved": "notify.saved", "notify_tested": "notify.tested",
                            "notify_removed": "notify.removed", "notify_no_targets": "notify.no_targets",
-                           "journal_sharing_saved": "guardians.settings.saved"]
+                           "journal_sharing_saved": "guardians.settings.saved",
+                           "screen_saved": "screen.settings.saved", "pin_saved": "screen.settings.pin_saved",
+                           "pin_cleared": "screen.settings.pin_cleared"]
             return show(app, page, Model(app, member), notice: done.flatMap { notices[$0] }.map { app.t($0, page) })
         })
         router.add(.POST, "/settings", .member { app, page in
@@ -72,10 +74,12 @@ enum SettingsPage {
             return .redirect(to: Paths.done(Paths.settings, "saved"))
         })
         addJournalSharing(to: &router)
+        addFamilyScreen(to: &router)
     }
 
     static func show(_ app: Dawn, _ page: PageRequest, _ model: Model, notice: String? = nil,
-                     form: FormState = FormState(), notifyForm: FormState = FormState(), status: HTTPStatus = .ok) -> HTTPResponse {
+                     form: FormState = FormState(), notifyForm: FormState = FormState(), screenForm: FormState = FormState(),
+                     status: HTTPStatus = .ok) -> HTTPResponse {
         let rules = (try? app.timeZones.rules(for: model.timeZone)) ?? .utc
         func result(_ key: String) -> TemplateValue {
             guard let result = model.results[key] else { return .null }
@@ -119,6 +123,7 @@ enum SettingsPage {
             "vacationsURL": .string(Paths.vacations),
             "notify": notify,
             "journalSharing": journalSharingValues(app, page, model.settings),
+            "familyScreen": familyScreenValues(app, page, form: screenForm),
         ], status: status, for: page)
     }
 }

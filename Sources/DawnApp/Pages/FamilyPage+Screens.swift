@@ -1,0 +1,146 @@
+import Accounts
+import HTTP
+import HTTPServer
+import Localization
+import PlainText
+import Templates
+import TimeZones
+
+/// `/family`'s part of issue 19's child accounts and kitchen screen: the "child" box of the
+/// add form, a child's family-screen PIN, and the screens (an enrolment code shown once,
+/// the enrolled screens with a revoke button). Views: `Views/partials/family-screens.html`
+/// and `Views/partials/family-child-pin.html`.
+extension FamilyPage {
+    /// The screens card as a POST left it: a code just made (shown this once), or the
+    /// label form refused.
+    struct ScreensForm {
+        var code: (text: String, expiresAt: Int64)? = nil
+        var label = FormState(values: ["label": ""])
+    }
+
+    static func addScreens(to router: inout Router<Route>) {
+        router.add(.POST, "/family/screens/code", .admin { app, page in
+            var form = ScreensForm()
+            let label = String(PlainText.trimmed(page.form["label"] ?? ""))
+            form.label.values["label"] = .string(page.form["label"] ?? "")
+            guard PlainText.length(label) <= FamilyScreens.maxLabelCharacters, PlainText.isSingleLine(label) else {
+                form.label.fail("label", app.t("family.screens.label_invalid", page, ["max": String(FamilyScreens.maxLabelCharacters)]))
+                return try show(app, page, screens: form, status: .badRequest)
+            }
+            let made = try app.familyScreens.newCode(label: label.isEmpty ? app.t("family.screens.default_label", page) : label)
+            form.code = (made.code, made.expiresAt)
+            form.label = FormState(values: ["label": ""])
+            // The code is in this page only: never stored by the browser.
+            var response = try show(app, page, screens: form)
+            response.headers.add("Cache-Control", "no-store")
+            return response
+        })
+        router.add(.POST, "/family/screens/{id}/revoke", .admin { app, page in
+            guard let id = page.id(), try app.familyScreens.revoke(id) else {
+                throw PageError(.notFound, key: "family.screens.not_found")
+            }
+            return .redirect(to: Paths.done(Paths.family, "screen_revoked"))
+        })
+        router.add(.POST, "/family/members/{username}/pin", .admin(hashesPasswords: true) { app, page in
+            let member = try FamilyPage.member(app, username: page.parameter("username"))
+            guard member.isChild else { throw PageError(.badRequest, key: "family.child.not_child") }
+            if page.form["action"] == "clear" {
+                try app.familyScreens.setPINHash(nil, for: member.id)
+                return .redirect(to: Paths.done(Paths.family, "pin_cleared"))
+            }
+            var form = FormState()
+            let onScreen: Bool
+            switch page.form["on_screen"] {
+            case nil: onScreen = false
+            case "1": onScreen = true
+            default: onScreen = false; form.fail("general", app.t("settings.invalid", page))
+            }
+            let pin = PINFields.read(app, page, &form)
+            guard form.isValid, let pin else {
+                return try show(app, page, childPIN: (member.username, form), status: .badRequest)
+            }
+            try app.familyScreens.setPINHash(try PasswordHasher.hash(pin), for: member.id)
+            try app.familyScreens.setOnScreen(onScreen, for: member.id)
+            return .redirect(to: Paths.done(Paths.family, "pin_set"))
+        })
+    }
+
+    /// The add form's "child" box: absent is an adult, "1" a child; asking for a child
+    /// admin (an `admin` field beside it) is refused, as is any other value.
+    static func childField(_ app: Dawn, _ page: PageRequest, _ form: inout FormState) -> Bool? {
+        switch page.form["child"] {
+        case nil: return false
+        case "1":
+            if let admin = page.form["admin"], admin != "0" {
+                form.fail("general", app.t(AccountError.childCannotBeAdmin, page))
+                return nil
+            }
+            return true
+        default:
+            form.fail("general", app.t("settings.invalid", page))
+            return nil
+        }
+    }
+
+    /// A child's PIN form in the member list (null for anyone else).
+    static func childPINValues(_ app: Dawn, _ page: PageRequest, _ member: Member, form: FormState?) throws -> TemplateValue {
+        guard member.isChild else { return .null }
+        let profile = try app.familyScreens.profile(member.id)
+        let name = ["name": member.displayName]
+        return [
+            "url": .string("/family/members/\(member.username)/pin"),
+            "hasPIN": .bool(profile.hasPIN),
+            "onScreen": .bool(profile.onScreen || !profile.hasPIN),
+            "status": .string(app.t(profile.hasPIN ? "family.child.has_pin" : "family.child.no_pin", page)),
+            "pinLabel": .string(app.t("family.child.pin", page, name)),
+            "onScreenLabel": .string(app.t("family.child.on_screen", page, name)),
+            "form": (form ?? FormState()).template,
+        ]
+    }
+
+    /// The screens card: a code just made, the waiting code (its text is never kept), the
+    /// enrolled screens.
+    static func screensValues(_ app: Dawn, _ page: PageRequest, _ form: ScreensForm) throws -> TemplateValue {
+        let rules = (try? app.timeZones.rules(for: page.signedIn?.member.timeZone ?? "UTC")) ?? .utc
+        func time(_ instant: Int64) -> String {
+            let wall = rules.localDateTime(at: instant)
+            return LocalizedDate.time(hour: wall.hour, minute: wall.minute)
+        }
+        func date(_ instant: Int64) -> String {
+            LocalizedDate.long(rules.localDateTime(at: instant).date, page.language)
+        }
+        let pending = form.code == nil ? try app.familyScreens.pendingCode() : nil
+        return [
+            "code": form.code.map { code -> TemplateValue in
+                ["text": .string(code.text),
+                 "note": .string(app.t("family.screens.code_text", page, ["time": time(code.expiresAt)]))]
+            } ?? .null,
+            "pending": pending.map { .string(app.t("family.screens.pending", page, ["label": $0.label, "time": time($0.expiresAt)])) } ?? .null,
+            "list": .list(try app.familyScreens.screens().map { screen in
+                [
+                    "label": .string(screen.label),
+                    "enrolled": .string(app.t("family.screens.enrolled", page, ["date": date(screen.enrolledAt),
+                                                                                "last": date(screen.lastSeenAt)])),
+                    "revokeURL": .string("/family/screens/\(screen.id)/revoke"),
+                    "revokeLabel": .string(app.t("family.screens.revoke", page, ["label": screen.label])),
+                ]
+            }),
+            "form": form.label.template,
+            "maxLabel": .int(FamilyScreens.maxLabelCharacters),
+        ]
+    }
+}
+
+/// The "PIN typed twice" fields (`pin`, `pin_again`) of `/settings` and `/family`.
+enum PINFields {
+    static func read(_ app: Dawn, _ page: PageRequest, _ form: inout FormState) -> PIN? {
+        do throws(PIN.Problem) {
+            return try PIN.confirm(page.form["pin"] ?? "", page.form["pin_again"] ?? "")
+        } catch .differ {
+            form.fail("pin_again", app.t("pin.error.differ", page))
+        } catch {
+            form.fail("pin", app.t("pin.error.invalid", page))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,332 @@
+import Accounts
+import HTTP
+import HTTPServer
+import Localization
+import MemberData
+import PlainText
+import Store
+import Templates
+
+/// `/family-screen`: the kitchen screen, a shared tablet an admin enrolled (`FamilyScreens`).
+///
+/// Without its cookie (`ScreenCookie`) the page asks for an enrolment code. Enrolled, it
+/// shows the members who opted in and have a PIN; a member taps their name, types their PIN
+/// (a keypad of submit buttons that works without JavaScript, or the plain field), and sees
+/// their due habits for their today — never their journal, notes or mood. One check-off, the
+/// "done" button, or 60 seconds (a meta refresh, and the visit's server-side expiry) bring
+/// the screen back to the names. Wrong PINs are throttled per member and screen
+/// (`ScreenThrottle`), never with sign-in's throttle. Every page has its own layout (no
+/// member navigation) and `Cache-Control: no-store`.
+enum FamilyScreenPage {
+    static let path = "/family-screen"
+    static let todayPath = "/family-screen/today"
+    /// The meta refresh back to the picker (the visit's own lifetime on the server).
+    static let refreshSeconds = Int(FamilyScreens.visitLifetime)
+
+    static func memberPath(_ id: MemberID) -> String { "/family-screen/members/\(id.rawValue)" }
+    static func pinPath(_ id: MemberID) -> String { memberPath(id) + "/pin" }
+    static func keyPath(_ id: MemberID) -> String { memberPath(id) + "/key" }
+    static func checkPath(_ habit: Int64) -> String { "/family-screen/today/\(habit)" }
+    /// A family chore checked off in the visiting member's name.
+    static func choreCheckPath(_ chore: Int64) -> String { "/family-screen/chores/\(chore)" }
+
+    static func add(to router: inout Router<Route>) {
+        router.add(.GET, "/family-screen", .screen { app, page in
+            guard let screen = page.screen else { return enrolForm(app, page) }
+            return try picker(app, page, screen)
+        })
+        router.add(.POST, "/family-screen/enrol", .screen { app, page in try enrol(app, page) })
+        router.add(.GET, "/family-screen/members/{id}", .screen { app, page in
+            guard let screen = page.screen else { return .redirect(to: path) }
+            let person = try shown(app, page)
+            return pinPage(app, page, screen, person.member, typed: "")
+        })
+        // A keypad key without JavaScript: the field's digits come back with one more (or
+        // one fewer). Nothing is checked, nothing counted.
+        router.add(.POST, "/family-screen/members/{id}/key", .screen { app, page in
+            let screen = try enrolled(page)
+            let person = try shown(app, page)
+            var typed = String((page.form["pin"] ?? "").unicodeScalars.filter { ("0"..."9").contains($0) }.prefix(PIN.lengths.upperBound))
+            switch page.form["key"] ?? "" {
+            case "back": typed = String(typed.dropLast())
+            case "clear": typed = ""
+            case let digit where digit.count == 1 && ("0"..."9").contains(digit):
+                if typed.count < PIN.lengths.upperBound { typed += digit }
+            default: throw PageError(.badRequest, key: "screen.error.key")
+            }
+            return pinPage(app, page, screen, person.member, typed: typed)
+        })
+        router.add(.POST, "/family-screen/members/{id}/pin", .screen(hashesPasswords: true) { app, page in try checkPIN(app, page) })
+        router.add(.GET, "/family-screen/today", .screen { app, page in
+            guard let screen = page.screen,
+                  let member = try visitor(app, page, screen) else {
+                return .redirect(to: path, setCookies: [ScreenCookie.clearVisit(secure: page.isSecure)])
+            }
+            return try today(app, page, TodayModel(app, member: member))
+        })
+        router.add(.POST, "/family-screen/today/{habit}", .screen { app, page in try checkOff(app, page) })
+        router.add(.POST, "/family-screen/chores/{id}", .screen { app, page in try checkOffChore(app, page) })
+        router.add(.POST, "/family-screen/done", .screen { app, page in
+            _ = try enrolled(page)
+            try app.familyScreens.endVisit(token: page.cookies[ScreenCookie.visitName])
+            return .redirect(to: path, setCookies: [ScreenCookie.clearVisit(secure: page.isSecure)])
+        })
+    }
+
+    // MARK: - Enrolment
+
+    private static func enrolForm(_ app: Dawn, _ page: PageRequest, error: String? = nil, status: HTTPStatus = .ok) -> HTTPResponse {
+        let csrf = PreSessionCSRF(page)
+        var response = render(app, page, "family-screen-enrol", [
+            "title": .string(app.t("screen.enrol.heading", page)),
+            "csrf": .string(csrf.token),
+            "error": error.map(TemplateValue.string) ?? .null,
+        ], status: status)
+        csrf.attach(to: &response)
+        // A revoked (or forged) screen cookie goes; the visit's too.
+        if page.cookies[ScreenCookie.name] != nil { response.headers.add("Set-Cookie", ScreenCookie.clear(secure: page.isSecure)) }
+        if page.cookies[ScreenCookie.visitName] != nil {
+            response.headers.add("Set-Cookie", ScreenCookie.clearVisit(secure: page.isSecure))
+        }
+        return response
+    }
+
+    private static func enrol(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
+        let now = app.now()
+        let throttle = app.familyScreens.throttle
+        guard !throttle.isCodeLocked(address: page.clientAddress, now: now) else {
+            return enrolForm(app, page, error: app.t("screen.enrol.locked", page), status: .tooManyRequests)
+        }
+        do {
+            let (token, _) = try app.familyScreens.enrol(code: page.form["code"] ?? "")
+            return .redirect(to: Paths.done(path, "enrolled"), setCookies: [ScreenCookie.set(token, secure: page.isSecure)])
+        } catch FamilyScreens.EnrolmentRefusal.wrongCode {
+            throttle.recordWrongCode(address: page.clientAddress, now: now)
+            let locked = throttle.isCodeLocked(address: page.clientAddress, now: now)
+            return enrolForm(app, page, error: app.t(locked ? "screen.enrol.locked" : "screen.enrol.wrong", page),
+                             status: locked ? .tooManyRequests : .badRequest)
+        } catch FamilyScreens.EnrolmentRefusal.tooManyScreens {
+            return enrolForm(app, page, error: app.t("screen.enrol.full", page, ["max": String(FamilyScreens.maxScreens)]),
+                             status: .badRequest)
+        }
+    }
+
+    // MARK: - The picker
+
+    private static func picker(_ app: Dawn, _ page: PageRequest, _ screen: FamilyScreens.Screen) throws -> HTTPResponse {
+        let model = try PickerModel(app, screen: screen)
+        let done = try page.query()["done"]
+        let notice: String? = switch done {
+        case "checked": app.t("screen.notice.checked", page)
+        case "enrolled": app.t("screen.notice.enrolled", page)
+        default: nil
+        }
+        var values: [String: TemplateValue] = [
+            "title": .string(app.t("screen.picker.heading", page)),
+            "notice": notice.map(TemplateValue.string) ?? .null,
+            "people": .list(model.people.map { person in
+                [
+                    "name": .string(person.displayName),
+                    "initial": .string(person.initial),
+                    "colour": .string("screen-colour-\(person.colour)"),
+                    "href": .string(memberPath(person.id)),
+                    "locked": .bool(person.locked),
+                    "lockedText": .string(app.t("screen.picker.locked", page)),
+                ]
+            }),
+            "chores": .list(model.chores.map { due in
+                [
+                    "name": .string(due.chore.name), "emoji": .string(due.chore.mark),
+                    "doneBy": due.done.map { done in
+                        .string(app.t("chores.done_by", page, ["name": done.displayName ?? app.t("chores.former_member", page)]))
+                    } ?? .string(app.t("chores.not_done", page)),
+                    "state": .string(due.done == nil ? "open" : "done"),
+                ]
+            }),
+        ]
+        // A notice clears itself after a while; the bare picker stays as it is.
+        if notice != nil { values["refreshURL"] = .string(path) }
+        return render(app, page, "family-screen", values)
+    }
+
+    // MARK: - The PIN
+
+    /// The member of `{id}` when the screen shows them; anyone else is a 404.
+    private static func shown(_ app: Dawn, _ page: PageRequest) throws -> (member: Member, pinHash: String) {
+        guard let id = page.id(), let shown = try app.familyScreens.shownMember(MemberID(id)) else {
+            throw PageError(.notFound, key: "screen.error.no_member")
+        }
+        return shown
+    }
+
+    private static func pinPage(_ app: Dawn, _ page: PageRequest, _ screen: FamilyScreens.Screen, _ member: Member,
+                                typed: String, error: String? = nil, status: HTTPStatus = .ok) -> HTTPResponse {
+        let name = ["name": member.displayName]
+        let locked = app.familyScreens.throttle.isPINLocked(screen: screen.id, member: member.id, now: app.now())
+        let keys: [TemplateValue] = (["1", "2", "3", "4", "5", "6", "7", "8", "9"].map { digit in
+            ["value": .string(digit), "text": .string(digit), "label": .null, "wide": .bool(false), "keyURL": .string(keyPath(member.id))]
+        } as [TemplateValue]) + [
+            ["value": "clear", "text": "C", "label": .string(app.t("screen.pin.clear_key", page)), "wide": .bool(false),
+             "keyURL": .string(keyPath(member.id))],
+            ["value": "0", "text": "0", "label": .null, "wide": .bool(false), "keyURL": .string(keyPath(member.id))],
+            ["value": "back", "text": "⌫", "label": .string(app.t("screen.pin.back_key", page)), "wide": .bool(false),
+             "keyURL": .string(keyPath(member.id))],
+        ]
+        let person = Person(id: member.id, displayName: member.displayName, colour: MemberColour.index(member.id), locked: locked)
+        return render(app, page, "family-screen-pin", [
+            "title": .string(app.t("screen.pin.title", page, name)),
+            "heading": .string(app.t("screen.pin.heading", page, name)),
+            "initial": .string(person.initial),
+            "colour": .string("screen-colour-\(person.colour)"),
+            "csrf": .string(screen.csrfToken),
+            "locked": locked ? .string(app.t("screen.pin.locked", page, name)) : .null,
+            "error": error.map(TemplateValue.string) ?? .null,
+            "typed": .string(typed),
+            "pinURL": .string(pinPath(member.id)),
+            "keys": .list(keys),
+            "refreshURL": .string(path),
+        ], status: locked ? .tooManyRequests : status)
+    }
+
+    private static func checkPIN(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
+        let screen = try enrolled(page)
+        let (member, hash) = try shown(app, page)
+        let throttle = app.familyScreens.throttle
+        let now = app.now()
+        if throttle.isPINLocked(screen: screen.id, member: member.id, now: now) {
+            return pinPage(app, page, screen, member, typed: "")
+        }
+        let typed = page.form["pin"] ?? ""
+        // Not a PIN at all (empty, letters, too long): said so, not hashed, not counted.
+        guard let pin = try? PIN(typed) else {
+            return pinPage(app, page, screen, member, typed: "", error: app.t("pin.error.invalid", page), status: .badRequest)
+        }
+        guard PasswordHasher.verify(pin.value, against: hash) else {
+            throttle.recordWrongPIN(screen: screen.id, member: member.id, now: now)
+            return pinPage(app, page, screen, member, typed: "", error: app.t("screen.pin.wrong", page), status: .badRequest)
+        }
+        throttle.recordRightPIN(screen: screen.id, member: member.id)
+        let token = try app.familyScreens.startVisit(screen: screen.id, member: member.id)
+        return .redirect(to: todayPath, setCookies: [ScreenCookie.setVisit(token, secure: page.isSecure)])
+    }
+
+    // MARK: - Their day
+
+    /// The member of this browser's live visit on this screen, when they are still shown.
+    private static func visitor(_ app: Dawn, _ page: PageRequest, _ screen: FamilyScreens.Screen) throws -> Member? {
+        guard let id = try app.familyScreens.visitor(token: page.cookies[ScreenCookie.visitName], screen: screen.id) else { return nil }
+        return try app.familyScreens.shownMember(id)?.member
+    }
+
+    private static func today(_ app: Dawn, _ page: PageRequest, _ model: TodayModel) throws -> HTTPResponse {
+        // The member's language, not the tablet's.
+        let language = model.settings.language
+        func t(_ key: String, _ arguments: [String: String] = [:]) -> String { app.strings.format(key, language, arguments) }
+        let name = model.member.displayName
+        let items = model.items.map { item -> TemplateValue in
+            let habit = item.habit
+            let progress = item.target.map { target -> String in
+                let values = ["total": LocalizedNumber.decimal(thousandths: item.totalMilli, language),
+                              "target": LocalizedNumber.decimal(thousandths: target.milli, language), "unit": habit.targetUnit]
+                return String(PlainText.trimmed(t(target.atMost ? "check.progress_at_most" : "check.progress_at_least", values)))
+            }
+            return [
+                "name": .string(habit.name),
+                "emoji": .string(habit.emoji),
+                "state": .string(item.done ? "done" : item.skipped ? "skipped" : "open"),
+                "stateText": .string(t(item.done ? "check.state_done" : item.skipped ? "check.state_skipped" : "check.state_open")),
+                "canCheck": .bool(isOpen(item)),
+                "checkURL": .string(checkPath(habit.id)),
+                "checkLabel": .string(t("check.mark", ["name": habit.name])),
+                "progress": progress.map(TemplateValue.string) ?? .null,
+                "csrf": .string(page.screen?.csrfToken ?? ""),
+            ]
+        }
+        let chores = model.openChores.map { chore -> TemplateValue in
+            [
+                "name": .string(chore.name),
+                "emoji": .string(chore.mark),
+                "checkURL": .string(choreCheckPath(chore.id)),
+                "checkLabel": .string(t("chores.mark", ["name": chore.name])),
+                "csrf": .string(page.screen?.csrfToken ?? ""),
+            ]
+        }
+        return render(app, page, "family-screen-today", [
+            "chores": .list(chores),
+            "title": .string(t("screen.today.title", ["name": name])),
+            "heading": .string(t("screen.today.title", ["name": name])),
+            "initial": .string(Person(id: model.member.id, displayName: name, colour: 0, locked: false).initial),
+            "colour": .string("screen-colour-\(MemberColour.index(model.member.id))"),
+            "items": .list(items),
+            "csrf": .string(page.screen?.csrfToken ?? ""),
+            "refreshURL": .string(path),
+        ], language: language)
+    }
+
+    private static func checkOff(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
+        let screen = try enrolled(page)
+        guard let member = try visitor(app, page, screen) else {
+            throw PageError(.forbidden, key: "screen.error.visit_over")
+        }
+        let model = try TodayModel(app, member: member)
+        guard let id = page.id("habit"), let item = model.items.first(where: { $0.habit.id == id }) else {
+            throw PageError(.notFound, key: "screen.error.not_due")
+        }
+        if isOpen(item) {
+            do {
+                _ = try Habits(database: model.database).checkOffToMeetTarget(habit: id, on: model.today, now: model.now)
+            } catch let limit as Habits.LimitReached {
+                throw PageError(.badRequest, HabitsPage.limitMessage(app, page, limit))
+            }
+        }
+        // One check-off per PIN: the screen goes back to the names.
+        try app.familyScreens.endVisit(token: page.cookies[ScreenCookie.visitName])
+        return .redirect(to: Paths.done(path, "checked"), setCookies: [ScreenCookie.clearVisit(secure: page.isSecure)])
+    }
+
+    /// A family chore, checked off for the member's today in their name; then, as after a
+    /// habit, the screen goes back to the names. Someone faster keeps their check-off.
+    private static func checkOffChore(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
+        let screen = try enrolled(page)
+        guard let member = try visitor(app, page, screen) else {
+            throw PageError(.forbidden, key: "screen.error.visit_over")
+        }
+        let model = try TodayModel(app, member: member)
+        guard let id = page.id() else { throw PageError(.notFound, key: "chores.error.not_found") }
+        do {
+            _ = try FamilyChores(instance: app.data.instance).check(id, on: model.today, by: member.id, today: model.today,
+                                                                   now: model.now)
+        } catch let refusal as FamilyChores.Refusal {
+            throw FamilyPage.pageError(refusal)
+        }
+        try app.familyScreens.endVisit(token: page.cookies[ScreenCookie.visitName])
+        return .redirect(to: Paths.done(path, "checked"), setCookies: [ScreenCookie.clearVisit(secure: page.isSecure)])
+    }
+
+    // MARK: -
+
+    /// A habit a tap checks off: not done, not skipped (the screen never undoes).
+    static func isOpen(_ item: DayPage.Model.CheckItem) -> Bool {
+        guard case .markDone = item.tap else { return false }
+        return !item.skipped
+    }
+
+    /// The enrolled screen of a POST; without one (never enrolled, or revoked) a 403.
+    private static func enrolled(_ page: PageRequest) throws(PageError) -> FamilyScreens.Screen {
+        guard let screen = page.screen else { throw PageError(.forbidden, key: "screen.error.not_enrolled") }
+        return screen
+    }
+
+    /// A screen page: its own layout, never stored by a browser or the service worker.
+    private static func render(_ app: Dawn, _ page: PageRequest, _ name: String, _ values: [String: TemplateValue],
+                               status: HTTPStatus = .ok, language: Language? = nil) -> HTTPResponse {
+        var all = values
+        if all["refreshURL"] == nil { all["refreshURL"] = .null }
+        all["refreshSeconds"] = .int(refreshSeconds)
+        // Not `for: page`: a member signed in on this browser is no part of the screen (their
+        // CSRF token, theme and navigation stay off it).
+        var response = app.render(name, all, status: status, language: language ?? page.language)
+        response.headers.add("Cache-Control", "no-store")
+        return response
+    }
+}

@@ -1,0 +1,495 @@
+import Accounts
+import HTTP
+import Store
+import XCTest
+@testable import DawnApp
+
+/// The kitchen screen in process (issue 19): enrolment codes (once, hashed, 15 minutes,
+/// throttled), the screen cookie (never a session), revocation, PINs (set, refused, checked,
+/// throttled apart from sign-in), the member's minute on the screen (bound to screen and
+/// member, expiring on the server), the check-off landing in their day, and CSRF on every
+/// new POST. All through the pages, on a fixed clock.
+final class FamilyScreenPageTests: XCTestCase {
+    private let now = PageHarness.instant("2027-03-10T09:00:00Z")  // 10:00 in Rome
+    private let pin = "2468"
+    private let visitOver = "Your minute on the screen is over, and nothing was changed. Tap your name and type your PIN again."
+
+    // MARK: Helpers
+
+    /// The admin's browser makes a code on /family; returns it as shown.
+    private func makeCode(_ dawn: PageHarness, label: String = "Kitchen") -> String {
+        _ = dawn.get("/family")
+        let page = dawn.post("/family/screens/code", [("label", label)])
+        XCTAssertEqual(page.status, .ok, page.text)
+        XCTAssertEqual(page.headers["Cache-Control"], "no-store")
+        return PageHarness.firstMatch(#"<p class="enrolment-code">([^<]+)</p>"#, in: page.text) ?? ""
+    }
+
+    /// A new browser enrols with `code`; returns its cookies (the screen's).
+    @discardableResult
+    private func enrol(_ dawn: PageHarness, code: String) -> [String: String] {
+        dawn.forgetCookies()
+        XCTAssertTrue(dawn.get("/family-screen").text.contains(#"action="/family-screen/enrol""#))
+        let page = dawn.post("/family-screen/enrol", [("code", code)])
+        XCTAssertEqual(page.status, .seeOther, page.text)
+        XCTAssertEqual(page.location, "/family-screen?done=enrolled")
+        return dawn.cookies
+    }
+
+    /// Mum (admin) with a habit, a journal entry, a PIN and the opt-in; returns her browser.
+    private func mumOnTheScreen(_ dawn: PageHarness) -> [String: String] {
+        dawn.signedUp()
+        dawn.addHabit("Stretch", emoji: "🧘")
+        _ = dawn.get("/day/2027-03-10")
+        XCTAssertEqual(dawn.post("/day/2027-03-10/entry", [("entry", "Secret diary line"), ("version", "0")]).status, .seeOther)
+        setOwnPIN(dawn, pin)
+        return dawn.cookies
+    }
+
+    private func setOwnPIN(_ dawn: PageHarness, _ pin: String) {
+        _ = dawn.get("/settings")
+        XCTAssertEqual(dawn.post("/settings/pin", [("pin", pin), ("pin_again", pin)]).status, .seeOther)
+        _ = dawn.get("/settings")
+        XCTAssertEqual(dawn.post("/settings/family-screen", [("on_screen", "1")]).status, .seeOther)
+    }
+
+    private func mumID(_ dawn: PageHarness) throws -> MemberID {
+        try XCTUnwrap(try dawn.app.family.member(username: Username("mum"))).id
+    }
+
+    private func count(_ dawn: PageHarness, _ sql: String) throws -> Int {
+        try dawn.app.data.instance.read { try $0.queryOne(sql)?.int(0) ?? -1 }
+    }
+
+    // MARK: Enrolment
+
+    func testAnEnrolmentCodeIsShownOnceStoredAsAHashAndWorksOnce() throws {
+        let dawn = try PageHarness(now: now)
+        dawn.signedUp()
+        let admin = dawn.cookies
+        let code = makeCode(dawn)
+        XCTAssertNotNil(EnrolmentCode.normalized(code), code)
+        let stored = try dawn.app.data.instance.read { try $0.queryOne("SELECT code_hash FROM screen_codes")?.blob(0) }
+        XCTAssertEqual(stored?.count, 32)
+        XCTAssertNotEqual(stored, Array(code.utf8))
+        let family = dawn.get("/family")
+        XCTAssertFalse(family.text.contains(code), "shown once")
+        XCTAssertTrue(family.text.contains("A code for “Kitchen” is waiting until 10:15."))
+
+        // Typed in lower case with spaces: still the code.
+        dawn.forgetCookies()
+        _ = dawn.get("/family-screen")
+        let typed = code.lowercased().replacingOccurrences(of: "-", with: " ")
+        let enrolled = dawn.post("/family-screen/enrol", [("code", typed)])
+        XCTAssertEqual(enrolled.status, .seeOther)
+        let cookie = try XCTUnwrap(enrolled.setCookie(ScreenCookie.name))
+        for part in ["HttpOnly", "SameSite=Strict", "Path=/family-screen", "Max-Age=31536000"] {
+            XCTAssertTrue(cookie.contains(part), cookie)
+        }
+        XCTAssertFalse(cookie.contains("Secure"), "plain http without a trusted proxy")
+        let token = try XCTUnwrap(dawn.cookies[ScreenCookie.name])
+        let hashes = try dawn.app.data.instance.read { try $0.query("SELECT token_hash FROM screens").map { $0.blob(0) } }
+        XCTAssertEqual(hashes, [SessionToken.hash(token)], "only the token's hash is stored")
+        XCTAssertEqual(try count(dawn, "SELECT count(*) FROM screen_codes"), 0, "used up")
+        let picker = dawn.get("/family-screen?done=enrolled")
+        XCTAssertTrue(picker.text.contains("This browser is now the family screen."))
+        XCTAssertEqual(picker.headers["Cache-Control"], "no-store")
+
+        // The same code on another browser: refused, nothing made.
+        dawn.forgetCookies()
+        _ = dawn.get("/family-screen")
+        let again = dawn.post("/family-screen/enrol", [("code", code)])
+        XCTAssertEqual(again.status, .badRequest)
+        XCTAssertTrue(again.text.contains("That code is not right, was already used, or has expired."))
+        XCTAssertNil(again.setCookie(ScreenCookie.name))
+        XCTAssertEqual(try count(dawn, "SELECT count(*) FROM screens"), 1)
+
+        dawn.cookies = admin
+        XCTAssertTrue(dawn.get("/family").text.contains("<strong>Kitchen</strong>"))
+    }
+
+    func testACodeExpiresAfterFifteenMinutesAndANewOneCancelsTheOld() throws {
+        let dawn = try PageHarness(now: now)
+        dawn.signedUp()
+        let admin = dawn.cookies
+        let first = makeCode(dawn)
+        let second = makeCode(dawn)
+        dawn.forgetCookies()
+        _ = dawn.get("/family-screen")
+        XCTAssertEqual(dawn.post("/family-screen/enrol", [("code", first)]).status, .badRequest, "the newer code cancelled it")
+        dawn.setNow(now + FamilyScreens.codeLifetime)
+        XCTAssertEqual(dawn.post("/family-screen/enrol", [("code", second)]).status, .badRequest, "expired at 15 minutes")
+        XCTAssertEqual(try count(dawn, "SELECT count(*) FROM screens"), 0)
+        dawn.cookies = admin
+        let third = makeCode(dawn)
+        dawn.setNow(now + FamilyScreens.codeLifetime + FamilyScreens.codeLifetime - 1)
+        enrol(dawn, code: third)
+    }
+
+    func testWrongCodesAreThrottledPerAddressAndMalformedOnesToo() throws {
+        let dawn = try PageHarness(now: now)
+        dawn.signedUp()
+        let code = makeCode(dawn)
+        dawn.forgetCookies()
+        _ = dawn.get("/family-screen")
+        for wrong in ["AAAA-AAAA-AAAA", "nope", "", "AAAA-AAAA-AAAB"] {
+            XCTAssertEqual(dawn.post("/family-screen/enrol", [("code", wrong)]).status, .badRequest, wrong)
+        }
+        let fifth = dawn.post("/family-screen/enrol", [("code", "AAAA-AAAA-AAAC")])
+        XCTAssertEqual(fifth.status, .tooManyRequests)
+        XCTAssertTrue(fifth.text.contains("Too many wrong codes from here. Please wait 15 minutes"))
+        XCTAssertEqual(dawn.post("/family-screen/enrol", [("code", code)]).status, .tooManyRequests, "even the right code waits")
+        XCTAssertEqual(try count(dawn, "SELECT count(*) FROM screens"), 0)
+        // Another address is not locked out.
+        dawn.peer = "127.0.0.9"
+        enrol(dawn, code: code)
+    }
+
+    func testARevokedScreenStopsAtItsNextRequest() throws {
+        let dawn = try PageHarness(now: now)
+        let admin = mumOnTheScreen(dawn)
+        let screen = enrol(dawn, code: { dawn.cookies = admin; return makeCode(dawn) }())
+        XCTAssertTrue(dawn.get("/family-screen").text.contains("Who are you?"))
+        dawn.cookies = admin
+        _ = dawn.get("/family")
+        let id = try dawn.app.familyScreens.screens()[0].id
+        XCTAssertEqual(dawn.post("/family/screens/\(id)/revoke", []).location, "/family?done=screen_revoked")
+        dawn.cookies = screen
+        let after = dawn.get("/family-screen")
+        XCTAssertTrue(after.text.contains(#"action="/family-screen/enrol""#), "back to the code form")
+        XCTAssertFalse(after.text.contains("Mum"))
+        XCTAssertTrue(after.setCookie(ScreenCookie.name)?.contains("Max-Age=0") == true, "the dead cookie is cleared")
+        dawn.cookies = screen
+        XCTAssertEqual(dawn.get("/family-screen/members/\(try mumID(dawn).rawValue)").location, "/family-screen")
+    }
+
+    // MARK: The screen cookie is not a session
+
+    func testTheScreenCookiesNeverOpenAMemberPage() throws {
+        let dawn = try PageHarness(now: now)
+        let admin = mumOnTheScreen(dawn)
+        dawn.cookies = admin
+        enrol(dawn, code: { makeCode(dawn) }())
+        let mum = try mumID(dawn)
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+        XCTAssertEqual(dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", pin)]).location, "/family-screen/today")
+        XCTAssertNotNil(dawn.cookies[ScreenCookie.visitName])
+        XCTAssertNil(dawn.cookies[SessionCookie.name])
+        let screenCSRF = try XCTUnwrap(dawn.app.familyScreens.screens().first?.csrfToken)
+        for path in ["/", "/day/2027-03-10", "/settings", "/account", "/habits", "/family", "/export/dawn.json", "/stats"] {
+            let page = dawn.get(path)
+            XCTAssertEqual(page.status, .seeOther, path)
+            XCTAssertTrue(page.location?.hasPrefix("/login") == true, "\(path) → \(page.location ?? "")")
+            XCTAssertFalse(page.text.contains("Secret diary line"), path)
+        }
+        let post = dawn.post("/day/2027-03-10/entry", [("entry", "overwritten"), ("version", "0"), ("csrf", screenCSRF)])
+        XCTAssertEqual(post.status, .forbidden)
+        let today = dawn.get("/family-screen/today")
+        XCTAssertEqual(today.status, .ok)
+        XCTAssertFalse(today.text.contains("Secret diary line"), "never the journal")
+        XCTAssertTrue(today.text.contains("Stretch"))
+    }
+
+    // MARK: PINs
+
+    func testAPINIsFourToEightASCIIDigitsTypedTwiceAndStoredAsYescrypt() throws {
+        let dawn = try PageHarness(now: now)
+        dawn.signedUp()
+        let mum = try mumID(dawn)
+        for (pin, again, message) in [("123", "123", "A PIN is 4 to 8 digits"), ("123456789", "123456789", "A PIN is 4 to 8 digits"),
+                                      ("12a4", "12a4", "A PIN is 4 to 8 digits"), ("١٢٣٤", "١٢٣٤", "A PIN is 4 to 8 digits"),
+                                      (" 1234", " 1234", "A PIN is 4 to 8 digits"), ("1234", "1235", "The two PINs do not match.")] {
+            _ = dawn.get("/settings")
+            let page = dawn.post("/settings/pin", [("pin", pin), ("pin_again", again)])
+            XCTAssertEqual(page.status, .badRequest, pin)
+            XCTAssertTrue(page.text.contains(message), pin)
+            XCTAssertFalse(try dawn.app.familyScreens.profile(mum).hasPIN, "nothing stored for \(pin)")
+        }
+        setOwnPIN(dawn, "12345678")
+        let hash = try dawn.app.data.instance.read { try $0.queryOne("SELECT pin_hash FROM members")?.string(0) }
+        XCTAssertTrue(hash?.hasPrefix("$y$") == true)
+        XCTAssertTrue(PasswordHasher.verify("12345678", against: hash ?? ""))
+        XCTAssertEqual(dawn.get("/settings?done=pin_saved").status, .ok)
+        XCTAssertTrue(dawn.get("/settings").text.contains("You have a PIN."))
+        _ = dawn.get("/settings")
+        XCTAssertEqual(dawn.post("/settings/pin", [("action", "clear")]).location, "/settings?done=pin_cleared#family-screen")
+        XCTAssertFalse(try dawn.app.familyScreens.profile(mum).hasPIN)
+    }
+
+    func testTheRightPINShowsThatMembersDueHabitsAndACheckOffLandsInTheirDay() throws {
+        let dawn = try PageHarness(now: now)
+        let admin = mumOnTheScreen(dawn)
+        dawn.addMember("kid", displayName: "Kid")  // not opted in: not on the screen
+        enrol(dawn, code: { dawn.cookies = admin; return makeCode(dawn) }())
+        let picker = dawn.get("/family-screen")
+        XCTAssertTrue(picker.text.contains("Mum"))
+        XCTAssertFalse(picker.text.contains("Kid"))
+        XCTAssertFalse(picker.text.contains(#"class="nav""#), "no member navigation")
+        let mum = try mumID(dawn)
+        XCTAssertTrue(picker.text.contains(#"href="/family-screen/members/\#(mum.rawValue)""#))
+        XCTAssertTrue(picker.text.contains("screen-colour-\(FamilyScreenPage.MemberColour.index(mum))"))
+
+        let pinPage = dawn.get("/family-screen/members/\(mum.rawValue)")
+        XCTAssertTrue(pinPage.text.contains(#"<meta http-equiv="refresh" content="60;url=/family-screen">"#))
+        XCTAssertEqual(PageHarness.allMatches(#"data-key="([^"]+)""#, in: pinPage.text),
+                       ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "back"])
+        let wrong = dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", "1111")])
+        XCTAssertEqual(wrong.status, .badRequest)
+        XCTAssertTrue(wrong.text.contains("That PIN is not right."))
+        XCTAssertNil(wrong.setCookie(ScreenCookie.visitName))
+        XCTAssertEqual(dawn.get("/family-screen/today").location, "/family-screen", "no visit yet")
+
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+        let right = dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", pin)])
+        XCTAssertEqual(right.location, "/family-screen/today")
+        let visit = try XCTUnwrap(right.setCookie(ScreenCookie.visitName))
+        for part in ["HttpOnly", "SameSite=Strict", "Path=/family-screen", "Max-Age=60"] { XCTAssertTrue(visit.contains(part), visit) }
+        let today = dawn.get("/family-screen/today")
+        XCTAssertTrue(today.text.contains("Mum&#39;s habits today"))
+        XCTAssertTrue(today.text.contains(#"<meta http-equiv="refresh" content="60;url=/family-screen">"#))
+        XCTAssertFalse(today.text.contains("Secret diary line"))
+        let checkURL = try XCTUnwrap(PageHarness.firstMatch(#"<form method="post" action="(/family-screen/today/\d+)">"#, in: today.text))
+        let checked = dawn.post(checkURL, [])
+        XCTAssertEqual(checked.location, "/family-screen?done=checked")
+        XCTAssertTrue(checked.setCookie(ScreenCookie.visitName)?.contains("Max-Age=0") == true)
+        XCTAssertTrue(dawn.get("/family-screen?done=checked").text.contains("Checked off. Well done!"))
+
+        // It is in Mum's day, as a check-off.
+        dawn.cookies = admin
+        let day = dawn.get("/day/2027-03-10")
+        XCTAssertTrue(day.text.contains(#"<span class="visually-hidden">done</span>"#), "the day's checklist shows it done")
+        let logs = try dawn.app.data.member(mum).read { try $0.queryOne("SELECT count(*) FROM habit_instances WHERE timed = 0")?.int(0) }
+        XCTAssertEqual(logs, 1)
+    }
+
+    /// The family chores on the screen: the picker lists today's with who did each; a member
+    /// after their PIN taps an open one, it is checked off in their name (on everyone's day
+    /// page), and the screen goes back to the names. Nobody's check-off is taken over.
+    func testTheFamilyChoresShowOnThePickerAndAMemberChecksOneOffInTheirName() throws {
+        let dawn = try PageHarness(now: now)
+        let admin = mumOnTheScreen(dawn)
+        _ = dawn.get("/family")
+        XCTAssertEqual(dawn.post("/family/chores", [("name", "Feed the cat"), ("mark", "🐈"), ("color", ""),
+                                                    ("schedule", "day")]).status, .seeOther)
+        enrol(dawn, code: { dawn.cookies = admin; return makeCode(dawn) }())
+        let screen = dawn.cookies
+        let picker = dawn.get("/family-screen")
+        XCTAssertTrue(picker.text.contains(#"<li class="screen-chore is-open"><span aria-hidden="true">🐈</span> Feed the cat <span class="muted">Not done yet</span></li>"#),
+                      picker.text)
+
+        let mum = try mumID(dawn)
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+        XCTAssertEqual(dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", pin)]).location, "/family-screen/today")
+        let today = dawn.get("/family-screen/today")
+        let choreURL = try XCTUnwrap(PageHarness.firstMatch(#"<form method="post" action="(/family-screen/chores/\d+)">"#,
+                                                            in: today.text))
+        let visit = dawn.cookies
+        dawn.cookies = [:]
+        XCTAssertEqual(dawn.post(choreURL, []).status, .forbidden, "not without the screen and its token")
+        dawn.cookies = visit
+        let checked = dawn.post(choreURL, [])
+        XCTAssertEqual(checked.location, "/family-screen?done=checked")
+        XCTAssertTrue(checked.setCookie(ScreenCookie.visitName)?.contains("Max-Age=0") == true, "back to the names")
+        XCTAssertTrue(dawn.get("/family-screen").text.contains(#"🐈</span> Feed the cat <span class="muted">Done by Mum</span>"#))
+        XCTAssertEqual(try count(dawn, "SELECT count(*) FROM chore_completions WHERE member_id = \(mum.rawValue)"), 1)
+        XCTAssertEqual(dawn.post(choreURL, []).status, .forbidden, "the visit is over: nothing more in Mum's name")
+
+        // Done: the member's page offers it no more.
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+        XCTAssertEqual(dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", pin)]).status, .seeOther)
+        XCTAssertFalse(dawn.get("/family-screen/today").text.contains("/family-screen/chores/"))
+        dawn.cookies = admin
+        XCTAssertTrue(dawn.get("/day/2027-03-10").text.contains("Done by you"), "on Mum's own day page")
+        dawn.cookies = screen
+    }
+
+    func testTheVisitEndsAfterOneCheckOffAfterSixtySecondsAndOnAnotherScreen() throws {
+        let dawn = try PageHarness(now: now)
+        let admin = mumOnTheScreen(dawn)
+        let mum = try mumID(dawn)
+        let screenB = enrol(dawn, code: { dawn.cookies = admin; return makeCode(dawn, label: "Hall") }())
+        let screenA = enrol(dawn, code: { dawn.cookies = admin; return makeCode(dawn) }())
+        func openVisit() -> String {
+            dawn.cookies = screenA
+            _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+            XCTAssertEqual(dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", pin)]).location, "/family-screen/today")
+            return dawn.cookies[ScreenCookie.visitName] ?? ""
+        }
+        func logs() throws -> Int {
+            try dawn.app.data.member(mum).read { try $0.queryOne("SELECT count(*) FROM habit_instances")?.int(0) ?? -1 }
+        }
+        let habit = try XCTUnwrap(PageHarness.firstMatch(#"action="/family-screen/today/(\d+)""#, in: {
+            _ = openVisit(); return dawn.get("/family-screen/today").text }()))
+
+        // From screen B with screen A's visit: not Mum's.
+        let visit = openVisit()
+        var onB = screenB
+        onB[ScreenCookie.visitName] = visit
+        dawn.cookies = onB
+        XCTAssertEqual(dawn.get("/family-screen/today").location, "/family-screen")
+        dawn.cookies[ScreenCookie.visitName] = visit
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")  // screen B's own CSRF token
+        let fromB = dawn.post("/family-screen/today/\(habit)", [])
+        XCTAssertEqual(fromB.status, .forbidden)
+        XCTAssertEqual(PageHarness.errorMessage(fromB), PageHarness.html(visitOver))
+        XCTAssertEqual(try logs(), 0)
+
+        // After 60 seconds: over, on the server, whatever the browser keeps.
+        dawn.cookies = screenA
+        dawn.cookies[ScreenCookie.visitName] = visit
+        dawn.setNow(now + FamilyScreens.visitLifetime - 1)
+        XCTAssertEqual(dawn.get("/family-screen/today").status, .ok)
+        dawn.setNow(now + FamilyScreens.visitLifetime)
+        XCTAssertEqual(dawn.get("/family-screen/today").location, "/family-screen")
+        dawn.cookies[ScreenCookie.visitName] = visit
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+        let late = dawn.post("/family-screen/today/\(habit)", [])
+        XCTAssertEqual(late.status, .forbidden)
+        XCTAssertEqual(PageHarness.errorMessage(late), PageHarness.html(visitOver))
+        XCTAssertEqual(try logs(), 0)
+
+        // One check-off, then the same visit again: refused.
+        dawn.setNow(now)
+        let fresh = openVisit()
+        _ = dawn.get("/family-screen/today")
+        XCTAssertEqual(dawn.post("/family-screen/today/\(habit)", []).location, "/family-screen?done=checked")
+        dawn.cookies[ScreenCookie.visitName] = fresh
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+        XCTAssertEqual(PageHarness.errorMessage(dawn.post("/family-screen/today/\(habit)", [])), PageHarness.html(visitOver))
+        XCTAssertEqual(try logs(), 1)
+
+        // "Done" ends a visit without a check-off.
+        let third = openVisit()
+        _ = dawn.get("/family-screen/today")
+        XCTAssertEqual(dawn.post("/family-screen/done", []).location, "/family-screen")
+        XCTAssertNil(try dawn.app.familyScreens.visitor(token: third, screen: try dawn.app.familyScreens.screens()[1].id))
+    }
+
+    func testFiveWrongPINsLockThatNameOnThatScreenForFifteenMinutesAndNeverTouchSignIn() throws {
+        let dawn = try PageHarness(now: now)
+        let admin = mumOnTheScreen(dawn)
+        dawn.cookies = admin
+        dawn.addMember("dad", displayName: "Dad")
+        dawn.signIn("dad")
+        setOwnPIN(dawn, "9999")
+        let dad = try XCTUnwrap(try dawn.app.family.member(username: Username("dad"))).id
+        let mum = try mumID(dawn)
+        let screenB = enrol(dawn, code: { dawn.cookies = admin; return makeCode(dawn, label: "Hall") }())
+        let screenA = enrol(dawn, code: { dawn.cookies = admin; return makeCode(dawn) }())
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+        for attempt in 1...4 {
+            XCTAssertEqual(dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", "000\(attempt)")]).status, .badRequest)
+        }
+        let fifth = dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", "0005")])
+        XCTAssertEqual(fifth.status, .tooManyRequests)
+        XCTAssertTrue(fifth.text.contains("Too many wrong PINs for Mum on this screen"))
+        let locked = dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", pin)])
+        XCTAssertEqual(locked.status, .tooManyRequests, "the right PIN waits too")
+        XCTAssertNil(locked.setCookie(ScreenCookie.visitName))
+        XCTAssertTrue(dawn.get("/family-screen").text.contains("locked for now"))
+        // Malformed PINs are refused without counting or hashing: Dad stays open.
+        _ = dawn.get("/family-screen/members/\(dad.rawValue)")
+        XCTAssertEqual(dawn.post("/family-screen/members/\(dad.rawValue)/pin", [("pin", "12")]).status, .badRequest)
+        XCTAssertEqual(dawn.post("/family-screen/members/\(dad.rawValue)/pin", [("pin", "9999")]).location, "/family-screen/today")
+        // Mum on another screen: open.
+        dawn.cookies = screenB
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+        XCTAssertEqual(dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", pin)]).location, "/family-screen/today")
+        // Sign-in with her password: untouched.
+        dawn.signIn("mum")
+        XCTAssertEqual(dawn.app.throttle.trackedKeyCount, 0, "the sign-in throttle never saw a PIN")
+        // Fifteen minutes after the fifth: open again on screen A.
+        dawn.cookies = screenA
+        dawn.setNow(now + ScreenThrottle.lockSeconds - 1)
+        XCTAssertEqual(dawn.get("/family-screen/members/\(mum.rawValue)").status, .tooManyRequests)
+        dawn.setNow(now + ScreenThrottle.lockSeconds)
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+        XCTAssertEqual(dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", pin)]).location, "/family-screen/today")
+    }
+
+    func testTheKeypadWorksWithoutJavaScript() throws {
+        let dawn = try PageHarness(now: now)
+        let admin = mumOnTheScreen(dawn)
+        enrol(dawn, code: { dawn.cookies = admin; return makeCode(dawn) }())
+        let mum = try mumID(dawn).rawValue
+        _ = dawn.get("/family-screen/members/\(mum)")
+        var typed = ""
+        for key in ["2", "4", "9", "back", "6", "8"] {
+            let page = dawn.post("/family-screen/members/\(mum)/key", [("pin", typed), ("key", key)])
+            XCTAssertEqual(page.status, .ok)
+            typed = PageHarness.firstMatch(#"name="pin" type="password"[^>]* value="(\d*)""#, in: page.text) ?? "?"
+        }
+        XCTAssertEqual(typed, pin)
+        XCTAssertEqual(dawn.post("/family-screen/members/\(mum)/key", [("pin", "12345678"), ("key", "9")]).status, .ok)
+        XCTAssertEqual(dawn.post("/family-screen/members/\(mum)/key", [("pin", typed), ("key", "x")]).status, .badRequest)
+        XCTAssertEqual(dawn.post("/family-screen/members/\(mum)/pin", [("pin", typed)]).location, "/family-screen/today")
+    }
+
+    func testEveryNewPostNeedsItsCSRFToken() throws {
+        let dawn = try PageHarness(now: now)
+        let admin = mumOnTheScreen(dawn)
+        let mum = try mumID(dawn).rawValue
+        dawn.cookies = admin
+        for path in ["/family/screens/code", "/family/screens/1/revoke", "/family/members/mum/pin", "/settings/pin",
+                     "/settings/family-screen"] {
+            XCTAssertEqual(dawn.post(path, [("csrf", "forged"), ("pin", "1234"), ("pin_again", "1234")]).status, .forbidden, path)
+        }
+        let code = makeCode(dawn)
+        dawn.forgetCookies()
+        _ = dawn.get("/family-screen")
+        XCTAssertEqual(dawn.post("/family-screen/enrol", [("code", code), ("csrf", "forged")]).status, .forbidden)
+        enrol(dawn, code: code)
+        _ = dawn.get("/family-screen")
+        for path in ["/family-screen/members/\(mum)/key", "/family-screen/members/\(mum)/pin", "/family-screen/today/1",
+                     "/family-screen/done"] {
+            XCTAssertEqual(dawn.post(path, [("csrf", "forged"), ("pin", pin), ("key", "1")]).status, .forbidden, path)
+        }
+        // The pre-session token is not the screen's: once enrolled, only the screen's works.
+        XCTAssertEqual(dawn.post("/family-screen/members/\(mum)/pin", [("csrf", dawn.cookies["dawn_csrf"] ?? ""), ("pin", pin)]).status,
+                       .forbidden)
+        XCTAssertEqual(dawn.get("/family-screen/today").location, "/family-screen", "no visit was opened")
+    }
+
+    func testTheScreenSpeaksTheBrowsersLanguageAndTheMemberSeesTheirOwn() throws {
+        let dawn = try PageHarness(now: now)
+        let admin = mumOnTheScreen(dawn)
+        enrol(dawn, code: { dawn.cookies = admin; return makeCode(dawn) }())
+        XCTAssertTrue(dawn.get("/family-screen", headers: [("Accept-Language", "it")]).text.contains("Chi sei?"))
+        XCTAssertTrue(dawn.get("/family-screen", headers: [("Accept-Language", "fr")]).text.contains("Qui êtes-vous\u{00A0}?"))
+        let mum = try mumID(dawn).rawValue
+        _ = dawn.get("/family-screen/members/\(mum)")
+        _ = dawn.post("/family-screen/members/\(mum)/pin", [("pin", pin)])
+        // Mum's own language is English: her list is in English on an Italian tablet.
+        XCTAssertTrue(dawn.get("/family-screen/today", headers: [("Accept-Language", "it")]).text.contains("Mum&#39;s habits today"))
+    }
+
+    func testTheAdminSetsOnlyAChildsPIN() throws {
+        let dawn = try PageHarness(now: now)
+        dawn.signedUp()
+        dawn.addMember("dad", displayName: "Dad")
+        _ = dawn.get("/family")
+        XCTAssertEqual(dawn.post("/family/members", [("username", "sam"), ("display_name", "Sam"), ("child", "1"),
+                                                     ("password", PageHarness.password), ("password_again", PageHarness.password)]).status,
+                       .seeOther)
+        let sam = try XCTUnwrap(try dawn.app.family.member(username: Username("sam")))
+        let family = dawn.get("/family")
+        XCTAssertTrue(family.text.contains(#"action="/family/members/sam/pin""#))
+        XCTAssertFalse(family.text.contains(#"action="/family/members/dad/pin""#))
+        for (pin, again) in [("12", "12"), ("abcd", "abcd"), ("1234", "4321")] {
+            _ = dawn.get("/family")
+            XCTAssertEqual(dawn.post("/family/members/sam/pin", [("pin", pin), ("pin_again", again), ("on_screen", "1")]).status,
+                           .badRequest, pin)
+            XCTAssertEqual(try dawn.app.familyScreens.profile(sam.id).hasPIN, false)
+            XCTAssertEqual(try dawn.app.familyScreens.profile(sam.id).onScreen, false)
+        }
+        _ = dawn.get("/family")
+        let notChild = dawn.post("/family/members/dad/pin", [("pin", "1234"), ("pin_again", "1234")])
+        XCTAssertEqual(notChild.status, .badRequest)
+        XCTAssertEqual(PageHarness.errorMessage(notChild), "Only a child&#39;s PIN is set here; other members choose their own in their settings.")
+        _ = dawn.get("/family")
+        XCTAssertEqual(dawn.post("/family/members/sam/pin", [("pin", "1234"), ("pin_again", "1234"), ("on_screen", "1")]).location,
+                       "/family?done=pin_set")
+        XCTAssertEqual(try dawn.app.familyScreens.profile(sam.id).hasPIN, true)
+        XCTAssertEqual(try dawn.app.familyScreens.shownMembers().map(\.username), ["sam"])
+    }
+}

@@ -1,0 +1,269 @@
+"""The kitchen screen (issue 19) in a real browser driven by TOUCH: headless Chromium with
+touch emulation (CDP `Emulation.setTouchEmulationEnabled`), every tap a CDP
+`Input.dispatchTouchEvent` start/end at the element's centre, against the real `dawn`
+binary. Enrolment with a code, the picker, the PIN keypad, the member's due habits, one
+check-off and the return to the names; every visible target at least 44 × 44 px; the
+page never wider than the screen at 375, 768 and 1280 px; axe-core clean at 768 and
+1280 px, light and dark; reference screenshots at 768 and 1280 px, light and dark.
+
+    PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_family_screen_browser.py -q -p no:cacheprovider
+"""
+import json
+import os
+import re
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dawnbrowser import (  # noqa: E402
+    HERE, MEMBER_PASSWORD, PASSWORD, Browser, add_habit, color_scheme, make_driver, member_db, rows, sign_in, start_site,
+    viewport,
+)
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+REFERENCE = os.path.join(HERE, "reference")
+PINS = {"sam": "1357", "ana": "2468", "mum": "8080"}
+
+
+def member_browser(admin, username, name, child=False):
+    admin.open("/family")
+    fields = {"username": username, "display_name": name, "password": MEMBER_PASSWORD, "password_again": MEMBER_PASSWORD}
+    if child:
+        fields["child"] = "1"
+    assert admin.post("/family/members", fields).status == 303
+    b = Browser(admin.server)
+    b.open("/login")
+    assert b.post("/login", {"username": username, "password": MEMBER_PASSWORD}).status == 303
+    b.username = username
+    return b
+
+
+def on_screen(browser, pin):
+    browser.open("/settings")
+    assert browser.post("/settings/pin", {"pin": pin, "pin_again": pin}).status == 303
+    browser.open("/settings")
+    assert browser.post("/settings/family-screen", {"on_screen": "1"}).status == 303
+
+
+@pytest.fixture(scope="module")
+def site():
+    """Mum (admin), Ana and Sam (a child) on the screen, each with habits due today."""
+    s, admin = start_site()
+    admin.username = "mum"
+    s.admin = admin
+    s.ana = member_browser(admin, "ana", "Ana")
+    s.sam = member_browser(admin, "sam", "Sam", child=True)
+    for browser, habits in [(s.sam, [("Read", "📚", "#FECA57"), ("Piano", "🎹", "#A29BFE"), ("Brush teeth", "🪥", "#54A0FF")]),
+                            (s.ana, [("Run", "🏃", "#48DBAB")]), (admin, [("Stretch", "🧘", "#FD79A8")])]:
+        for name, emoji, colour in habits:
+            add_habit(browser, name, emoji, colour, 30)
+        on_screen(browser, PINS[browser.username])
+    admin.open("/family")
+    r = admin.post("/family/screens/code", {"label": "Kitchen"})
+    s.code = re.search(r'<p class="enrolment-code">([^<]+)</p>', r.text).group(1)
+    yield s
+    s.dawn.stop()
+
+
+@pytest.fixture(scope="module")
+def driver():
+    d = make_driver()
+    d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    yield d
+    d.quit()
+
+
+def touch(d, selector):
+    """A finger on the element's centre: touchStart then touchEnd (Chromium makes the click)."""
+    element = d.find_element(By.CSS_SELECTOR, selector)
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    r = d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];",
+                         element)
+    point = {"x": r[0], "y": r[1], "radiusX": 4, "radiusY": 4, "force": 1, "id": 1}
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+SMALL_TARGETS_JS = """
+return [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea')]
+  .filter(e => e.offsetParent !== null)
+  .map(e => { const r = e.getBoundingClientRect(); return {html: e.outerHTML.slice(0, 120), w: r.width, h: r.height}; })
+  .filter(t => t.w < 44 || t.h < 44);
+"""
+
+
+def assert_targets_fit(d, width):
+    small = d.execute_script(SMALL_TARGETS_JS)
+    assert not small, f"targets under 44 × 44 px at {width} px: {json.dumps(small, indent=1, ensure_ascii=False)}"
+    assert d.execute_script("return document.documentElement.scrollWidth") <= width, "the page is wider than the screen"
+
+
+def wait_for(d, text):
+    # innerText read in the page: no element handle to go stale while a tap navigates.
+    WebDriverWait(d, 15).until(lambda d: text in (d.execute_script("return document.body ? document.body.innerText : ''") or ""),
+                               f"no {text!r} in {d.current_url}")
+
+
+def enter_pin(d, site, username, width=1280):
+    """From the picker: tap the name, tap the PIN on the keypad, tap Open."""
+    d.get(site.base + "/family-screen")
+    touch(d, f'a.screen-person[href$="/{member_id(site, username)}"]')
+    wait_for(d, "Your PIN")
+    for digit in PINS[username]:
+        touch(d, f'.screen-key[data-key="{digit}"]')
+    assert d.find_element(By.ID, "pin").get_attribute("value") == PINS[username], "the keypad typed into the field"
+    touch(d, ".screen-unlock")
+    wait_for(d, "habits today")
+
+
+def member_id(site, username):
+    return rows(os.path.join(site.dawn.data, "instance.sqlite"), "SELECT id FROM members WHERE username = ?", (username,))[0][0]
+
+
+def test_enrolment_and_a_childs_check_off_by_touch(site, driver):
+    d = driver
+    viewport(d, 768, 1024)
+    d.get(site.base + "/family-screen")
+    wait_for(d, "Set up this family screen")
+    assert_targets_fit(d, 768)
+    d.find_element(By.ID, "code").send_keys(site.code)
+    touch(d, "form button[type=submit]")
+    wait_for(d, "Who are you?")
+    names = [e.text.strip() for e in d.find_elements(By.CSS_SELECTOR, ".screen-person")]
+    assert [n.split("\n")[-1] for n in names] == ["Ana", "Mum", "Sam"], names
+    assert not d.find_elements(By.CSS_SELECTOR, "nav, .nav"), "no member navigation"
+    assert_targets_fit(d, 768)
+
+    d.get(site.base + "/family-screen")
+    touch(d, f'a.screen-person[href$="/{member_id(site, "sam")}"]')
+    wait_for(d, "Your PIN")
+    assert_targets_fit(d, 768)
+    keys = d.execute_script("return [...document.querySelectorAll('.screen-key')].map(k => k.getBoundingClientRect().height)")
+    assert len(keys) == 12 and min(keys) >= 64, keys
+    for digit in "1350":
+        touch(d, f'.screen-key[data-key="{digit}"]')
+    touch(d, '.screen-key[data-key="back"]')
+    touch(d, '.screen-key[data-key="7"]')
+    assert d.find_element(By.ID, "pin").get_attribute("value") == "1357"
+    touch(d, ".screen-unlock")
+    wait_for(d, "Sam's habits today")
+    assert_targets_fit(d, 768)
+    assert "Read" in d.page_source and "Piano" in d.page_source
+    touch(d, 'form[action$="/today/' + str(rows(member_db(site.dawn, "sam"), "SELECT id FROM habits WHERE name = 'Piano'")[0][0]) + '"] button')
+    wait_for(d, "Checked off. Well done!")
+    assert d.current_url.endswith("/family-screen?done=checked"), "back at the names"
+    done = rows(member_db(site.dawn, "sam"), "SELECT h.name FROM habit_instances i JOIN habits h ON h.id = i.habit_id WHERE i.timed = 0")
+    assert done == [("Piano",)]
+    # The minute is over with the check-off: the list is gone.
+    d.get(site.base + "/family-screen/today")
+    wait_for(d, "Who are you?")
+
+
+def test_a_wrong_pin_says_so_and_opens_nothing(site, driver):
+    d = driver
+    viewport(d, 1280, 900)
+    d.get(site.base + "/family-screen")
+    touch(d, f'a.screen-person[href$="/{member_id(site, "ana")}"]')
+    wait_for(d, "Your PIN")
+    for digit in "1111":
+        touch(d, f'.screen-key[data-key="{digit}"]')
+    touch(d, ".screen-unlock")
+    wait_for(d, "That PIN is not right")
+    assert "/members/" in d.current_url
+
+
+@pytest.mark.parametrize("width", [375, 768, 1280])
+def test_every_target_is_big_enough(site, driver, width):
+    viewport(driver, width, 900)
+    for page in ["picker", "pin", "today"]:
+        if page == "today":
+            enter_pin(driver, site, "ana")
+        else:
+            driver.get(site.base + "/family-screen" + ("" if page == "picker" else f"/members/{member_id(site, 'mum')}"))
+        assert_targets_fit(driver, width)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [768, 1280])
+@pytest.mark.parametrize("page", ["picker", "pin", "today", "enrol"])
+def test_axe(site, driver, page, width, scheme):
+    from axe_selenium_python import Axe
+    color_scheme(driver, scheme)
+    viewport(driver, width, 900)
+    if page == "today":
+        enter_pin(driver, site, "mum")
+    elif page == "enrol":
+        fresh = make_driver()
+        try:
+            color_scheme(fresh, scheme)
+            viewport(fresh, width, 900)
+            fresh.get(site.base + "/family-screen")
+            run_axe(fresh, page, width, scheme)
+        finally:
+            fresh.quit()
+        return
+    else:
+        driver.get(site.base + "/family-screen" + ("" if page == "picker" else f"/members/{member_id(site, 'mum')}"))
+    run_axe(driver, page, width, scheme)
+
+
+def run_axe(d, page, width, scheme):
+    from axe_selenium_python import Axe
+    axe = Axe(d)
+    axe.inject()
+    # The PIN and the member's list go back to the names after 60 s by a meta refresh: the
+    # issue asks for it (a shared tablet must not stay open on someone's list), the server
+    # ends the minute anyway, and the page says so. axe's `meta-refresh` (WCAG 2.2.1) is
+    # the one rule off, and only on those pages; it stays on for the picker and enrolment.
+    timed = page in ("pin", "today")
+    if timed:
+        assert d.find_elements(By.CSS_SELECTOR, 'meta[http-equiv="refresh"][content="60;url=/family-screen"]')
+        assert "a minute" in d.execute_script("return document.body.innerText"), "the time limit is announced"
+    results = axe.run(options=json.dumps({"rules": {"meta-refresh": {"enabled": False}}}) if timed else None)
+    assert len(results["passes"]) > 10, "axe-core did not run its rules"
+    violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
+    assert not violations, f"axe on {page} at {width} px ({scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [375, 1280])
+def test_axe_on_the_family_and_settings_cards(site, width, scheme):
+    """The admin's cards on /family (a code just made, the screens, a child's PIN form open)
+    and the member's card on /settings."""
+    d = make_driver()
+    try:
+        sign_in(d, site.base, "mum", PASSWORD)
+        color_scheme(d, scheme)
+        viewport(d, width, 900)
+        d.get(site.base + "/family")
+        d.find_element(By.ID, "screen-label").send_keys("Hall")
+        d.find_element(By.CSS_SELECTOR, 'form[action="/family/screens/code"] button').click()
+        wait_for(d, "Enrolment code")
+        d.execute_script("document.querySelectorAll('details').forEach(x => x.open = true)")
+        run_axe(d, "/family", width, scheme)
+        d.get(site.base + "/settings#family-screen")
+        wait_for(d, "Show me on the family screen")
+        run_axe(d, "/settings", width, scheme)
+    finally:
+        d.quit()
+
+
+def test_reference_screenshots(site, driver):
+    os.makedirs(REFERENCE, exist_ok=True)
+    for scheme in ["light", "dark"]:
+        color_scheme(driver, scheme)
+        for width, height in [(768, 1024), (1280, 800)]:
+            viewport(driver, width, height)
+            driver.get(site.base + "/family-screen")
+            wait_for(driver, "Who are you?")
+            file = os.path.join(REFERENCE, f"family-screen-{width}-{scheme}.png")
+            assert driver.save_screenshot(file)
+            assert os.path.getsize(file) < 600_000
+    color_scheme(driver, "light")
+    viewport(driver, 768, 1024)
+    enter_pin(driver, site, "sam")
+    assert driver.save_screenshot(os.path.join(REFERENCE, "family-screen-today-768-light.png"))
+    driver.get(site.base + f"/family-screen/members/{member_id(site, 'sam')}")
+    assert driver.save_screenshot(os.path.join(REFERENCE, "family-screen-pin-768-light.png"))

@@ -60,6 +60,13 @@ def site():
         for name, emoji, colour in habits:
             add_habit(browser, name, emoji, colour, 30)
         on_screen(browser, PINS[browser.username])
+    # Two family chores; Ana already fed the cat today.
+    for name, mark in [("Walk the dog", "🐕"), ("Feed the cat", "🐈")]:
+        admin.open("/family")
+        assert admin.post("/family/chores", {"name": name, "mark": mark, "color": "", "schedule": "day"}).status == 303
+    cat = rows(os.path.join(s.dawn.data, "instance.sqlite"), "SELECT id FROM chores WHERE name = 'Feed the cat'")[0][0]
+    today = re.search(r'action="/day/(\d{4}-\d{2}-\d{2})/entry"', s.ana.open("/").text).group(1)
+    assert s.ana.post(f"/family/chores/{cat}/check", {"day": today, "action": "done"}).status == 303
     admin.open("/family")
     r = admin.post("/family/screens/code", {"label": "Kitchen"})
     s.code = re.search(r'<p class="enrolment-code">([^<]+)</p>', r.text).group(1)
@@ -159,6 +166,26 @@ def test_enrolment_and_a_childs_check_off_by_touch(site, driver):
     # The minute is over with the check-off: the list is gone.
     d.get(site.base + "/family-screen/today")
     wait_for(d, "Who are you?")
+
+
+def test_the_chores_show_who_did_them_and_a_member_checks_one_off_by_touch(site, driver):
+    d = driver
+    viewport(d, 1280, 900)
+    d.get(site.base + "/family-screen")
+    wait_for(d, "Walk the dog")
+    chores = [e.text.strip() for e in d.find_elements(By.CSS_SELECTOR, ".screen-chore")]
+    assert chores == ["🐕 Walk the dog Not done yet", "🐈 Feed the cat Done by Ana"], chores
+    enter_pin(d, site, "mum")
+    assert_targets_fit(d, 1280)
+    assert "Feed the cat" not in d.find_element(By.TAG_NAME, "main").text, "done already: not offered"
+    touch(d, 'form[action^="/family-screen/chores/"] button')
+    wait_for(d, "Checked off. Well done!")
+    assert d.current_url.endswith("/family-screen?done=checked"), "back at the names"
+    wait_for(d, "Done by Mum")
+    done = rows(os.path.join(site.dawn.data, "instance.sqlite"),
+                "SELECT c.name, m.username FROM chore_completions AS x JOIN chores AS c ON c.id = x.chore_id "
+                "JOIN members AS m ON m.id = x.member_id ORDER BY c.name")
+    assert done == [("Feed the cat", "ana"), ("Walk the dog", "mum")], done
 
 
 def test_a_wrong_pin_says_so_and_opens_nothing(site, driver):

@@ -43,7 +43,9 @@ package struct HabitProgress: Sendable, Equatable {
                                bridged: BridgedRanges, firstWeekday: Weekday, today: LocalDate,
                                key: HabitProgressCache.Key?) throws -> (current: Int, best: Int, unit: StreakUnit) {
         if schedule == .daily {
-            let streak = try MemberActivity.habitStreak(connection, habit: habit.id, today: today, bridging: bridged)
+            let streak = try HabitProgressCache.dailyStreak(key) {
+                try MemberActivity.habitStreak(connection, habit: habit.id, today: today, bridging: bridged)
+            }
             return (streak.current, streak.best, .day)
         }
         let streak = try HabitProgressCache.streak(key) {

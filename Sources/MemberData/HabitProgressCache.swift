@@ -6,8 +6,9 @@ import TimeZones
 /// What a habit's progress costs to work out, kept in memory while nothing it depends on
 /// changes: the streak of a weekday, week or month habit (`HabitStreak`, from its whole
 /// history) and every habit's strength (`HabitScore`, from a window that for a month habit
-/// spans years). A daily habit's streak comes from its runs in a lookup or two and is not
-/// kept. Kept under every input: the habit's revision (`habit_summaries.revision`, drawn
+/// spans years), a daily habit's streak with its best run (from its runs, the longest ones
+/// too), and its totals over a range (the statistics' year reads a year of its days). Kept
+/// under every input: the habit's revision (`habit_summaries.revision`, drawn
 /// anew by the triggers in the transaction of any change to its days, which also decide its
 /// first day and, through `done`, its target), its schedule, the member's first weekday,
 /// today and the bridged days (vacations, skips, a pause). A write elsewhere (a note,
@@ -25,12 +26,23 @@ package enum HabitProgressCache {
 
     private struct Kept {
         var streak: HabitStreak?
+        var dailyStreak: Streak?
         var score: Double?
+    }
+
+    /// A habit's logs, minutes and days logged within `from…to` (`MemberActivity.habitTotals`),
+    /// kept under the habit's revision: they depend on its days alone.
+    private struct TotalsKey: Hashable {
+        let habit: Int64
+        let revision: Int64
+        let from: LocalDate
+        let to: LocalDate
     }
 
     /// Enough for every habit of a family of members; past it, everything is dropped at once.
     static let capacity = 4_096
     private static let kept = Lock<[Key: Kept]>([:])
+    private static let keptTotals = Lock<[TotalsKey: MemberActivity.HabitTotals]>([:])
 
     /// The key of `habit`'s progress now; nil for a habit without a summary row (no logs:
     /// no revision, and nothing worth keeping).
@@ -49,6 +61,40 @@ package enum HabitProgressCache {
         let streak = try work()
         keep(key) { $0.streak = streak }
         return streak
+    }
+
+    /// A daily habit's streak (current and best) kept under `key`, else worked out by `work`.
+    static func dailyStreak(_ key: Key?, work: () throws -> Streak) rethrows -> Streak {
+        guard let key else { return try work() }
+        if let streak = kept.withLock({ $0[key]?.dailyStreak }) { return streak }
+        let streak = try work()
+        keep(key) { $0.dailyStreak = streak }
+        return streak
+    }
+
+    /// Every habit's totals within `from…to` (habits with no days there have none), from
+    /// memory when every habit with days is kept at its revision; else `work` reads them all
+    /// (one query) and they are kept.
+    static func totals(_ connection: Connection, from: LocalDate, to: LocalDate,
+                       work: () throws -> [Int64: MemberActivity.HabitTotals]) throws -> [Int64: MemberActivity.HabitTotals] {
+        let revisions = try connection.query("""
+            SELECT habit_id, revision FROM habit_summaries WHERE habit_id IN (SELECT id FROM habits)
+            """).map { TotalsKey(habit: $0.int64(0), revision: $0.int64(1), from: from, to: to) }
+        let found: [Int64: MemberActivity.HabitTotals]? = keptTotals.withLock { kept in
+            var found: [Int64: MemberActivity.HabitTotals] = [:]
+            for key in revisions {
+                guard let totals = kept[key] else { return nil }
+                if totals.days > 0 { found[key.habit] = totals }
+            }
+            return found
+        }
+        if let found { return found }
+        let totals = try work()
+        keptTotals.withLock { kept in
+            if kept.count + revisions.count > capacity { kept.removeAll(keepingCapacity: true) }
+            for key in revisions { kept[key] = totals[key.habit] ?? MemberActivity.HabitTotals(logs: 0, minutes: 0, days: 0) }
+        }
+        return totals
     }
 
     /// The strength kept under `key`, else worked out by `work` (and kept when there is a key).

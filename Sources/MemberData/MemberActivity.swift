@@ -100,18 +100,28 @@ package struct MemberActivity: Sendable {
         try Streak.current(runs: Runs(connection: connection, habitID: id), today: today, bridging: bridged)
     }
 
+    /// A habit's logs, minutes and days logged within a range.
+    package struct HabitTotals: Equatable, Sendable {
+        package let logs: Int
+        package let minutes: Int
+        package let days: Int
+    }
+
     /// Per habit, its logs, minutes and days logged within `from…to` (a range of its
-    /// primary key per habit: no lookups from another index).
-    package static func habitTotals(_ connection: Connection, from: LocalDate, to: LocalDate)
-        throws -> [Int64: (logs: Int, minutes: Int, days: Int)] {
-        var totals: [Int64: (logs: Int, minutes: Int, days: Int)] = [:]
-        for row in try connection.query("""
-            SELECT habit_id, sum(logs), sum(minutes), count(*) FROM habit_days
-            WHERE habit_id IN (SELECT id FROM habits) AND day BETWEEN ? AND ? GROUP BY habit_id
-            """, [.text(from.description), .text(to.description)]) {
-            totals[row.int64(0)] = (row.int(1), row.int(2), row.int(3))
+    /// primary key per habit: no lookups from another index), kept in memory under each
+    /// habit's revision (`HabitProgressCache.totals`): a year's statistics after a note, or a
+    /// log of one habit, read no other habit's days.
+    package static func habitTotals(_ connection: Connection, from: LocalDate, to: LocalDate) throws -> [Int64: HabitTotals] {
+        try HabitProgressCache.totals(connection, from: from, to: to) {
+            var totals: [Int64: HabitTotals] = [:]
+            for row in try connection.query("""
+                SELECT habit_id, sum(logs), sum(minutes), count(*) FROM habit_days
+                WHERE habit_id IN (SELECT id FROM habits) AND day BETWEEN ? AND ? GROUP BY habit_id
+                """, [.text(from.description), .text(to.description)]) {
+                totals[row.int64(0)] = HabitTotals(logs: row.int(1), minutes: row.int(2), days: row.int(3))
+            }
+            return totals
         }
-        return totals
     }
 
     /// The run tables as `ActiveRuns`: member-wide, or one habit's.

@@ -106,6 +106,25 @@ final class SummaryPropertyTests: XCTestCase {
                                bridged: bridged, firstWeekday: .monday, firstDay: $0, today: fixedToday).value
                 } ?? 0
                 XCTAssertEqual(kept.score, reference, accuracy: 1e-12, "\(step): habit \(id) strength", file: file, line: line)
+                // A daily habit's streak and best run are kept the same way too.
+                if HabitSchedule(storage: habit.schedule) ?? .daily == .daily {
+                    let streak = Streak(activeDates: raw.byHabit[id] ?? [], today: fixedToday, skipping: [])
+                    XCTAssertEqual([kept.current, kept.best], [streak.current, streak.best], "\(step): habit \(id) kept streak",
+                                   file: file, line: line)
+                }
+            }
+            // Each habit's totals over a range are kept under its revision: they equal the
+            // instances' own counts (logs, minutes, days logged) after every write.
+            for (from, to) in [(base, base.adding(days: 20)), (base.adding(days: 10), base.adding(days: 45))] {
+                let kept = try MemberActivity.habitTotals(connection, from: from, to: to)
+                var reference: [Int64: MemberActivity.HabitTotals] = [:]
+                for row in try connection.query("""
+                    SELECT habit_id, count(*), sum(CASE WHEN timed THEN duration_minutes ELSE 0 END), count(DISTINCT day) FROM habit_instances
+                    WHERE day BETWEEN ? AND ? GROUP BY habit_id
+                    """, [.text(from.description), .text(to.description)]) {
+                    reference[row.int64(0)] = MemberActivity.HabitTotals(logs: row.int(1), minutes: row.int(2), days: row.int(3))
+                }
+                XCTAssertEqual(kept, reference, "\(step): totals \(from)…\(to)", file: file, line: line)
             }
             let window = try MemberActivity.load(connection, from: base, to: base.adding(days: 45))
             XCTAssertEqual(window.activeDays, raw.active.filter { $0 <= base.adding(days: 45) }, step, file: file, line: line)

@@ -303,6 +303,12 @@ def test_loose_modes_are_tightened_at_start_with_one_line_each(fresh_dawn, permi
     os.chmod(stray, 0o644)
 
     dawn = fresh_dawn(data=data)
+    # The lines come on stderr before the server listens, but its own reader thread may not
+    # have read them all by the time stdout said so (seen under AddressSanitizer on a busy
+    # machine): wait for them, briefly.
+    deadline = time.monotonic() + 10
+    while len([line for line in dawn.errors if "tightened" in line]) < 4 and time.monotonic() < deadline:
+        time.sleep(0.05)
     tightened = [line for line in dawn.errors if "tightened" in line]
     assert tightened == [
         f"dawn: tightened {data} to its owner only: was 0755, now 0700",

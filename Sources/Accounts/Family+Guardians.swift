@@ -63,7 +63,7 @@ extension Family {
     /// Whether `guardian` is `child`'s guardian now: a primary-key look-up, on every
     /// request under `/members/{child}/…`.
     public func isGuardian(_ guardian: MemberID, of child: MemberID) throws(AccountError) -> Bool {
-        try readingGrants { connection in
+        try data.readingAccounts { connection in
             try connection.queryOne("SELECT 1 FROM guardians WHERE guardian_id = ? AND child_id = ?",
                                     [.integer(guardian.rawValue), .integer(child.rawValue)]) != nil
         }
@@ -71,7 +71,7 @@ extension Family {
 
     /// The members `guardian` looks after, by display name.
     public func children(of guardian: MemberID) throws(AccountError) -> [Member] {
-        try readingGrants { connection in
+        try data.readingAccounts { connection in
             try connection.query("""
                 SELECT \(Member.columns) FROM guardians JOIN members ON members.id = guardians.child_id
                 WHERE guardians.guardian_id = ? ORDER BY members.display_name, members.username
@@ -81,7 +81,7 @@ extension Family {
 
     /// The guardians of `child`, by display name.
     public func guardians(of child: MemberID) throws(AccountError) -> [Member] {
-        try readingGrants { connection in
+        try data.readingAccounts { connection in
             try connection.query("""
                 SELECT \(Member.columns) FROM guardians JOIN members ON members.id = guardians.guardian_id
                 WHERE guardians.child_id = ? ORDER BY members.display_name, members.username
@@ -91,7 +91,7 @@ extension Family {
 
     /// Every grant, by the guardian's then the child's username (the admin's list).
     public func guardianships() throws(AccountError) -> [Guardianship] {
-        try readingGrants { connection in
+        try data.readingAccounts { connection in
             try connection.query("""
                 SELECT \(Member.columns(as: "g")),
                        \(Member.columns(as: "c"))
@@ -99,14 +99,6 @@ extension Family {
                 JOIN members AS c ON c.id = guardians.child_id
                 ORDER BY g.username, c.username
                 """).map { Guardianship(guardian: Member(row: $0), child: Member(row: $0, at: Member.columnCount)) }
-        }
-    }
-
-    private func readingGrants<T>(_ body: (Connection) throws -> T) throws(AccountError) -> T {
-        do {
-            return try data.instance.read(body)
-        } catch {
-            throw AccountError(error)
         }
     }
 }

@@ -366,11 +366,7 @@ public final class Family: Sendable {
     }
 
     private func reading<T>(_ body: (Connection) throws -> T) throws(AccountError) -> T {
-        do {
-            return try data.instance.read(body)
-        } catch {
-            throw AccountError(error)
-        }
+        try data.readingAccounts(body)
     }
 
     @discardableResult
@@ -381,11 +377,7 @@ public final class Family: Sendable {
                 $0.sessions.removeAll(keepingCapacity: true)
             }
         }
-        do {
-            return try data.instance.write(body)
-        } catch {
-            throw AccountError(error)
-        }
+        return try data.writingAccounts(body)
     }
 
     private static func anyMemberExists(_ connection: Connection) throws -> Bool {

@@ -230,19 +230,11 @@ public final class FamilyScreens: Sendable {
     }
 
     private func reading<T>(_ body: (Connection) throws -> T) throws(AccountError) -> T {
-        do {
-            return try data.instance.read(body)
-        } catch {
-            throw AccountError(error)
-        }
+        try data.readingAccounts(body)
     }
 
     @discardableResult
     private func writing<T>(_ body: (Connection) throws -> T) throws(AccountError) -> T {
-        do {
-            return try data.instance.write(body)
-        } catch {
-            throw AccountError(error)
-        }
+        try data.writingAccounts(body)
     }
 }

@@ -6,7 +6,7 @@
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 if ! command -v wrk >/dev/null; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+  apt-get update -qq -o DPkg::Lock::Timeout=120 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=120 wrk >/dev/null
 fi
 
 swift build -c release 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true

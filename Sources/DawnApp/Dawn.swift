@@ -28,6 +28,8 @@ public final class Dawn: HTTPResponder {
     let timeZones: TimeZoneDatabase
     let strings: Strings
     let memberCache = MemberCache()
+    /// Grants and the chores' revision, as every day page reads them (`FamilyCache`).
+    let familyCache: FamilyCache
     /// Every committed write to a member database is announced here (`memberWritten`).
     private let memberWrites = MemberWrites()
     /// Hands habits' reminders to the outbox when they come due (`startReminders`).
@@ -83,11 +85,14 @@ public final class Dawn: HTTPResponder {
         } catch {
             throw .resources("cannot read \(configuration.publicDirectory): \(error)")
         }
+        let familyCache = FamilyCache(maxAgeSeconds: Int64(configuration.sessionCacheSeconds))
+        self.familyCache = familyCache
         do {
             data = try DataDirectory(root: configuration.dataDirectory,
                                      instanceMigrations: InstanceSchema.migrations,
                                      memberMigrations: MemberSchema.migrations,
-                                     memberWritten: { [memberWrites] id in memberWrites.notify(id) })
+                                     memberWritten: { [memberWrites] id in memberWrites.notify(id) },
+                                     instanceWritten: { familyCache.changed() })
         } catch let error as StoreError {
             throw .storage(error)
         } catch {
@@ -369,6 +374,11 @@ public final class Dawn: HTTPResponder {
         let skipped = MemberDay.skippedDates(rules: rules, dayStartHour: settings.dayStartHour)
         try Board(instance: data.instance).publish(id, member: database, today: today, skipping: skipped,
                                                     dayStartHour: settings.dayStartHour, now: now)
+    }
+
+    /// The family's grants and chores' revision, from memory unless `instance.sqlite` changed.
+    func familySnapshot() throws -> FamilyCache.Snapshot {
+        try familyCache.snapshot(now: now(), family: family, chores: FamilyChores(instance: data.instance))
     }
 
     /// True until the first admin exists.

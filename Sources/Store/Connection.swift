@@ -108,6 +108,7 @@ public final class Connection {
                     throw failure(rc, sql: String(rest))
                 }
                 guard let statement else { continue }  // only whitespace or a comment was left
+                StatementCounter.add()
                 defer { sqlite3_finalize(statement) }
                 let text = String(cString: sqlite3_sql(statement))
                 try checkAccess(statement, sql: text)
@@ -227,6 +228,7 @@ public final class Connection {
 
     /// The cached statement for `sql` with `bindings` bound, ready to step.
     private func prepared(_ sql: String, _ bindings: [SQLValue]) throws -> OpaquePointer {
+        StatementCounter.add()
         let statement = try cachedStatement(sql)
         try checkAccess(statement, sql: sql)
         do {

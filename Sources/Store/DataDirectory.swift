@@ -30,10 +30,12 @@ public final class DataDirectory: Sendable {
     /// writable, and opens and migrates `instance.sqlite` now, so a broken or newer
     /// instance database stops the server at start rather than on the first request.
     ///
-    /// `memberWritten` is called after every committed write to a member's database (see
-    /// `Database.open`'s `afterWrite`): caches of member data are kept right there.
+    /// `memberWritten` is called after every committed write to a member's database, and
+    /// `instanceWritten` after every committed write to `instance.sqlite` (see
+    /// `Database.open`'s `afterWrite`): caches of their data are kept right there.
     public init(root: String, instanceMigrations: [Migration], memberMigrations: [Migration],
-                memberWritten: @escaping @Sendable (MemberID) -> Void = { _ in }) throws {
+                memberWritten: @escaping @Sendable (MemberID) -> Void = { _ in },
+                instanceWritten: @escaping @Sendable () -> Void = {}) throws {
         Migration.validate(memberMigrations)
         self.memberWritten = memberWritten
         let users = root + "/users"
@@ -44,7 +46,8 @@ public final class DataDirectory: Sendable {
         try StoreFiles.probeWritable(users)
         self.root = root
         self.memberMigrations = memberMigrations
-        instance = try Database.open(path: root + "/instance.sqlite", migrations: instanceMigrations)
+        instance = try Database.open(path: root + "/instance.sqlite", migrations: instanceMigrations,
+                                     afterWrite: instanceWritten)
     }
 
     /// Sets the process's umask to 077, so every file and folder it creates is private to

@@ -6,27 +6,27 @@ import Accounts
 /// to a guardian — is "a guardian", so no page names a member to someone without a
 /// grant between them.
 struct LoggedByNames {
-    /// Username → display name of those this page may name.
-    private let names: [String: String]
+    /// Those this page may name (a handful at most: searched, not hashed).
+    private let names: [Member]
+    /// What the names add to a cached page's ETag (a guardian renamed, granted, revoked).
+    let validator: String
 
+    /// From the family's snapshot in memory (`FamilyCache`): no query on a cached page.
     init(_ app: Dawn, _ member: MemberContext) throws {
         if let view = member.guardianView {
-            names = [view.guardian.username: view.guardian.displayName]
+            names = [view.guardian]
+            validator = "\(view.guardian.username)=\(view.guardian.displayName)"
         } else {
-            names = Dictionary(try app.family.guardians(of: member.account.id).map { ($0.username, $0.displayName) },
-                               uniquingKeysWith: { first, _ in first })
+            let snapshot = try app.familySnapshot()
+            names = snapshot.guardians(of: member.account.id)
+            validator = snapshot.guardianValidators[member.account.id] ?? ""
         }
     }
 
     /// The line to show for a log by `loggedBy`; nil for the member's own.
     func label(_ loggedBy: String?, _ app: Dawn, _ page: PageRequest) -> String? {
         guard let loggedBy else { return nil }
-        guard let name = names[loggedBy] else { return app.t("guardians.logged_by_guardian", page) }
+        guard let name = names.first(where: { $0.username == loggedBy })?.displayName else { return app.t("guardians.logged_by_guardian", page) }
         return app.t("guardians.logged_by", page, ["name": name])
-    }
-
-    /// What the names add to a cached page's ETag (a guardian renamed, granted, revoked).
-    var validator: String {
-        names.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1F}")
     }
 }

@@ -45,7 +45,7 @@ extension DayPage {
 
     /// Whether the chores change what the day page shows: the ETag hashes this.
     static func choresValidator(_ app: Dawn) throws -> String {
-        String(try FamilyChores(instance: app.data.instance).revision())
+        String(try app.familySnapshot().choresRevision)
     }
 
     /// The section's values for `Views/day.html`, in the page's language.

@@ -278,7 +278,7 @@ public final class Dawn: HTTPResponder {
     /// Under `/members/{ward}/…`, only that member's guardian gets through (`GuardianView`).
     private func admit(_ request: HTTPRequest, context: RequestContext, route: Route,
                        parameters: RouteParameters, segments: [String], ward: String?) throws -> PageRequest {
-        let cookies = Cookies.parse(request.headers["Cookie"])
+        let cookies = RequestCookies(header: request.headers["Cookie"])
         let forwarded = ForwardedRequest(request: request, peer: context.peer,
                                          trustedProxies: configuration.trustedProxies)
         let isSetupPath = segments == ["setup"]

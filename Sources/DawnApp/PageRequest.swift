@@ -17,7 +17,7 @@ struct PageRequest: Sendable {
     /// The member whose session cookie came with the request, if any.
     let signedIn: SignedIn?
     /// The request's cookies.
-    let cookies: [String: String]
+    let cookies: RequestCookies
     /// The client's address: the peer, or the address a trusted proxy forwarded.
     let clientAddress: String
     /// Whether the client reached us over HTTPS (as a trusted proxy says).

@@ -4,17 +4,61 @@ public enum EntityTag {
     /// The 16 hex digits of the FNV-1a hash of `parts`, each part followed by a separator
     /// so ["ab", "c"] and ["a", "bc"] differ.
     public static func fingerprint<C: Collection<UInt8>>(_ parts: [C]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for part in parts {
-            for byte in part {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            hash ^= 0x1f
+        var hasher = Fingerprint()
+        for part in parts { hasher.add(bytes: part) }
+        return hasher.hex
+    }
+
+    /// The same hash fed one part at a time, strings and numbers alike, without building
+    /// the parts (a cached page's ETag is made on every request for it).
+    public struct Fingerprint {
+        private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        public init() {}
+
+        @inline(__always)
+        private mutating func mix(_ byte: UInt8) {
+            hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+
+        public mutating func add<C: Collection<UInt8>>(bytes: C) {
+            for byte in bytes { mix(byte) }
+            mix(0x1f)
+        }
+
+        public mutating func add(_ part: String) {
+            var part = part
+            part.withUTF8 { for byte in $0 { mix(byte) } }
+            mix(0x1f)
+        }
+
+        /// The number's decimal digits, as `add(String(number))` would hash them.
+        public mutating func add(_ number: Int64) {
+            let magnitude = number.magnitude
+            if number < 0 { mix(UInt8(ascii: "-")) }
+            var divisor: UInt64 = 1
+            while magnitude / divisor >= 10 { divisor *= 10 }
+            while divisor > 0 {
+                mix(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+                divisor /= 10
+            }
+            mix(0x1f)
+        }
+
+        public mutating func add(_ number: Int) { add(Int64(number)) }
+        public mutating func add(_ number: UInt64) {
+            if number <= UInt64(Int64.max) { add(Int64(number)) } else { add(String(number)) }
+        }
+
+        /// 16 hex digits.
+        public var hex: String {
+            let hex = String(hash, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }
+
+        /// `"<16 hex digits>"`, quoted as an ETag.
+        public var strongTag: String { "\"" + hex + "\"" }
     }
 
     /// `"<fingerprint>"`, quoted as an ETag.

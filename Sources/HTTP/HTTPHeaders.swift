@@ -47,6 +47,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// ASCII case-insensitive comparison, as header names are tokens.
     public static func namesEqual(_ a: String, _ b: String) -> Bool {
+        // O(1) for native strings, and most names differ in length.
+        guard a.utf8.count == b.utf8.count else { return false }
         var ia = a.utf8.makeIterator()
         var ib = b.utf8.makeIterator()
         while true {

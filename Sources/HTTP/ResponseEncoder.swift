@@ -43,17 +43,30 @@ public enum ResponseEncoder {
     }
 
     private static func isFramingHeader(_ name: String) -> Bool {
-        HTTPHeaders.namesEqual(name, "Content-Length") || HTTPHeaders.namesEqual(name, "Connection")
-            || HTTPHeaders.namesEqual(name, "Date") || HTTPHeaders.namesEqual(name, "Transfer-Encoding")
+        // By length first: "Date" 4, "Connection" 10, "Content-Length" 14, "Transfer-Encoding" 17.
+        switch name.utf8.count {
+        case 4: return HTTPHeaders.namesEqual(name, "Date")
+        case 10: return HTTPHeaders.namesEqual(name, "Connection")
+        case 14: return HTTPHeaders.namesEqual(name, "Content-Length")
+        case 17: return HTTPHeaders.namesEqual(name, "Transfer-Encoding")
+        default: return false
+        }
     }
 
     private static func writeField(_ name: String, _ value: String, to buffer: inout [UInt8]) {
-        guard isSafeField(name: name, value: value) else { return }
-        append(name, to: &buffer)
-        buffer.append(UInt8(ascii: ":"))
-        buffer.append(HTTPBytes.space)
-        append(value, to: &buffer)
-        appendCRLF(to: &buffer)
+        var name = name, value = value
+        // Native strings are contiguous UTF-8: checked and copied without an iterator each.
+        let written = name.withUTF8 { n in
+            value.withUTF8 { v -> Bool in
+                guard HTTPBytes.isToken(n), v.allSatisfy(HTTPBytes.isFieldValueChar) else { return false }
+                buffer.append(contentsOf: n)
+                buffer.append(UInt8(ascii: ":"))
+                buffer.append(HTTPBytes.space)
+                buffer.append(contentsOf: v)
+                return true
+            }
+        }
+        if written { appendCRLF(to: &buffer) }
     }
 
     private static func appendStatusCode(_ code: Int, to buffer: inout [UInt8]) {

@@ -6,15 +6,17 @@ import Synchronization
 /// The mutex itself locks with futexes inside an uninstrumented library, so
 /// ThreadSanitizer would report every access it guards as a race, and
 /// `swift test --sanitize=thread` could never run clean enough to catch a real one.
-/// A class, so the annotations have one stable address per lock.
+/// A class, so the annotations have one stable address per lock. Inlinable, so each use
+/// is specialised where it is written instead of instantiating generic metadata per call.
 public final class Lock<Value>: Sendable {
-    private let mutex: Mutex<Value>
+    @usableFromInline let mutex: Mutex<Value>
 
     public init(_ value: consuming sending Value) {
         mutex = Mutex(value)
     }
 
     /// Runs `body` with the value while holding the lock, as `Mutex.withLock` does.
+    @inlinable
     public func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {

@@ -28,6 +28,28 @@ final class CookiesTests: XCTestCase {
         XCTAssertNil(cookies["c999"])
     }
 
+    /// Reading one cookie by name (what every request does) answers exactly what parsing
+    /// them all answers, for well-formed, malformed, quoted, repeated and too many pairs.
+    func testOneValueByNameAgreesWithParse() {
+        let fixed = ["sid=abc123; theme=dark", "sid=\"quoted\"", "  a=1 ;b=2;  ", "empty=", "a=x=y", "", ";;;",
+                     "sid=first; sid=second", "sid=bad value; sid=good", "novalue; =anon; a b=1; ok=1; bad=a b",
+                     "q=\"x; c=a,b; d=a\\b; e=\u{01}", "\tsid\t=\tv\t", "sid=\"\"", "sid=\"", "SID=upper; sid=lower",
+                     (0..<100).map { "c\($0)=v\($0)" }.joined(separator: "; ")]
+        var random = SystemRandomNumberGenerator()
+        let alphabet = Array("sid=; \t\"ab,\\x")
+        let generated = (0..<2_000).map { _ in
+            String((0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+        }
+        for header in fixed + generated {
+            let all = Cookies.parse(header)
+            for name in Set(all.keys).union(["sid", "a", "b", "ok", "c0", "c63", "c64", "c99", "SID", "x", ""]) {
+                XCTAssertEqual(Cookies.value(named: name, in: header), all[name], "\(name) in \(header.debugDescription)")
+            }
+        }
+        XCTAssertNil(Cookies.value(named: "sid", in: nil))
+        XCTAssertEqual(RequestCookies(header: "a=1; sid=s")["sid"], "s")
+    }
+
     func testSetCookieHeaderValue() throws {
         let cookie = try SetCookie(name: "sid", value: "abc", path: "/", maxAge: 3600, httpOnly: true, secure: true, sameSite: .strict)
         XCTAssertEqual(cookie.headerValue, "sid=abc; Path=/; Max-Age=3600; Secure; HttpOnly; SameSite=Strict")

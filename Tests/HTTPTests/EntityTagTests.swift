@@ -10,6 +10,20 @@ final class EntityTagTests: XCTestCase {
         XCTAssertTrue(EntityTag.strong(["x"]).hasPrefix("\"") && EntityTag.strong(["x"]).hasSuffix("\""))
     }
 
+    /// Fed one part at a time, numbers as their digits, the hash is the one of the parts as strings.
+    func testPartsFedOneByOneHashAsTheirText() {
+        let numbers: [Int64] = [0, 7, 9, 10, 99, 100, 12_345, -1, -10, -987_654, .max, .min]
+        var hasher = EntityTag.Fingerprint()
+        for n in numbers { hasher.add(n) }
+        hasher.add("mum")
+        hasher.add("")
+        hasher.add(UInt64.max)
+        hasher.add(bytes: [UInt8(0x41)])
+        XCTAssertEqual(hasher.strongTag,
+                       EntityTag.strong(numbers.map(String.init) + ["mum", "", String(UInt64.max), "A"]))
+        XCTAssertEqual(hasher.hex.count, 16)
+    }
+
     func testIfNoneMatch() {
         let tag = EntityTag.strong(["page"])
         XCTAssertTrue(EntityTag.matches(tag, tag))

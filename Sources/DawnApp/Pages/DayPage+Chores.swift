@@ -43,11 +43,6 @@ extension DayPage {
         }
     }
 
-    /// Whether the chores change what the day page shows: the ETag hashes this.
-    static func choresValidator(_ app: Dawn) throws -> String {
-        String(try app.familySnapshot().choresRevision)
-    }
-
     /// The section's values for `Views/day.html`, in the page's language.
     static func choresValues(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate) throws -> [String: TemplateValue] {
         let model = try ChoresModel(app, member, day: day)

@@ -89,17 +89,29 @@ enum DayPage {
         let names = try LoggedByNames(app, member)
         guard !app.configuration.development else { return try show(app, page, member, day: day, names: names) }
         let owner = member.account, me = member.actor.member
-        var parts = [
-            String(owner.id.rawValue), app.memberCache.validator(owner.id), member.today.description,
-            day.description, page.http.path, page.http.query ?? "", member.actor.csrfToken, page.language.rawValue,
-            me.displayName, owner.timeZone, String(me.isAdmin), names.validator,
-            // Family chores live in instance.sqlite: another member's check-off changes this page too.
-            try choresValidator(app),
-            // Today's timeline marks now (and, with no logs, shows the hours around it): a new page each minute.
-            day == member.today ? String(member.now / 60) : "",
-        ]
-        if owner.id != me.id { parts += [String(me.id.rawValue), app.memberCache.validator(me.id)] }
-        let etag = EntityTag.strong(parts)
+        var tag = EntityTag.Fingerprint()
+        tag.add(owner.id.rawValue)
+        tag.add(app.memberCache.epoch)
+        tag.add(app.memberCache.revision(owner.id))
+        tag.add(member.today.daysSince1970)
+        tag.add(day.daysSince1970)
+        tag.add(page.http.path)
+        tag.add(page.http.query ?? "")
+        tag.add(member.actor.csrfToken)
+        tag.add(page.language.rawValue)
+        tag.add(me.displayName)
+        tag.add(owner.timeZone)
+        tag.add(me.isAdmin ? 1 : 0)
+        tag.add(names.validator)
+        // Family chores live in instance.sqlite: another member's check-off changes this page too.
+        tag.add(try app.familySnapshot().choresRevision)
+        // Today's timeline marks now (and, with no logs, shows the hours around it): a new page each minute.
+        tag.add(day == member.today ? member.now / 60 : -1)
+        if owner.id != me.id {
+            tag.add(me.id.rawValue)
+            tag.add(app.memberCache.revision(me.id))
+        }
+        let etag = tag.strongTag
         let headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding, Cookie"]
         if EntityTag.matches(page.http.headers["If-None-Match"], etag) {
             return HTTPResponse(status: .notModified, headers: headers)

@@ -51,6 +51,7 @@ enum HabitListPage {
                 return try refuse("habits.error.pause_range", ["from": LocalizedDate.dayLabel(allowed.lowerBound, page.language),
                                                                "to": LocalizedDate.dayLabel(allowed.upperBound, page.language)])
             }
+            try ChildRules.refusePausingThePast(page, from: day, today: member.today)
             guard try member.habits.setPaused(habit.id, from: day) else { throw PageError(.notFound, key: "habits.error.not_found") }
             return .redirect(to: Paths.done(page.paths.habits, "paused", anchor: "habit-\(habit.id)"))
         }.forGuardians(.write))

@@ -1,4 +1,4 @@
-"""Guardians end to end (issue 19): grants on /family, who reaches /members/{child}/…, revocation
+"""Guardians end to end: grants on /family, who reaches /members/{child}/…, revocation
 on the very next request, CSRF on the new forms, the journal kept private unless shared,
 "loggedBy" in the JSON export and back through the importer, and grants removed with a member."""
 import json

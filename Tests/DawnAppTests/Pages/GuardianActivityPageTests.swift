@@ -68,6 +68,8 @@ final class GuardianActivityPageTests: XCTestCase {
         let year = dawn.get(base + "/stats?g=year")
         XCTAssertEqual(year.status, .ok)
         shown += ["2026-03-09", "2026-03-10", "2026-03-11"].map { square(year, base, $0) ?? "no square for \($0)" }
+        shown.append(PageHarness.firstMatch(#"<p class="muted heatmap-hint">Each square is a day: the darker, the more ([a-z ]+) it had"#,
+                                            in: year.text) ?? "no hint")
         let week = dawn.get(base + "/stats?g=week")
         shown.append(PageHarness.firstMatch(#"(\d+ of \d+ days active)"#, in: week.text) ?? "no active days")
         return shown
@@ -84,6 +86,7 @@ final class GuardianActivityPageTests: XCTestCase {
             "1 Day Streak",
             "8: cal-day", "9: cal-day", "10: cal-day highlighted", "11: cal-day current",
             "2026-03-09: nothing logged or written hm-l0", "2026-03-10: 1 log hm-l4", "2026-03-11: nothing logged or written hm-l0",
+            "habit logs",
             "1 of 7 days active",
         ])
     }
@@ -98,6 +101,7 @@ final class GuardianActivityPageTests: XCTestCase {
             "3 Days Streak",
             "8: cal-day entry", "9: cal-day highlighted", "10: cal-day highlighted", "11: cal-day current highlighted",
             "2026-03-09: 1 note hm-l4", "2026-03-10: 1 log hm-l4", "2026-03-11: 1 note hm-l4",
+            "notes and habit logs",
             "3 of 7 days active",
         ]
         XCTAssertEqual(shown(dawn, ""), own, "Mia's own pages")

@@ -134,7 +134,8 @@ enum HabitListPage {
             "notice": notice.map(TemplateValue.string) ?? .null,
             "listError": listError.map(TemplateValue.string) ?? .null,
             "groups": .list(groups),
-            "min": .string(model.allowed.lowerBound.description),
+            // A child's pause starts on their today at the earliest (`ChildRules`).
+            "min": .string((page.signedIn?.member.isChild == true ? model.today : model.allowed.lowerBound).description),
             "max": .string(model.allowed.upperBound.description),
             "newHabitURL": .string(page.paths.newHabitFromList),
             "archivedURL": .string(page.paths.archivedHabits),

@@ -147,7 +147,7 @@ final class ChildPastDaysPageTests: XCTestCase {
         // A new habit has no past days: its plan is the child's to choose.
         XCTAssertTrue(dawn.get("/habits/new").text.contains(#"name="schedule""#))
         // A pause from an earlier day would decide past days too; from today it is fine.
-        _ = dawn.get("/habits")
+        XCTAssertTrue(dawn.get("/habits").text.contains(#"name="from" type="date" min="\#(Self.today)""#), "the date picker starts today")
         XCTAssertEqual(dawn.post("/habits/\(read)/pause", [("from", Self.yesterday)]).status, .forbidden)
         XCTAssertEqual(try habitRow(dawn), "Books day 10000 at_least pages -")
         XCTAssertEqual(dawn.post("/habits/\(read)/pause", [("from", Self.today)]).status, .seeOther)

@@ -73,6 +73,15 @@ package enum Importer {
             instances.append(instance)
         }
 
+        /// Drops every log's `loggedBy` but those naming one of `usernames`: a file says who
+        /// logged a habit, and only the importer's page knows whom the file may name
+        /// (`ImportPage`). Dropped, the log is the member's own, as any log without one.
+        package mutating func keepLoggedBy(only usernames: Set<String>) {
+            for index in instances.indices where instances[index].loggedBy.map({ !usernames.contains($0) }) ?? false {
+                instances[index].loggedBy = nil
+            }
+        }
+
         /// Whether the plan's habit at `index` is a Loop numerical habit.
         package func isNumerical(_ index: Int) -> Bool {
             habits[index].numerical

@@ -6,23 +6,43 @@ import TimeZones
 /// read costs what it returns, not the years behind it. This is the one place the rule
 /// lives: a day is *active* when a note was written or a habit logged on it (an entry
 /// alone does not make a day active; it is shown apart, as the circle's dark entry disc) —
-/// in SQL, `notes + logs > 0` of `day_summaries`. The row, the grid, the header counts, the
-/// calendar, the statistics, the API and the family board all read it from here.
+/// in SQL, `notes + logs > 0` of `day_summaries` (for a guardian the journal is not shared
+/// with, logs only: `Counting`). The row, the grid, the header counts, the calendar, the
+/// statistics, the API and the family board all read it from here.
 package struct MemberActivity: Sendable {
+    /// What makes a day active for whoever is looking. The member, and a guardian they
+    /// share their journal with, count notes and logs; a guardian they do not share it with
+    /// counts logs only (check-offs are logs), so a day on which the child only wrote never
+    /// shows that the child wrote.
+    package enum Counting: Sendable {
+        case notesAndLogs
+        case logsOnly
+
+        /// The SQL test of a `day_summaries` row: written into statements as a constant.
+        var isActive: String {
+            switch self {
+            case .notesAndLogs: "notes + logs > 0"
+            case .logsOnly: "logs > 0"
+            }
+        }
+    }
+
     /// Days of the range with a note or a logged habit.
     package var activeDays: Set<LocalDate> = []
     /// Days of the range with a journal entry.
     package var entryDays: Set<LocalDate> = []
 
     /// The days `from…to`.
-    package static func load(_ database: Database, from: LocalDate, to: LocalDate) throws -> MemberActivity {
-        try database.read { try load($0, from: from, to: to) }
+    package static func load(_ database: Database, from: LocalDate, to: LocalDate,
+                             counting: Counting = .notesAndLogs) throws -> MemberActivity {
+        try database.read { try load($0, from: from, to: to, counting: counting) }
     }
 
-    package static func load(_ connection: Connection, from: LocalDate, to: LocalDate) throws -> MemberActivity {
+    package static func load(_ connection: Connection, from: LocalDate, to: LocalDate,
+                             counting: Counting = .notesAndLogs) throws -> MemberActivity {
         var activity = MemberActivity()
         for row in try connection.query("""
-            SELECT day, notes + logs > 0, has_entry FROM day_summaries WHERE day BETWEEN ? AND ?
+            SELECT day, \(counting.isActive), has_entry FROM day_summaries WHERE day BETWEEN ? AND ?
             """, [.text(from.description), .text(to.description)]) {
             guard let day = LocalDate(iso: row.string(0)) else { continue }
             if row.int(1) != 0 { activity.activeDays.insert(day) }
@@ -32,9 +52,10 @@ package struct MemberActivity: Sendable {
     }
 
     /// How many days of `from…to` were active and how many have an entry.
-    package static func counts(_ connection: Connection, from: LocalDate, to: LocalDate) throws -> (active: Int, entries: Int) {
+    package static func counts(_ connection: Connection, from: LocalDate, to: LocalDate,
+                               counting: Counting = .notesAndLogs) throws -> (active: Int, entries: Int) {
         let row = try connection.queryOne("""
-            SELECT coalesce(sum(notes + logs > 0), 0), coalesce(sum(has_entry), 0) FROM day_summaries
+            SELECT coalesce(sum(\(counting.isActive)), 0), coalesce(sum(has_entry), 0) FROM day_summaries
             WHERE day BETWEEN ? AND ?
             """, [.text(from.description), .text(to.description)])
         return (row?.int(0) ?? 0, row?.int(1) ?? 0)
@@ -60,12 +81,14 @@ package struct MemberActivity: Sendable {
     /// Each active day of `from…to` (a note written or a habit logged): its notes, logs and
     /// their minutes, oldest first — the year heatmap's figures and, from the same rows, the
     /// year chart's (one range of the primary key).
-    package static func activeDayFigures(_ connection: Connection, from: LocalDate, to: LocalDate)
+    /// Counting logs only, a day's notes are 0 and a day with notes alone is not there.
+    package static func activeDayFigures(_ connection: Connection, from: LocalDate, to: LocalDate,
+                                         counting: Counting = .notesAndLogs)
         throws -> [(day: LocalDate, notes: Int, logs: Int, minutes: Int)] {
         try connection.query("""
-            SELECT day, notes, logs, minutes FROM day_summaries WHERE day BETWEEN ? AND ? AND notes + logs > 0 ORDER BY day
+            SELECT day, notes, logs, minutes FROM day_summaries WHERE day BETWEEN ? AND ? AND \(counting.isActive) ORDER BY day
             """, [.text(from.description), .text(to.description)]).compactMap { row in
-            LocalDate(iso: row.string(0)).map { ($0, row.int(1), row.int(2), row.int(3)) }
+            LocalDate(iso: row.string(0)).map { ($0, counting == .logsOnly ? 0 : row.int(1), row.int(2), row.int(3)) }
         }
     }
 
@@ -78,13 +101,56 @@ package struct MemberActivity: Sendable {
 
     /// The member's streak of active days (current and best) as of `today`, across the
     /// `bridged` days (skipped by their zone, vacations: `Vacations.bridgedDays`).
-    package static func streak(_ connection: Connection, today: LocalDate, bridging bridged: BridgedRanges) throws -> Streak {
-        try Streak(runs: Runs(connection: connection, habitID: nil), today: today, bridging: bridged)
+    /// Counting logs only, from the logged days up to today (`LoggedRuns`).
+    package static func streak(_ connection: Connection, today: LocalDate, bridging bridged: BridgedRanges,
+                               counting: Counting = .notesAndLogs) throws -> Streak {
+        switch counting {
+        case .notesAndLogs: try Streak(runs: Runs(connection: connection, habitID: nil), today: today, bridging: bridged)
+        case .logsOnly: try Streak(runs: LoggedRuns(connection, through: today), today: today, bridging: bridged)
+        }
     }
 
     /// Just the current run ending on `day` (or the day before).
-    package static func currentStreak(_ connection: Connection, today: LocalDate, bridging bridged: BridgedRanges) throws -> Int {
-        try Streak.current(runs: Runs(connection: connection, habitID: nil), today: today, bridging: bridged)
+    package static func currentStreak(_ connection: Connection, today: LocalDate, bridging bridged: BridgedRanges,
+                                      counting: Counting = .notesAndLogs) throws -> Int {
+        switch counting {
+        case .notesAndLogs: try Streak.current(runs: Runs(connection: connection, habitID: nil), today: today, bridging: bridged)
+        case .logsOnly: try Streak.current(runs: LoggedRuns(connection, through: today), today: today, bridging: bridged)
+        }
+    }
+
+    /// The runs of days with a log, up to `through`, for a guardian's view without the
+    /// journal: the run tables (`active_runs`) count notes too, so these are made from the
+    /// logged days of `day_summaries` (one range of its primary key). Only that view reads
+    /// them; its cost follows the logged days of the history, not a run table's lookups.
+    struct LoggedRuns: ActiveRuns {
+        /// Oldest first, each a maximal range of consecutive logged days.
+        let runs: [ClosedRange<Int>]
+
+        init(_ connection: Connection, through day: LocalDate) throws {
+            var runs: [ClosedRange<Int>] = []
+            for row in try connection.query("SELECT day FROM day_summaries WHERE logs > 0 AND day <= ? ORDER BY day",
+                                            [.text(day.description)]) {
+                guard let number = LocalDate(iso: row.string(0))?.daysSince1970 else { continue }
+                if let last = runs.last, last.upperBound + 1 == number {
+                    runs[runs.count - 1] = last.lowerBound...number
+                } else {
+                    runs.append(number...number)
+                }
+            }
+            self.runs = runs
+        }
+
+        func run(startingOnOrBefore day: Int) -> ClosedRange<Int>? {
+            runs.last { $0.lowerBound <= day }
+        }
+
+        func longest(endingOnOrBefore day: Int, offset: Int, limit: Int) -> [ClosedRange<Int>] {
+            let sorted = runs.filter { $0.upperBound <= day }.sorted {
+                $0.count != $1.count ? $0.count > $1.count : $0.lowerBound > $1.lowerBound
+            }
+            return Array(sorted.dropFirst(offset).prefix(limit))
+        }
     }
 
     /// A daily habit's own streak (current and best), counted over the days it was done

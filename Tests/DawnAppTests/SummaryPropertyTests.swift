@@ -64,6 +64,13 @@ final class SummaryPropertyTests: XCTestCase {
         try database.read { connection in
             XCTAssertEqual(try MemberActivity.streak(connection, today: today, bridging: BridgedRanges(days: skipped)),
                            Streak(activeDates: raw.active, today: today, skipping: skipped), step, file: file, line: line)
+            // Counting logs only (a guardian the journal is not shared with): the days with a log.
+            let logged = Set(try connection.query("SELECT DISTINCT day FROM habit_instances").map { LocalDate(iso: $0.string(0))! })
+            let loggedStreak = Streak(activeDates: logged, today: today, skipping: skipped)
+            XCTAssertEqual(try MemberActivity.streak(connection, today: today, bridging: BridgedRanges(days: skipped),
+                                                     counting: .logsOnly), loggedStreak, step, file: file, line: line)
+            XCTAssertEqual(try MemberActivity.currentStreak(connection, today: today, bridging: BridgedRanges(days: skipped),
+                                                            counting: .logsOnly), loggedStreak.current, step, file: file, line: line)
             let habits = try connection.query("SELECT id FROM habits").map { $0.int64(0) }
             for id in habits {
                 XCTAssertEqual(try MemberActivity.habitStreak(connection, habit: id, today: today, bridging: BridgedRanges(days: skipped)),

@@ -1,4 +1,4 @@
-"""Guardians end to end (issue 19): grants on /family, who reaches /members/{child}/…, revocation
+"""Guardians end to end: grants on /family, who reaches /members/{child}/…, revocation
 on the very next request, CSRF on the new forms, the journal kept private unless shared,
 "loggedBy" in the JSON export and back through the importer, and grants removed with a member."""
 import json
@@ -202,12 +202,21 @@ def test_logged_by_in_the_export_and_back_through_the_importer(family):
     assert sorted(by, key=str) == sorted([(1, None), (2, "dad")], key=str)
     own = next(i for i in exported["instances"] if i["habitId"] == 1)
     assert "loggedBy" not in own, "absent, not null, on the member's own logs"
-    # Back into an empty account: the field comes back, and so does the same export.
+    # Into Leo's empty account: Dad is not Leo's guardian and Leo is no admin, so the log
+    # comes in as Leo's own (the name dropped, not the file refused).
     leo = member(dawn, "leo")
     r = do_import(leo, json.dumps(exported).encode(), mode="empty")
     assert r.status == 303, r.text[:400]
-    assert rows(member_db(dawn, "leo"), "SELECT logged_by FROM habit_instances WHERE timed = 0") == [("dad",)]
-    again = json.loads(leo.get("/export/dawn.json").body)
+    assert rows(member_db(dawn, "leo"), "SELECT logged_by FROM habit_instances WHERE timed = 0") == [(None,)]
+    assert "logged by" not in leo.get(f"/day/{today}").text
+    # An admin's restore into her empty account keeps her own guardian's name, and the
+    # same export comes back out.
+    admin.open("/family")
+    assert admin.post("/family/guardians", {"guardian": "dad", "child": "mum"}).status == 303
+    r = do_import(admin, json.dumps(exported).encode(), mode="empty")
+    assert r.status == 303, r.text[:400]
+    assert rows(member_db(dawn, "mum"), "SELECT logged_by FROM habit_instances WHERE timed = 0") == [("dad",)]
+    again = json.loads(admin.get("/export/dawn.json").body)
     assert [i.get("loggedBy") for i in again["instances"]] == [i.get("loggedBy") for i in exported["instances"]]
     # A loggedBy that is no username: the file is refused, nothing written.
     bad = dict(exported, instances=[dict(exported["instances"][0], loggedBy="Not A Name!")])

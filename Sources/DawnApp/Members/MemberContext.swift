@@ -58,6 +58,9 @@ struct MemberContext {
     /// Whether the page may show the journal (entries, notes, moods, "on this day", the
     /// notes of logs): always to its member, to a guardian only when the child shares it.
     var journalVisible: Bool { guardianView?.journalShared ?? true }
+    /// What makes a day active on these pages (circles, streaks, calendar, heatmap): a
+    /// note is the journal's, so a guardian the child does not share it with counts logs only.
+    var activityCounting: MemberActivity.Counting { journalVisible ? .notesAndLogs : .logsOnly }
     /// Whether the page may offer to write the journal: only to its member.
     var journalWritable: Bool { guardianView == nil }
     /// What a log or check-off made here records as `logged_by`: the guardian's username,

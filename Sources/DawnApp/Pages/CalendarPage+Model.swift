@@ -29,7 +29,8 @@ extension CalendarPage {
             // The month and the neighbouring days its whole weeks show.
             let from = first.adding(days: -7), to = first.adding(days: first.daysInMonth + 6)
             let (activity, vacations) = try member.database.read { connection in
-                (try MemberActivity.load(connection, from: from, to: to), try Vacations.days(connection, from: from, to: to))
+                (try MemberActivity.load(connection, from: from, to: to, counting: member.activityCounting),
+                 try Vacations.days(connection, from: from, to: to))
             }
             month = first
             calendar = MonthCalendar(month: first, firstWeekday: member.settings.firstWeekday, today: member.today,

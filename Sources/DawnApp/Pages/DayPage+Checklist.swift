@@ -63,6 +63,7 @@ extension DayPage {
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
             let habit = try checklistHabit(page, member)
+            try ChildRules.refuseChangingDay(page, day: day, today: member.today)
             let skip: Bool
             switch page.form["action"] {
             case "skip": skip = true
@@ -102,6 +103,8 @@ extension DayPage {
                           names: LoggedByNames) -> [TemplateValue] {
         let language = page.language
         let isToday = model.day == model.today
+        // A child's skips of an earlier day are history (`ChildRules`): no toggle.
+        let mayChange = page.signedIn.map { ChildRules.mayChangeDay($0.member, day: model.day, today: model.today) } ?? true
         return model.checklist.map { item in
             let habit = item.habit, name = habit.name
             let state = item.done ? "done" : item.skipped ? "skipped" : "open"
@@ -132,7 +135,7 @@ extension DayPage {
                 "checkURL": .string(page.paths.checkOff(model.day, habit: habit.id)),
                 "skipURL": .string(page.paths.skip(model.day, habit: habit.id)),
                 // Skipping is for a day not done; a skip stays undoable whatever happens.
-                "showSkip": .bool(!item.done || item.skipped),
+                "showSkip": .bool(mayChange && (!item.done || item.skipped)),
                 "skipAction": .string(item.skipped ? "unskip" : "skip"),
                 "skipPressed": .string(item.skipped ? "true" : "false"),
                 "skipLabel": .string(app.t(isToday ? "check.skip_today" : "check.skip_day", page, ["name": name])),
@@ -147,7 +150,7 @@ extension DayPage {
             case .markDone:
                 fields["tapAction"] = .string("done")
                 fields["tapLabel"] = .string(app.t("check.mark", page, ["name": name]))
-            case .undo where page.signedIn.map { ChildRules.mayUndoCheckOff($0.member, day: model.day, today: model.today) } ?? true:
+            case .undo where mayChange:
                 fields["tapAction"] = .string("undo")
                 fields["tapLabel"] = .string(app.t("check.undo", page, ["name": name]))
             case .undo:

@@ -108,8 +108,9 @@ extension DayPage {
                 let recalled = try (member.journalVisible ? earliest : nil).map { earliest in
                     try Journal.recalled(OnThisDay.dates(for: day, since: earliest.year), connection)
                 } ?? []
-                return (try MemberActivity.streak(connection, today: today, bridging: bridged),
-                        try MemberActivity.load(connection, from: from, to: to), bridged,
+                let counting = member.activityCounting
+                return (try MemberActivity.streak(connection, today: today, bridging: bridged, counting: counting),
+                        try MemberActivity.load(connection, from: from, to: to, counting: counting), bridged,
                         try Vacations.days(connection, from: from, to: to), recalled, earliest)
             }
             // The heading links to the day's month in the calendar when the calendar shows it.

@@ -50,6 +50,7 @@ enum HabitInstancePage {
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
             let (instance, habit) = try find(page, member, day)
+            try ChildRules.refuseChangingDay(page, day: day, today: member.today)
             let version = try EditVersion.read(page.form)
             var form = FormState(values: values(page.form))
             guard let fields = read(app, page, member, habit, &form) else {
@@ -187,6 +188,8 @@ enum HabitInstancePage {
             "noteWritable": .bool(member.journalWritable),
             "storedNote": storedNote.isEmpty ? .null : .string(storedNote),
             "canDelete": .bool(member.guardianView == nil),
+            // A child's log of an earlier day is history: shown, not offered to change.
+            "readOnly": .bool(instance != nil && !(page.signedIn.map { ChildRules.mayChangeDay($0.member, day: day, today: member.today) } ?? true)),
             "loggedBy": try LoggedByNames(app, member).label(instance?.loggedBy, app, page).map(TemplateValue.string) ?? .null,
             "habitsCSS": .string(HabitsPage.cssURL(app, member)),
         ], status: status, for: page)

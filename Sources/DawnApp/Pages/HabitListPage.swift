@@ -51,6 +51,7 @@ enum HabitListPage {
                 return try refuse("habits.error.pause_range", ["from": LocalizedDate.dayLabel(allowed.lowerBound, page.language),
                                                                "to": LocalizedDate.dayLabel(allowed.upperBound, page.language)])
             }
+            try ChildRules.refusePausingThePast(page, from: day, today: member.today)
             guard try member.habits.setPaused(habit.id, from: day) else { throw PageError(.notFound, key: "habits.error.not_found") }
             return .redirect(to: Paths.done(page.paths.habits, "paused", anchor: "habit-\(habit.id)"))
         }.forGuardians(.write))
@@ -133,7 +134,8 @@ enum HabitListPage {
             "notice": notice.map(TemplateValue.string) ?? .null,
             "listError": listError.map(TemplateValue.string) ?? .null,
             "groups": .list(groups),
-            "min": .string(model.allowed.lowerBound.description),
+            // A child's pause starts on their today at the earliest (`ChildRules`).
+            "min": .string((page.signedIn?.member.isChild == true ? model.today : model.allowed.lowerBound).description),
             "max": .string(model.allowed.upperBound.description),
             "newHabitURL": .string(page.paths.newHabitFromList),
             "archivedURL": .string(page.paths.archivedHabits),

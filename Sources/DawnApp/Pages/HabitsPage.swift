@@ -63,6 +63,7 @@ enum HabitsPage {
             var form = FormState()
             let fields = read(app, page, &form)
             let plan = readPlan(sent.values, app, page, &form)
+            try ChildRules.refusePlanChange(page, of: habit, to: plan)
             guard let fields, let plan else {
                 return show(app, page, member, sent, errors: form, status: .badRequest)
             }
@@ -337,6 +338,9 @@ enum HabitsPage {
             "isArchived": .bool(habit?.isArchived ?? false),
             "day": .string(back.description),
             "fromList": .bool(model.returnsToList),
+            // A child's own form leaves an existing habit's schedule and target out: a new
+            // plan would decide every past day again (a guardian changes it on their view).
+            "planLocked": .bool(habit != nil && !ChildRules.mayChangePlan(page)),
             "deleteURL": habit.flatMap { page.ward == nil ? .string(page.paths.deleteHabit($0.id, returningTo: back)) : nil } ?? .null,
             "back": .string(model.returnsToList ? page.paths.habits : page.paths.day(back)),
             "backLabel": .string(app.t(model.returnsToList ? "habits.back_to_list" : "habits.back", page)),

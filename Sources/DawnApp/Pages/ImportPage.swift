@@ -6,7 +6,8 @@ import Templates
 
 /// `POST /import` (multipart, from the "Your data" card of `/account`): Dawn's JSON
 /// export or Loop Habit Tracker's `Habits.csv` / `Checkmarks.csv` (one or several
-/// files in the `file` field), merged or into an empty account. All or nothing.
+/// files in the `file` field), merged or into an empty account. All or nothing; who
+/// logged what (`loggedBy`) only as `creditedGuardians` allows.
 /// A form without gathered data (its refusals show on `/account`), so its `FormState`
 /// is its model (no `+Model` file).
 enum ImportPage {
@@ -30,6 +31,7 @@ enum ImportPage {
         } catch {
             return refuse(app, page, message(app, page, error))
         }
+        plan.keepLoggedBy(only: try creditedGuardians(app, member, mode: mode))
         if let notify = plan.notify {
             // The same checks as the settings form, before anything is written.
             do throws(NotifyInput.Problem) {
@@ -61,6 +63,17 @@ enum ImportPage {
         }
         return .redirect(to: Paths.done(Paths.account, "imported") + "&habits=\(counts.habits)&logs=\(counts.instances)"
             + "&entries=\(counts.entries)&notes=\(counts.notes)")
+    }
+
+    /// Whom an import's `loggedBy` may name: the account's own guardians now, and only in a
+    /// restore into an empty account made by an admin (a child is never one). A file is
+    /// whatever its maker typed, so in any other import (every merge, a child's or any
+    /// member's restore) a log credited to someone else would put words in their mouth:
+    /// its `loggedBy` is dropped and the log imports as the member's own. Dropped rather
+    /// than refused, so a member's own export, guardians' logs and all, still merges back.
+    static func creditedGuardians(_ app: Dawn, _ member: MemberContext, mode: Importer.Mode) throws -> Set<String> {
+        guard mode == .empty, member.actor.member.isAdmin, !member.actor.member.isChild else { return [] }
+        return Set(try app.family.guardians(of: member.account.id).map(\.username))
     }
 
     private static func isCheckmarks(_ part: MultipartForm.Part) -> Bool {

@@ -37,7 +37,7 @@ struct StatsFigures {
         let today = member.today, firstWeekday = member.settings.firstWeekday
         (activeDays, entries, habits, currentStreak, mood) = try member.database.read { connection in
             let bridged = try member.bridgedDays(connection)
-            let counts = try MemberActivity.counts(connection, from: from, to: to)
+            let counts = try MemberActivity.counts(connection, from: from, to: to, counting: member.activityCounting)
             let totals = try MemberActivity.habitTotals(connection, from: from, to: to)
             let moods = try Moods.tallies(connection, from: from, to: to)
             let habits = try ordered.compactMap { habit -> HabitFigures? in
@@ -50,7 +50,8 @@ struct StatsFigures {
                                                                 firstWeekday: firstWeekday, today: today),
                                     moodWhenDone: done, moodWhenNotDone: moods.all - done)
             }
-            let streak = try MemberActivity.currentStreak(connection, today: today, bridging: bridged)
+            let streak = try MemberActivity.currentStreak(connection, today: today, bridging: bridged,
+                                                          counting: member.activityCounting)
             return (counts.active, counts.entries, habits, streak, moods.all)
         }
     }

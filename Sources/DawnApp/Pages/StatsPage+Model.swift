@@ -63,7 +63,9 @@ extension StatsPage {
                 heatmap = nil
             } else if granularity == .year {
                 // The year's active days, read once: the heatmap's figures and the chart's.
-                let active = try member.database.read { try MemberActivity.activeDayFigures($0, from: period.first, to: period.last) }
+                let active = try member.database.read {
+                    try MemberActivity.activeDayFigures($0, from: period.first, to: period.last, counting: member.activityCounting)
+                }
                 heatmap = ActivityHeatmap(year: period.first.year, firstWeekday: firstWeekday, active: active)
                 buckets = StatsChartBuckets.buckets(for: period, firstWeekday: firstWeekday,
                                                     days: active.filter { $0.logs > 0 }.map { (day: $0.day, count: $0.logs, minutes: $0.minutes) })

@@ -1,6 +1,7 @@
 import HTTP
 import HTTPServer
 import MemberData
+import Outbound
 import TimeZones
 
 /// Where a member's reminders go: the VAPID public key and the push subscriptions of their
@@ -22,7 +23,8 @@ enum NotificationsPage {
             let member = try page.member
             do {
                 let (endpoint, keys) = try NotifyInput.pushSubscription(json: page.http.body,
-                                                                        allowLoopback: app.configuration.notifyAllowLoopback)
+                                                                        policy: app.configuration.notifyAddressPolicy,
+                                                                        localAddresses: InterfaceAddresses.current())
                 try NotifyTargets(database: member.database).addPushSubscription(endpoint: endpoint, p256dh: keys.p256dh,
                                                                                  auth: keys.auth, now: app.now())
                 return json(.created, ["message": app.t("notify.push_saved", page)])
@@ -44,7 +46,8 @@ enum NotificationsPage {
             var ntfy: NotifyTargets.Ntfy?
             var address: String?
             do throws(NotifyInput.Problem) {
-                ntfy = try NotifyInput.ntfy(url: url, token: token, allowLoopback: app.configuration.notifyAllowLoopback)
+                ntfy = try NotifyInput.ntfy(url: url, token: token, policy: app.configuration.notifyAddressPolicy,
+                                            localAddresses: InterfaceAddresses.current())
             } catch {
                 form.fail(error == .ntfyToken ? "ntfy_token" : "ntfy_url", app.t(error.key, page))
             }

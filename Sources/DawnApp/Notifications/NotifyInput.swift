@@ -42,6 +42,15 @@ enum NotifyInput {
         return NotifyTargets.Ntfy(url: url, token: token)
     }
 
+    /// The token a save of the settings form leaves stored: the one typed replaces the
+    /// stored one, an empty field keeps it, and "remove" drops it (whatever was typed), so a
+    /// stored token never has to travel back to the browser.
+    static func token(typed: String, stored: String?, remove: Bool) -> String {
+        if remove { return "" }
+        let typed = String(PlainText.trimmed(typed))
+        return typed.isEmpty ? stored ?? "" : typed
+    }
+
     /// An email address (`MailMessage.isAddress`), or nil for none.
     static func email(_ text: String) throws(Problem) -> String? {
         let address = String(PlainText.trimmed(text))

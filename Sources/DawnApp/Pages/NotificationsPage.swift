@@ -41,8 +41,12 @@ enum NotificationsPage {
         router.add(.POST, "/settings/notify", .member { app, page in
             let member = try MemberContext(app, page)
             var form = FormState()
-            let url = page.form["ntfy_url"] ?? "", token = page.form["ntfy_token"] ?? "", email = page.form["email"] ?? ""
-            form.values = ["ntfy_url": .string(url), "ntfy_token": .string(token), "email": .string(email)]
+            let url = page.form["ntfy_url"] ?? "", email = page.form["email"] ?? ""
+            // The token is never echoed back: a refused form asks for it again.
+            form.values = ["ntfy_url": .string(url), "email": .string(email)]
+            let targets = NotifyTargets(database: member.database)
+            let token = NotifyInput.token(typed: page.form["ntfy_token"] ?? "", stored: try targets.ntfy()?.token,
+                                          remove: page.form["ntfy_token_remove"] == "1")
             var ntfy: NotifyTargets.Ntfy?
             var address: String?
             do throws(NotifyInput.Problem) {
@@ -59,7 +63,7 @@ enum NotificationsPage {
             guard form.isValid else {
                 return SettingsPage.show(app, page, SettingsPage.Model(app, member), notifyForm: form, status: .badRequest)
             }
-            try NotifyTargets(database: member.database).set(ntfy: ntfy, email: address)
+            try targets.set(ntfy: ntfy, email: address)
             return .redirect(to: Paths.done(Paths.settings, "notify_saved", anchor: "notify"))
         })
         router.add(.POST, "/notifications/test", .member(slow: true) { app, page in

@@ -59,6 +59,16 @@ final class NotifyInputTests: XCTestCase {
         XCTAssertNotNil(try ntfy("http://93.184.216.34/kid", localAddresses: [[192, 168, 1, 5]]))
     }
 
+    /// An empty field keeps the stored token, a typed one replaces it, "remove" drops it.
+    func testTokenKeptReplacedOrRemoved() {
+        XCTAssertEqual(NotifyInput.token(typed: "", stored: "tk_old", remove: false), "tk_old")
+        XCTAssertEqual(NotifyInput.token(typed: "  ", stored: "tk_old", remove: false), "tk_old")
+        XCTAssertEqual(NotifyInput.token(typed: "tk_new", stored: "tk_old", remove: false), "tk_new")
+        XCTAssertEqual(NotifyInput.token(typed: "", stored: "tk_old", remove: true), "")
+        XCTAssertEqual(NotifyInput.token(typed: "tk_new", stored: "tk_old", remove: true), "")
+        XCTAssertEqual(NotifyInput.token(typed: "", stored: nil, remove: false), "")
+    }
+
     func testEmails() throws {
         XCTAssertNil(try NotifyInput.email(""))
         XCTAssertEqual(try NotifyInput.email(" kid@example.org "), "kid@example.org")

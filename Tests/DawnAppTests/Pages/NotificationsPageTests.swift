@@ -4,7 +4,8 @@ import XCTest
 @testable import DawnApp
 
 /// Where reminders go, in process: ntfy URLs into the house or the cloud refused when saved
-/// with nothing stored.
+/// with nothing stored, and the ntfy token never written into a page (kept, replaced,
+/// removed).
 final class NotificationsPageTests: XCTestCase {
     private let addressRefused = "Dawn does not send reminders to that address"
 
@@ -18,6 +19,11 @@ final class NotificationsPageTests: XCTestCase {
         var fields = [("ntfy_url", url), ("ntfy_token", token), ("email", email)]
         if remove { fields.append(("ntfy_token_remove", "1")) }
         return dawn.post("/settings/notify", fields)
+    }
+
+    /// The value attribute of the token's field, if it has one.
+    private func tokenFieldValue(_ page: PageHarness.Page) -> String? {
+        PageHarness.firstMatch(#"<input type="password" id="ntfy_token"[^>]*value="([^"]*)""#, in: page.text)
     }
 
     func testAddressesInTheHouseAndTheCloudAreRefusedWhenSaved() throws {
@@ -35,6 +41,8 @@ final class NotificationsPageTests: XCTestCase {
             // The message sits beside the URL's field, which keeps what was typed.
             XCTAssertNotNil(PageHarness.firstMatch(#"(?s)id="ntfy_url" name="ntfy_url" value="([^"]*)".*?<p class="field-error">Dawn does not send reminders to that address"#,
                                                    in: page.text).flatMap { $0 == PageHarness.html(url) ? $0 : nil }, url)
+            XCTAssertFalse(page.text.contains("tk_evil"), url)
+            XCTAssertFalse(page.text.contains("tk_kept"), url)
             XCTAssertEqual(try stored(dawn).ntfy, before.ntfy, url)
             XCTAssertEqual(try stored(dawn).email, before.email, url)
         }
@@ -55,5 +63,44 @@ final class NotificationsPageTests: XCTestCase {
             XCTAssertTrue(page.text.contains(addressRefused), url)
             XCTAssertEqual(try stored(dawn).ntfy?.url, "http://[fd00::3]/kid", url)
         }
+    }
+
+    func testTheTokenIsNeverWrittenIntoAPage() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-07-07T09:00:00Z"))
+        dawn.signedUp()
+        var page = dawn.get("/settings")
+        XCTAssertFalse(page.text.contains("A token is set"))
+        XCTAssertEqual(save(dawn, url: "https://ntfy.example.org/kid", token: "tk_secret_0123456789").status, .seeOther)
+        XCTAssertEqual(try stored(dawn).ntfy?.token, "tk_secret_0123456789")
+        page = dawn.get("/settings?done=notify_saved")
+        XCTAssertFalse(page.text.contains("tk_secret"))
+        XCTAssertNil(tokenFieldValue(page))
+        XCTAssertTrue(page.text.contains("A token is set. Leave this field empty to keep it"))
+        XCTAssertTrue(page.text.contains(#"<input type="checkbox" name="ntfy_token_remove" value="1">"#))
+        // A refused save shows neither the stored token nor the one just typed.
+        page = save(dawn, url: "https://ntfy.example.org/kid", token: "tk_typed_0123456789", email: "not an address")
+        XCTAssertEqual(page.status, .badRequest)
+        XCTAssertFalse(page.text.contains("tk_secret"))
+        XCTAssertFalse(page.text.contains("tk_typed"))
+        XCTAssertNil(tokenFieldValue(page))
+        XCTAssertEqual(try stored(dawn).ntfy?.token, "tk_secret_0123456789")
+    }
+
+    func testAnEmptyTokenKeepsTheStoredOneATypedOneReplacesItRemoveDropsIt() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-07-07T09:00:00Z"))
+        dawn.signedUp()
+        XCTAssertEqual(save(dawn, url: "https://ntfy.example.org/kid", token: "tk_first").status, .seeOther)
+        XCTAssertEqual(save(dawn, url: "https://ntfy.example.org/kid", email: "kid@example.org").status, .seeOther)
+        XCTAssertEqual(try stored(dawn).ntfy, NotifyTargets.Ntfy(url: "https://ntfy.example.org/kid", token: "tk_first"))
+        XCTAssertEqual(try stored(dawn).email, "kid@example.org")
+        XCTAssertEqual(save(dawn, url: "https://ntfy.example.org/kid", token: "tk_second").status, .seeOther)
+        XCTAssertEqual(try stored(dawn).ntfy?.token, "tk_second")
+        XCTAssertEqual(save(dawn, url: "https://ntfy.example.org/kid", remove: true).status, .seeOther)
+        XCTAssertEqual(try stored(dawn).ntfy, NotifyTargets.Ntfy(url: "https://ntfy.example.org/kid", token: nil))
+        XCTAssertFalse(dawn.get("/settings").text.contains("A token is set"))
+        // An empty URL removes the topic and its token.
+        XCTAssertEqual(save(dawn, url: "https://ntfy.example.org/kid", token: "tk_third").status, .seeOther)
+        XCTAssertEqual(save(dawn, url: "").status, .seeOther)
+        XCTAssertNil(try stored(dawn).ntfy)
     }
 }

@@ -68,6 +68,16 @@ enum NotificationsPage {
         })
         router.add(.POST, "/notifications/test", .member(slow: true) { app, page in
             let member = try page.member
+            let now = app.now()
+            guard app.notificationTests.allow(member.member.id, now: now) else {
+                let wait = app.notificationTests.secondsUntilAllowed(member.member.id, now: now)
+                var response = app.errorPage(PageError(.tooManyRequests, key: "notify.test_throttled", [
+                    "count": String(NotificationTestThrottle.maxTests),
+                    "minutes": String(NotificationTestThrottle.window / 60),
+                ]), language: page.language)
+                response.headers.add("Retry-After", String(max(1, wait)))
+                return response
+            }
             let emailConfigured = app.configuration.smtpURL != nil && app.configuration.smtpFrom != nil
             let targets = try Dawn.notificationTargets(of: member.member.id, data: app.data, emailConfigured: emailConfigured)
             guard !targets.isEmpty else { return .redirect(to: Paths.done(Paths.settings, "notify_no_targets", anchor: "notify")) }

@@ -4,8 +4,8 @@ import XCTest
 @testable import DawnApp
 
 /// Where reminders go, in process: ntfy URLs into the house or the cloud refused when saved
-/// with nothing stored, and the ntfy token never written into a page (kept, replaced,
-/// removed).
+/// with nothing stored, the ntfy token never written into a page (kept, replaced, removed),
+/// and "Send a test" throttled per member.
 final class NotificationsPageTests: XCTestCase {
     private let addressRefused = "Dawn does not send reminders to that address"
 
@@ -102,5 +102,37 @@ final class NotificationsPageTests: XCTestCase {
         XCTAssertEqual(save(dawn, url: "https://ntfy.example.org/kid", token: "tk_third").status, .seeOther)
         XCTAssertEqual(save(dawn, url: "").status, .seeOther)
         XCTAssertNil(try stored(dawn).ntfy)
+    }
+
+    func testTheTestButtonIsThrottledPerMemberInTheirLanguage() throws {
+        let start = PageHarness.instant("2026-07-07T09:00:00Z")
+        let dawn = try PageHarness(now: start)
+        dawn.signedUp()
+        dawn.addMember("kid", displayName: "Kid")
+        _ = dawn.get("/settings")
+        XCTAssertEqual(dawn.post("/settings", [("language", "it"), ("first_weekday", "monday"), ("day_start_hour", "0"),
+                                               ("view", "row"), ("theme", "system"), ("time_zone", "Europe/Rome")]).status, .seeOther)
+        func press() -> PageHarness.Page {
+            _ = dawn.get("/settings")
+            return dawn.post("/notifications/test", [])
+        }
+        for minute in 0..<NotificationTestThrottle.maxTests {
+            dawn.setNow(start + Int64(minute) * 60)
+            XCTAssertEqual(press().location, "/settings?done=notify_no_targets#notify", "press \(minute + 1)")
+        }
+        dawn.setNow(start + 5 * 60)
+        let refused = press()
+        XCTAssertEqual(refused.status, .tooManyRequests)
+        XCTAssertEqual(PageHarness.errorMessage(refused),
+                       "Hai inviato 5 prove negli ultimi 10 minuti. Aspetta qualche minuto, poi riprova.")
+        XCTAssertEqual(refused.headers["Retry-After"], "300")   // when the first press leaves the window
+        // Another member is not held up by her.
+        dawn.signIn("kid")
+        XCTAssertEqual(press().status, .seeOther)
+        // Ten minutes after her first press, she may press again.
+        dawn.signIn("mum")
+        dawn.setNow(start + 10 * 60)
+        XCTAssertEqual(press().status, .seeOther)
+        XCTAssertEqual(press().status, .tooManyRequests)
     }
 }

@@ -60,8 +60,8 @@ enum NotifyInput {
     }
 
     /// `PushSubscription.toJSON()`: `{"endpoint": "https://…", "expirationTime": null,
-    /// "keys": {"p256dh": "…", "auth": "…"}}`. The endpoint must be https and not on a
-    /// address the policy refuses (only `.any` allows http://); the keys a P-256 point and
+    /// "keys": {"p256dh": "…", "auth": "…"}}`. The endpoint must be https (only `.any` allows
+    /// http://) on a host the policy does not refuse as written; the keys a P-256 point and
     /// 16 bytes.
     static func pushSubscription(json: [UInt8], policy: AddressPolicy,
                                  localAddresses: [[UInt8]]) throws(Problem) -> (endpoint: String, keys: PushSubscriptionKeys) {

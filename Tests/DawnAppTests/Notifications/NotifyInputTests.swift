@@ -88,6 +88,12 @@ final class NotifyInputTests: XCTestCase {
             }
         }
         XCTAssertNoThrow(try NotifyInput.pushSubscription(json: json("http://127.0.0.1:9000/push"), policy: .any, localAddresses: []))
+        // The same rules as ntfy: the LAN once opened, link-local and metadata never, this host never.
+        XCTAssertNoThrow(try NotifyInput.pushSubscription(json: json("https://10.1.1.1/x"), policy: lan, localAddresses: []))
+        for endpoint in ["https://169.254.169.254/x", "https://[fe80::1]/x", "https://[fd00:ec2::254]/x", "http://10.1.1.1/x"] {
+            XCTAssertThrowsError(try NotifyInput.pushSubscription(json: json(endpoint), policy: lan, localAddresses: []), endpoint)
+        }
+        XCTAssertThrowsError(try NotifyInput.pushSubscription(json: json("https://10.1.1.1/x"), policy: lan, localAddresses: [[10, 1, 1, 1]]))
         XCTAssertThrowsError(try NotifyInput.pushSubscription(json: json("https://push.example.com/x", auth: "AAAA"), policy: .publicOnly, localAddresses: [])) {
             XCTAssertEqual($0 as? NotifyInput.Problem, .pushKeys)
         }

@@ -517,3 +517,18 @@ def test_a_habits_reminder_reaches_every_target_when_it_comes_due(fresh_dawn, re
     assert email.message_from_bytes(envelope.content, policy=email.policy.default)["Subject"] == "📚 Read"
     time.sleep(3)
     assert len(receivers.to("/push/ok")) == len(receivers.to("/ntfy/ok")) == 1, "once"
+
+
+def test_the_test_button_is_throttled_per_member(fresh_dawn, receivers):
+    """Five presses in ten minutes, then a 429 page with Retry-After; each press that went
+    through reached the target, the refused one did not."""
+    dawn, admin = start(fresh_dawn)
+    set_targets(admin, receivers.url("/ntfy/ok"))
+    for press in range(5):
+        assert press_test(admin).status == 303, press
+    receivers.wait_for("/ntfy/ok", count=5)
+    r = press_test(admin)
+    assert r.status == 429 and "You sent 5 tests in the last 10 minutes" in r.text, r.text[:300]
+    assert 1 <= int(r.header("Retry-After")) <= 600
+    time.sleep(0.5)
+    assert len(receivers.to("/ntfy/ok")) == 5

@@ -4,7 +4,9 @@ reaching all three real receivers on 127.0.0.1 — a push endpoint that checks t
 signature against /notifications/vapid-public-key and decrypts the aes128gcm body with
 Python's http-ece, an ntfy-like receiver, and an SMTP server (aiosmtpd). A receiver
 answering 500 is tried again, a 410 removes the subscription, a hanging receiver never holds
-up the others, and every bad target is refused with nothing stored."""
+up the others, and every bad target is refused with nothing stored: addresses in the house
+and the cloud in any spelling (and a name resolving to loopback, when connecting), the
+token never shown again, the test button throttled."""
 import base64
 import email
 import email.policy

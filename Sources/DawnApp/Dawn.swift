@@ -48,6 +48,8 @@ public final class Dawn: HTTPResponder {
     let vapidKey: P256KeyPair
     /// The reminders' delivery queue and its threads (`NotificationDelivery`).
     let notifications: NotificationDelivery
+    /// How often each member may press "Send a test".
+    let notificationTests = NotificationTestThrottle()
     /// Once an admin exists, setup is over for the life of the process.
     private let setupDone = Atomic<Bool>(false)
 

@@ -1,6 +1,7 @@
 import Accounts
 import HTTP
 import HTTPServer
+import Outbound
 
 /// Everything `dawn serve` is told: where data and resources live, and how the
 /// server runs. Built from flags and `DAWN_*` environment variables by the CLI.
@@ -42,14 +43,22 @@ public struct DawnConfiguration: Sendable, Equatable {
     public var smtpURL: String?
     /// The sender of those emails (and the VAPID contact of Web Push).
     public var smtpFrom: String?
-    /// Lets notification targets be on loopback (and Web Push endpoints on plain http:// or
-    /// private addresses): tests, a LAN ntfy on the same machine. Off in production.
+    /// Lets notification targets (and the SMTP relay) be anywhere, loopback and this host
+    /// included, and Web Push endpoints on plain http://: tests, an ntfy on this very machine.
     public var notifyAllowLoopback = false
+    /// Lets notification targets (and the SMTP relay) be on private networks too (RFC 1918,
+    /// CGNAT, ULA): an ntfy on the home LAN. Never link-local, metadata or this host.
+    public var notifyAllowPrivate = false
     /// The first wait before a failed notification is tried again (then 2, 4, 8… times it,
     /// for 60 times it in all). A minute; tests make it short.
     public var notifyRetryBaseMilliseconds = 60_000
 
     public init() {}
+
+    /// Where notifications may go, as the two switches above have it.
+    public var notifyAddressPolicy: AddressPolicy {
+        AddressPolicy(allowingLoopback: notifyAllowLoopback, allowingPrivate: notifyAllowPrivate)
+    }
 
     public var viewsDirectory: String { resourcesDirectory + "/Views" }
     public var publicDirectory: String { resourcesDirectory + "/Public" }

@@ -1,6 +1,7 @@
 import DawnApp
 import HTTP
 import HTTPServer
+import Outbound
 
 /// What `dawn` was asked to do, parsed from its arguments and `DAWN_*` variables.
 /// Flags win over the environment; every bad value is a one-line error.
@@ -99,6 +100,11 @@ public enum CommandLineOptions: Equatable {
                 proxiesFromFlags += configuration.trustedProxies
                 configuration.trustedProxies = proxiesFromFlags
             }
+        }
+        if let url = configuration.smtpURL, let host = SMTPMail.relayHost(of: url),
+           configuration.notifyAddressPolicy.refusesHost(host, localAddresses: InterfaceAddresses.current()) {
+            throw CommandLineError("DAWN_SMTP_URL names \(host), an address reminders may not reach: set DAWN_NOTIFY_ALLOW_PRIVATE=1 "
+                                   + "for a relay on a private network, DAWN_NOTIFY_ALLOW_LOOPBACK=1 for one on this host")
         }
         return printConfig ? .printConfig(configuration) : .serve(configuration)
     }

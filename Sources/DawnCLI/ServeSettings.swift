@@ -79,8 +79,11 @@ enum ServeSettings {
                 c.smtpFrom = v
             },
             show: { $0.smtpFrom ?? "" }),
+        .onOff("DAWN_NOTIFY_ALLOW_PRIVATE",
+               "let reminders (ntfy, Web Push, the SMTP relay) reach private networks: 10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7 (a LAN ntfy)",
+               \.notifyAllowPrivate),
         .onOff("DAWN_NOTIFY_ALLOW_LOOPBACK",
-               "let notification targets be on loopback, and Web Push on http:// or private addresses (tests, a LAN ntfy)",
+               "let reminders reach any address, loopback, link-local and this host included, and Web Push use http:// (tests)",
                \.notifyAllowLoopback),
         ServeSetting(variable: "DAWN_NOTIFY_RETRY_BASE_MS",
                      help: "milliseconds before a failed notification's first retry (then x2 each time, for 60 times it); tests only",

@@ -1,78 +1,136 @@
-/// Which addresses an outbound connection may reach, checked on the address libcurl is
-/// about to connect to (after its own resolution, so a name cannot resolve to one thing
-/// when checked and another when used).
+/// Which addresses an outbound connection may reach, checked twice: on the host a URL
+/// names, when a member saves it (a literal address, however spelt), and on every address
+/// libcurl is about to connect to (after its own resolution, so a name cannot resolve to
+/// one thing when checked and another when used). This host's own interface addresses are
+/// refused like loopback, whatever their class.
 public enum AddressPolicy: Sendable, Equatable {
-    /// Public unicast addresses only: no loopback, private (RFC 1918, ULA), link-local,
-    /// shared (CGNAT), multicast, reserved or unspecified addresses. Web Push endpoints.
+    /// Public unicast addresses only (`AddressClass.public`): the default for every
+    /// notification target and the SMTP relay.
     case publicOnly
-    /// Anything but loopback and unspecified addresses: a family's ntfy on the LAN.
-    case noLoopback
-    /// Anything (tests, with `DAWN_NOTIFY_ALLOW_LOOPBACK=1`).
+    /// Public addresses and a family's own network (`AddressClass.private`: RFC 1918, CGNAT,
+    /// ULA), with `DAWN_NOTIFY_ALLOW_PRIVATE=1`: an ntfy on the home LAN. Never loopback,
+    /// link-local, metadata, multicast, reserved or documentation addresses.
+    case publicAndPrivate
+    /// Anything (`DAWN_NOTIFY_ALLOW_LOOPBACK=1`: tests, an ntfy on this very host).
     case any
+
+    /// The policy the operator's two switches give; loopback allows everything.
+    public init(allowingLoopback: Bool, allowingPrivate: Bool) {
+        self = allowingLoopback ? .any : allowingPrivate ? .publicAndPrivate : .publicOnly
+    }
+
+    public func allows(_ addressClass: AddressClass) -> Bool {
+        switch self {
+        case .any: true
+        case .publicAndPrivate: addressClass == .public || addressClass == .private
+        case .publicOnly: addressClass == .public
+        }
+    }
 
     /// Whether an IPv4 address (4 bytes, network order) may be reached.
     public func allows(ipv4 a: [UInt8]) -> Bool {
-        guard a.count == 4 else { return false }
-        switch self {
-        case .any: return true
-        case .noLoopback: return a[0] != 127 && a[0] != 0
-        case .publicOnly: return Self.isPublic(ipv4: a)
-        }
+        guard let addressClass = AddressClass.of(ipv4: a) else { return false }
+        return allows(addressClass)
     }
 
     /// Whether an IPv6 address (16 bytes) may be reached. IPv4-mapped and NAT64 addresses
     /// are judged by the IPv4 address inside.
     public func allows(ipv6 a: [UInt8]) -> Bool {
-        guard a.count == 16 else { return false }
+        guard let addressClass = AddressClass.of(ipv6: a) else { return false }
+        return allows(addressClass)
+    }
+
+    /// Whether an address of 4 or 16 bytes may be reached from this host, whose interfaces
+    /// have `localAddresses` (`InterfaceAddresses.current()`): its class must be allowed and,
+    /// unless everything is, it must not be one of them (a public address of this server
+    /// reaches the very services loopback would).
+    public func allows(address: [UInt8], localAddresses: [[UInt8]]) -> Bool {
+        switch address.count {
+        case 4: guard allows(ipv4: address) else { return false }
+        case 16: guard allows(ipv6: address) else { return false }
+        default: return false
+        }
         if self == .any { return true }
-        if a[0..<10].allSatisfy({ $0 == 0 }) && a[10] == 0xFF && a[11] == 0xFF { return allows(ipv4: Array(a[12...])) }
-        if a[0..<12] == [0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0][...] { return allows(ipv4: Array(a[12...])) }
-        let unspecifiedOrLoopback = a[0..<15].allSatisfy { $0 == 0 } && (a[15] == 0 || a[15] == 1)
-        switch self {
-        case .any: return true
-        case .noLoopback: return !unspecifiedOrLoopback
-        case .publicOnly:
-            // Global unicast is 2000::/3; everything else (ULA fc00::/7, link-local fe80::/10,
-            // multicast ff00::/8, loopback, the unspecified address, 6to4/Teredo aside) is not.
-            guard a[0] & 0xE0 == 0x20 else { return false }
-            // Documentation (2001:db8::/32) and Teredo (2001::/32) and 6to4 (2002::/16).
-            if a[0] == 0x20, a[1] == 0x01, (a[2] == 0x0D && a[3] == 0xB8) || (a[2] == 0 && a[3] == 0) { return false }
-            if a[0] == 0x20, a[1] == 0x02 { return false }
-            return true
-        }
+        let target = Self.embeddedIPv4(address) ?? address
+        return !localAddresses.contains { (Self.embeddedIPv4($0) ?? $0) == target }
     }
 
-    static func isPublic(ipv4 a: [UInt8]) -> Bool {
-        switch (a[0], a[1]) {
-        case (0, _), (10, _), (127, _): return false
-        case (100, 64...127): return false          // shared address space (CGNAT)
-        case (169, 254): return false               // link-local
-        case (172, 16...31): return false
-        case (192, 168): return false
-        case (192, 0) where a[2] == 0 || a[2] == 2: return false   // IETF protocol assignments, TEST-NET-1
-        case (198, 18...19): return false           // benchmarking
-        case (198, 51) where a[2] == 100: return false
-        case (203, 0) where a[2] == 113: return false
-        case (224...255, _): return false           // multicast, reserved, broadcast
-        default: return true
-        }
-    }
-
-    /// Whether a URL's host, as written, is refused before any lookup: an address literal
-    /// the policy refuses, or `localhost`. (Names are checked again on the resolved address.)
-    public func refusesHost(_ host: String) -> Bool {
+    /// Whether a URL's host, as written (lowercase, an IPv6 literal in brackets), is refused
+    /// before any lookup: an address literal the policy refuses in any spelling a resolver
+    /// takes (`0x7f000001`, `127.1`, `2130706433`, `0177.0.0.1`), one of this host's
+    /// interface addresses, `localhost`, or a name ending in a number that is no address.
+    /// (Names are checked again on every address they resolve to.)
+    public func refusesHost(_ host: String, localAddresses: [[UInt8]] = []) -> Bool {
         if self == .any { return false }
         let lowered = host.lowercased()
-        if lowered == "localhost" || lowered.hasSuffix(".localhost") || lowered.hasSuffix(".localhost.") || lowered == "localhost." { return true }
-        if let v4 = Self.ipv4Literal(lowered) { return !allows(ipv4: v4) }
-        if lowered.hasPrefix("["), lowered.hasSuffix("]"), let v6 = Self.ipv6Literal(String(lowered.dropFirst().dropLast())) {
-            return !allows(ipv6: v6)
+        let name = lowered.hasSuffix(".") ? String(lowered.dropLast()) : lowered
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        if let v4 = Self.ipv4Literal(lowered) { return !allows(address: v4, localAddresses: localAddresses) }
+        if lowered.hasPrefix("["), lowered.hasSuffix("]") {
+            guard let v6 = Self.ipv6Literal(String(lowered.dropFirst().dropLast())) else { return true }
+            return !allows(address: v6, localAddresses: localAddresses)
         }
+        // A resolver (and the WHATWG URL rules) read a host whose last label is a number as
+        // an IPv4 address; one that is not a valid one is no name either.
+        if let last = name.split(separator: ".", omittingEmptySubsequences: false).last, Self.looksNumeric(last) { return true }
         return false
     }
 
-    /// "192.168.1.10" → its 4 bytes; nil unless four decimal parts of 0…255.
+    /// The IPv4 address inside an IPv4-mapped or NAT64 IPv6 address, else nil.
+    static func embeddedIPv4(_ a: [UInt8]) -> [UInt8]? {
+        guard a.count == 16 else { return nil }
+        if a[0..<10].allSatisfy({ $0 == 0 }), a[10] == 0xFF, a[11] == 0xFF { return Array(a[12...]) }
+        if a[0..<12].elementsEqual([0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0]) { return Array(a[12...]) }
+        return nil
+    }
+
+    /// An IPv4 address in every form `inet_aton` and the WHATWG URL parser accept (and
+    /// libcurl normalises): one to four parts, each decimal, octal (a leading 0) or hex
+    /// (0x), the last filling the bytes left (`127.1`, `2130706433`, `0x7f000001`,
+    /// `0177.0.0.1`, `127.0.0.1.`) → its 4 bytes; nil when it is not one.
     static func ipv4Literal(_ text: String) -> [UInt8]? {
+        var text = Substring(text)
+        if text.hasSuffix(".") { text = text.dropLast() }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...4).contains(parts.count) else { return nil }
+        var numbers: [UInt64] = []
+        for part in parts {
+            guard let number = ipv4Part(part) else { return nil }
+            numbers.append(number)
+        }
+        guard numbers.dropLast().allSatisfy({ $0 <= 255 }), numbers.last! < (1 << (8 * UInt64(5 - parts.count))) else { return nil }
+        var value = numbers.last!
+        for (index, number) in numbers.dropLast().enumerated() { value |= number << (8 * UInt64(3 - index)) }
+        return [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    /// One part of an IPv4 literal: decimal, octal after a leading 0, hex after 0x (an empty
+    /// hex part is 0, as the WHATWG parser has it); nil when it is none or too large.
+    private static func ipv4Part(_ part: Substring) -> UInt64? {
+        guard !part.isEmpty, part.utf8.count <= 34, part.allSatisfy(\.isASCII) else { return nil }
+        if part.hasPrefix("0x") {
+            let digits = part.dropFirst(2)
+            guard digits.allSatisfy(\.isHexDigit) else { return nil }
+            return digits.isEmpty ? 0 : UInt64(digits, radix: 16)
+        }
+        if part.count > 1, part.hasPrefix("0") {
+            guard part.allSatisfy({ ("0"..."7").contains($0) }) else { return nil }
+            return UInt64(part.dropFirst(), radix: 8)
+        }
+        guard part.allSatisfy(\.isNumber) else { return nil }
+        return UInt64(part, radix: 10)
+    }
+
+    /// A label a resolver would take for a number: digits, or 0x and hex digits.
+    private static func looksNumeric(_ label: Substring) -> Bool {
+        guard !label.isEmpty else { return false }
+        if label.hasPrefix("0x") { return label.dropFirst(2).allSatisfy(\.isHexDigit) }
+        return label.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// "192.168.1.10" → its 4 bytes; nil unless four decimal parts of 0…255 (the form an
+    /// IPv6 literal's trailing IPv4 part takes).
+    static func dottedQuad(_ text: String) -> [UInt8]? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4 else { return nil }
         var bytes: [UInt8] = []
@@ -92,11 +150,12 @@ public enum AddressPolicy: Sendable, Equatable {
             var result: [UInt16] = []
             let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
             for (index, piece) in pieces.enumerated() {
-                if index == pieces.count - 1, piece.contains("."), let v4 = ipv4Literal(String(piece)) {
+                if index == pieces.count - 1, piece.contains(".") {
+                    guard let v4 = dottedQuad(String(piece)) else { return nil }
                     result.append(UInt16(v4[0]) << 8 | UInt16(v4[1]))
                     result.append(UInt16(v4[2]) << 8 | UInt16(v4[3]))
                 } else {
-                    guard (1...4).contains(piece.count), let value = UInt16(piece, radix: 16) else { return nil }
+                    guard (1...4).contains(piece.count), piece.allSatisfy(\.isHexDigit), let value = UInt16(piece, radix: 16) else { return nil }
                     result.append(value)
                 }
             }

@@ -16,11 +16,16 @@ final class CurlTransfer {
     private var lists: [UnsafeMutablePointer<curl_slist>] = []
     /// libcurl writes its detailed error here; it must stay put for the handle's life.
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-    /// What the socket callback sees: the policy and, after a refusal, what was refused.
+    /// What the socket callback sees: the policy, this host's interface addresses as they
+    /// were when the transfer began, and, after a refusal, what was refused.
     final class SocketGate {
         let policy: AddressPolicy
+        let localAddresses: [[UInt8]]
         var refused: String?
-        init(policy: AddressPolicy) { self.policy = policy }
+        init(policy: AddressPolicy) {
+            self.policy = policy
+            localAddresses = policy == .any ? [] : InterfaceAddresses.current()
+        }
     }
     private let gate: SocketGate
 
@@ -111,8 +116,9 @@ final class CurlTransfer {
         guard code == CURLE_OK else { throw .transfer("libcurl refused an option: " + String(cString: curl_easy_strerror(code))) }
     }
 
-    /// libcurl asks for a socket to the address it resolved: refused unless the policy
-    /// allows the address, so what is checked is exactly what is connected to.
+    /// libcurl asks for a socket to each address it resolved, before connecting: refused
+    /// unless the policy allows the address and it is none of this host's own, so what is
+    /// checked is exactly what is connected to.
     private static let openSocket: curl_opensocket_callback = { context, _, address in
         guard let context, let address else { return CURL_SOCKET_BAD }
         let gate = Unmanaged<SocketGate>.fromOpaque(context).takeUnretainedValue()
@@ -125,12 +131,12 @@ final class CurlTransfer {
         if family == AF_INET, length >= MemoryLayout<sockaddr_in>.size {
             let sin = raw.loadUnaligned(as: sockaddr_in.self)
             let bytes = withUnsafeBytes(of: sin.sin_addr) { Array($0) }
-            allowed = gate.policy.allows(ipv4: bytes)
+            allowed = gate.policy.allows(address: bytes, localAddresses: gate.localAddresses)
             text = bytes.map { String($0) }.joined(separator: ".")
         } else if family == AF_INET6, length >= MemoryLayout<sockaddr_in6>.size {
             let sin6 = raw.loadUnaligned(as: sockaddr_in6.self)
             let bytes = withUnsafeBytes(of: sin6.sin6_addr) { Array($0) }
-            allowed = gate.policy.allows(ipv6: bytes)
+            allowed = gate.policy.allows(address: bytes, localAddresses: gate.localAddresses)
             text = stride(from: 0, to: 16, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
                 .joined(separator: ":")
         }

@@ -1,5 +1,6 @@
 import DawnApp
 import DawnCLI
+import Outbound
 import XCTest
 
 final class CommandLineOptionsTests: XCTestCase {
@@ -17,6 +18,22 @@ final class CommandLineOptionsTests: XCTestCase {
         } catch {
             return error.message
         }
+    }
+
+    /// Reminders reach public addresses only unless the operator opens the LAN or everything;
+    /// an SMTP relay literal those rules refuse stops `dawn serve` with the switch to set.
+    func testWhereRemindersMayGo() throws {
+        XCTAssertEqual(try serve(["serve"]).notifyAddressPolicy, .publicOnly)
+        XCTAssertEqual(try serve(["serve"], ["DAWN_NOTIFY_ALLOW_PRIVATE": "1"]).notifyAddressPolicy, .publicAndPrivate)
+        XCTAssertEqual(try serve(["serve", "--notify-allow-private"]).notifyAddressPolicy, .publicAndPrivate)
+        XCTAssertEqual(try serve(["serve"], ["DAWN_NOTIFY_ALLOW_LOOPBACK": "1", "DAWN_NOTIFY_ALLOW_PRIVATE": "1"]).notifyAddressPolicy, .any)
+        let relay = ["DAWN_SMTP_URL": "smtp://dawn:pw@192.168.1.2:587", "DAWN_SMTP_FROM": "dawn@example.org"]
+        XCTAssertEqual(error(["serve"], relay), "DAWN_SMTP_URL names 192.168.1.2, an address reminders may not reach: set "
+                       + "DAWN_NOTIFY_ALLOW_PRIVATE=1 for a relay on a private network, DAWN_NOTIFY_ALLOW_LOOPBACK=1 for one on this host")
+        XCTAssertEqual(try serve(["serve"], relay.merging(["DAWN_NOTIFY_ALLOW_PRIVATE": "1"]) { $1 }).smtpURL, relay["DAWN_SMTP_URL"])
+        XCTAssertNotNil(error(["serve"], ["DAWN_SMTP_URL": "smtp://127.1:25", "DAWN_NOTIFY_ALLOW_PRIVATE": "1"]))
+        XCTAssertNoThrow(try serve(["serve"], ["DAWN_SMTP_URL": "smtp://127.0.0.1:25", "DAWN_NOTIFY_ALLOW_LOOPBACK": "1"]))
+        XCTAssertNoThrow(try serve(["serve"], ["DAWN_SMTP_URL": "smtps://mail.example.org:465"]))
     }
 
     func testDefaults() throws {

@@ -4,7 +4,9 @@ reaching all three real receivers on 127.0.0.1 — a push endpoint that checks t
 signature against /notifications/vapid-public-key and decrypts the aes128gcm body with
 Python's http-ece, an ntfy-like receiver, and an SMTP server (aiosmtpd). A receiver
 answering 500 is tried again, a 410 removes the subscription, a hanging receiver never holds
-up the others, and every bad target is refused with nothing stored."""
+up the others, and every bad target is refused with nothing stored: addresses in the house
+and the cloud in any spelling (and a name resolving to loopback, when connecting), the
+token never shown again, the test button throttled."""
 import base64
 import email
 import email.policy
@@ -123,10 +125,12 @@ def mailbox():
     controller.stop()
 
 
-def start(fresh_dawn, mailbox=None, loopback=True, retry_ms="200"):
+def start(fresh_dawn, mailbox=None, loopback=True, retry_ms="200", private=False):
     env = {"DAWN_NOTIFY_RETRY_BASE_MS": retry_ms}
     if loopback:
         env["DAWN_NOTIFY_ALLOW_LOOPBACK"] = "1"
+    if private:
+        env["DAWN_NOTIFY_ALLOW_PRIVATE"] = "1"
     if mailbox:
         env.update({"DAWN_SMTP_URL": f"smtp://127.0.0.1:{mailbox.port}", "DAWN_SMTP_FROM": "dawn@example.org"})
     dawn = fresh_dawn(env=env)
@@ -260,6 +264,8 @@ def test_the_test_button_reaches_push_ntfy_and_email(fresh_dawn, receivers, mail
 
     page = admin.get("/settings").text
     assert page.count("delivered.") == 3, page
+    # The token reached the receiver, never the page (nor the browser's cache of it).
+    assert "tk_secret123" not in page and "A token is set." in page
 
 
 def test_utf8_subject_in_the_members_language(fresh_dawn, receivers, mailbox):
@@ -377,10 +383,67 @@ def test_without_loopback_allowed_push_must_be_public_https(fresh_dawn):
         r = admin.post("/settings/notify", {"ntfy_url": url, "ntfy_token": "", "email": ""})
         assert r.status == 400, url
     assert stored(dawn) == before
-    # A public https endpoint and a LAN ntfy are fine.
+    # A public https endpoint is fine; a LAN ntfy only once the operator allows it.
     assert post_json(admin, "/notifications/push", Device("https://push.example.com/abc").json).status == 201
     admin.open("/settings")
-    assert admin.post("/settings/notify", {"ntfy_url": "http://192.168.1.20/family", "ntfy_token": "", "email": ""}).status == 303
+    r = admin.post("/settings/notify", {"ntfy_url": "http://192.168.1.20/family", "ntfy_token": "", "email": ""})
+    assert r.status == 400 and "Dawn does not send reminders to that address" in r.text
+    assert stored(dawn)[0] == []
+
+
+def loopback_name():
+    """A name other than localhost that /etc/hosts maps to loopback only (the host's own
+    name, often), or None: a target the save-time check cannot see through."""
+    try:
+        with open("/etc/hosts") as hosts:
+            lines = [line.split("#")[0].split() for line in hosts]
+    except OSError:
+        return None
+    for fields in lines:
+        for name in fields[1:]:
+            if name == "localhost" or name.endswith(".localhost") or "." in name and name.split(".")[-1].isdigit():
+                continue
+            try:
+                addresses = {info[4][0] for info in socket.getaddrinfo(name, 80, proto=socket.IPPROTO_TCP)}
+            except OSError:
+                continue
+            if addresses and addresses <= {"127.0.0.1", "::1"}:
+                return name
+    return None
+
+
+def test_allow_private_opens_the_lan_never_link_local_and_names_are_checked_when_connecting(fresh_dawn, receivers):
+    """DAWN_NOTIFY_ALLOW_PRIVATE=1: a LAN ntfy is saved; link-local, metadata and loopback
+    addresses in any spelling are still refused with nothing stored; and a name that passes
+    the save (it is only a name) but resolves to loopback is refused just before libcurl
+    connects: the receiver on 127.0.0.1 never hears of it."""
+    dawn, admin = start(fresh_dawn, loopback=False, private=True)
+    assert set_targets(admin, "http://192.168.1.20/family").status == 303
+    assert stored(dawn)[0] == [("notify_ntfy_url", "http://192.168.1.20/family")]
+    before = stored(dawn)
+    for url in ["http://169.254.169.254/latest/meta-data/", "http://[fe80::1]/", "http://[::ffff:169.254.169.254]/",
+                "http://[fd00:ec2::254]/", "http://100.100.100.200/", "http://0x7f000001/", "http://127.1/",
+                "http://2130706433/", "http://0177.0.0.1/", "http://224.0.0.1/", receivers.url("/ntfy/ok")]:
+        r = set_targets(admin, url, "tk_x")
+        assert r.status == 400 and "Dawn does not send reminders to that address" in r.text, url
+        assert "tk_x" not in r.text
+        assert stored(dawn) == before, url
+    r = post_json(admin, "/notifications/push", Device("https://169.254.169.254/push").json)
+    assert r.status == 400 and stored(dawn) == before
+
+    name = loopback_name()
+    if name is None:
+        pytest.skip("no name other than localhost resolves to loopback here")
+    url = f"http://{name}:{receivers.port}/ntfy/ok"
+    assert set_targets(admin, url).status == 303
+    assert press_test(admin).status == 303
+    deadline = time.time() + 10
+    page = admin.get("/settings").text
+    while "address refused" not in page and time.time() < deadline:
+        time.sleep(0.1)
+        page = admin.get("/settings").text
+    assert "failed (address refused: 127.0.0.1)" in page or "failed (address refused: 0:0:0:0:0:0:0:1)" in page, page
+    assert receivers.to("/ntfy/ok") == []
 
 
 def test_export_writes_settings_notify_exactly_and_no_push_subscription(fresh_dawn, receivers):
@@ -417,7 +480,11 @@ def test_import_reads_settings_notify_back_and_refuses_bad_targets(fresh_dawn, r
 
     before = stored(dawn)
     for notify, message in [({"ntfy": {"url": "ftp://x.example.org/t", "token": None}, "email": None}, "http:// or https://"),
-                            ({"ntfy": {"url": "http://127.0.0.1/t", "token": None}, "email": None}, "http:// or https://"),
+                            ({"ntfy": {"url": "http://127.0.0.1/t", "token": None}, "email": None}, "does not send reminders to that address"),
+                            ({"ntfy": {"url": "http://169.254.169.254/latest/meta-data/", "token": "tk_x"}, "email": None},
+                             "does not send reminders to that address"),
+                            ({"ntfy": {"url": "http://0x7f000001/t", "token": None}, "email": None}, "does not send reminders to that address"),
+                            ({"ntfy": {"url": "http://192.168.1.20/t", "token": None}, "email": None}, "does not send reminders to that address"),
                             ({"ntfy": None, "email": "nobody"}, "not an email address")]:
         bad = dict(exported, settings=dict(exported["settings"], notify=notify))
         admin.open("/account")
@@ -452,3 +519,18 @@ def test_a_habits_reminder_reaches_every_target_when_it_comes_due(fresh_dawn, re
     assert email.message_from_bytes(envelope.content, policy=email.policy.default)["Subject"] == "📚 Read"
     time.sleep(3)
     assert len(receivers.to("/push/ok")) == len(receivers.to("/ntfy/ok")) == 1, "once"
+
+
+def test_the_test_button_is_throttled_per_member(fresh_dawn, receivers):
+    """Five presses in ten minutes, then a 429 page with Retry-After; each press that went
+    through reached the target, the refused one did not."""
+    dawn, admin = start(fresh_dawn)
+    set_targets(admin, receivers.url("/ntfy/ok"))
+    for press in range(5):
+        assert press_test(admin).status == 303, press
+    receivers.wait_for("/ntfy/ok", count=5)
+    r = press_test(admin)
+    assert r.status == 429 and "You sent 5 tests in the last 10 minutes" in r.text, r.text[:300]
+    assert 1 <= int(r.header("Retry-After")) <= 600
+    time.sleep(0.5)
+    assert len(receivers.to("/ntfy/ok")) == 5

@@ -12,7 +12,7 @@ extension Dawn {
     static func makeNotifications(configuration: DawnConfiguration, data: DataDirectory, vapidKey: P256KeyPair,
                                   now: @escaping @Sendable () -> Int64) -> NotificationDelivery {
         let sender = NotificationSender(vapidKey: vapidKey, smtpURL: configuration.smtpURL, smtpFrom: configuration.smtpFrom,
-                                        allowLoopback: configuration.notifyAllowLoopback, now: now)
+                                        policy: configuration.notifyAddressPolicy, now: now)
         let emailConfigured = configuration.smtpURL != nil && configuration.smtpFrom != nil
         return NotificationDelivery(
             retryBaseMilliseconds: configuration.notifyRetryBaseMilliseconds,

@@ -19,7 +19,8 @@ struct NotificationSender: Sendable {
     let vapidKey: P256KeyPair
     let smtpURL: String?
     let smtpFrom: String?
-    let allowLoopback: Bool
+    /// Where any target (the SMTP relay included) may be; http:// push endpoints only with `.any`.
+    let policy: AddressPolicy
     let now: @Sendable () -> Int64
 
     /// The VAPID contact (RFC 8292 §2.1): the instance's sender address when there is one.
@@ -53,7 +54,7 @@ struct NotificationSender: Sendable {
             ("TTL", String(Self.pushTimeToLive)),
             ("Urgency", "normal"),
         ], body: body, timeoutMilliseconds: Self.httpTimeoutMilliseconds,
-           policy: allowLoopback ? .any : .publicOnly, httpsOnly: !allowLoopback)
+           policy: policy, httpsOnly: policy != .any)
         return outcome(of: request) { status in
             // RFC 8030 §7.3: the subscription expired or was removed.
             status == 404 || status == 410 ? .gone("HTTP \(status): the subscription is gone") : nil
@@ -69,7 +70,7 @@ struct NotificationSender: Sendable {
         if let token = ntfy.token { headers.append(("Authorization", "Bearer " + token)) }
         let request = HTTPPost(url: ntfy.url, headers: headers, body: Array(message.body.utf8),
                                timeoutMilliseconds: Self.httpTimeoutMilliseconds,
-                               policy: allowLoopback ? .any : .noLoopback, httpsOnly: false)
+                               policy: policy, httpsOnly: false)
         return outcome(of: request) { _ in nil }
     }
 
@@ -97,7 +98,7 @@ struct NotificationSender: Sendable {
         let mail = SMTPMail(url: smtpURL, from: smtpFrom, to: address, message: MailMessage(
             from: smtpFrom, to: address, subject: message.title, body: message.body + "\n",
             date: now(), messageID: "dawn." + String(UInt64.random(in: 1...UInt64.max), radix: 36) + "." + String(now(), radix: 36)),
-            timeoutMilliseconds: Self.smtpTimeoutMilliseconds)
+            timeoutMilliseconds: Self.smtpTimeoutMilliseconds, policy: policy)
         do {
             try mail.send()
             return .delivered

@@ -10,6 +10,9 @@ enum NotifyInput {
     /// What was wrong; each is a string key (`notify.error.<rawValue>`) in every language.
     enum Problem: String, Error, Equatable {
         case ntfyURL = "ntfy_url"
+        /// A well-formed URL on an address no reminder may go to (this host, a private or
+        /// link-local network, a reserved range…).
+        case ntfyAddress = "ntfy_address"
         case ntfyToken = "ntfy_token"
         case email
         case pushJSON = "push_json"
@@ -24,18 +27,28 @@ enum NotifyInput {
     /// A push subscription's JSON is a few hundred bytes; anything much larger is not one.
     static let maximumSubscriptionBytes = 8192
 
-    /// An ntfy topic: an http(s) URL with a host (not loopback unless allowed) and no user
-    /// information; the token, when given, visible ASCII (it goes into a header). An empty
-    /// URL means no ntfy target.
-    static func ntfy(url: String, token: String, allowLoopback: Bool) throws(Problem) -> NotifyTargets.Ntfy? {
+    /// An ntfy topic: an http(s) URL with a host and no user information, whose host the
+    /// policy does not refuse as written (an address literal in any spelling, one of this
+    /// host's `localAddresses`, `localhost`); the token, when given, visible ASCII (it goes
+    /// into a header). An empty URL means no ntfy target.
+    static func ntfy(url: String, token: String, policy: AddressPolicy, localAddresses: [[UInt8]]) throws(Problem) -> NotifyTargets.Ntfy? {
         let url = String(PlainText.trimmed(url))
         let token = String(PlainText.trimmed(token))
         if url.isEmpty { return nil }
-        guard url.utf8.count <= maximumURLLength, let host = host(of: url),
-              !(allowLoopback ? AddressPolicy.any : .noLoopback).refusesHost(host) else { throw .ntfyURL }
+        guard url.utf8.count <= maximumURLLength, let host = host(of: url) else { throw .ntfyURL }
+        guard !policy.refusesHost(host, localAddresses: localAddresses) else { throw .ntfyAddress }
         if token.isEmpty { return NotifyTargets.Ntfy(url: url, token: nil) }
         guard token.utf8.count <= maximumTokenLength, token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { throw .ntfyToken }
         return NotifyTargets.Ntfy(url: url, token: token)
+    }
+
+    /// The token a save of the settings form leaves stored: the one typed replaces the
+    /// stored one, an empty field keeps it, and "remove" drops it (whatever was typed), so a
+    /// stored token never has to travel back to the browser.
+    static func token(typed: String, stored: String?, remove: Bool) -> String {
+        if remove { return "" }
+        let typed = String(PlainText.trimmed(typed))
+        return typed.isEmpty ? stored ?? "" : typed
     }
 
     /// An email address (`MailMessage.isAddress`), or nil for none.
@@ -47,9 +60,11 @@ enum NotifyInput {
     }
 
     /// `PushSubscription.toJSON()`: `{"endpoint": "https://…", "expirationTime": null,
-    /// "keys": {"p256dh": "…", "auth": "…"}}`. The endpoint must be https and not on a
-    /// loopback or private address (unless allowed); the keys a P-256 point and 16 bytes.
-    static func pushSubscription(json: [UInt8], allowLoopback: Bool) throws(Problem) -> (endpoint: String, keys: PushSubscriptionKeys) {
+    /// "keys": {"p256dh": "…", "auth": "…"}}`. The endpoint must be https (only `.any` allows
+    /// http://) on a host the policy does not refuse as written; the keys a P-256 point and
+    /// 16 bytes.
+    static func pushSubscription(json: [UInt8], policy: AddressPolicy,
+                                 localAddresses: [[UInt8]]) throws(Problem) -> (endpoint: String, keys: PushSubscriptionKeys) {
         struct Body: Decodable {
             struct Keys: Decodable { let p256dh: String; let auth: String }
             let endpoint: String
@@ -60,8 +75,8 @@ enum NotifyInput {
         }
         let endpoint = body.endpoint
         guard endpoint.utf8.count <= maximumURLLength, endpoint.utf8.count >= 10,
-              allowLoopback || endpoint.lowercased().hasPrefix("https://"),
-              let host = host(of: endpoint), !(allowLoopback ? AddressPolicy.any : .publicOnly).refusesHost(host)
+              policy == .any || endpoint.lowercased().hasPrefix("https://"),
+              let host = host(of: endpoint), !policy.refusesHost(host, localAddresses: localAddresses)
         else { throw .pushEndpoint }
         do {
             return (endpoint, try PushSubscriptionKeys(p256dh: body.keys.p256dh, auth: body.keys.auth))

@@ -2,6 +2,7 @@ import HTTP
 import HTTPServer
 import Localization
 import MemberData
+import Outbound
 import Templates
 
 /// `POST /import` (multipart, from the "Your data" card of `/account`): Dawn's JSON
@@ -35,10 +36,11 @@ enum ImportPage {
         if let notify = plan.notify {
             // The same checks as the settings form, before anything is written.
             do throws(NotifyInput.Problem) {
-                let allow = app.configuration.notifyAllowLoopback
+                let policy = app.configuration.notifyAddressPolicy
                 var checked = DawnExportFormat.Notify(ntfy: nil, email: nil)
                 if let ntfy = notify.ntfy {
-                    guard let valid = try NotifyInput.ntfy(url: ntfy.url, token: ntfy.token ?? "", allowLoopback: allow) else { throw .ntfyURL }
+                    guard let valid = try NotifyInput.ntfy(url: ntfy.url, token: ntfy.token ?? "", policy: policy,
+                                                           localAddresses: InterfaceAddresses.current()) else { throw .ntfyURL }
                     checked.ntfy = DawnExportFormat.Notify.Ntfy(url: valid.url, token: valid.token)
                 }
                 if let email = notify.email { checked.email = try NotifyInput.email(email) }

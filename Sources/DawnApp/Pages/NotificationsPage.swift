@@ -1,6 +1,7 @@
 import HTTP
 import HTTPServer
 import MemberData
+import Outbound
 import TimeZones
 
 /// Where a member's reminders go: the VAPID public key and the push subscriptions of their
@@ -22,7 +23,8 @@ enum NotificationsPage {
             let member = try page.member
             do {
                 let (endpoint, keys) = try NotifyInput.pushSubscription(json: page.http.body,
-                                                                        allowLoopback: app.configuration.notifyAllowLoopback)
+                                                                        policy: app.configuration.notifyAddressPolicy,
+                                                                        localAddresses: InterfaceAddresses.current())
                 try NotifyTargets(database: member.database).addPushSubscription(endpoint: endpoint, p256dh: keys.p256dh,
                                                                                  auth: keys.auth, now: app.now())
                 return json(.created, ["message": app.t("notify.push_saved", page)])
@@ -39,12 +41,17 @@ enum NotificationsPage {
         router.add(.POST, "/settings/notify", .member { app, page in
             let member = try MemberContext(app, page)
             var form = FormState()
-            let url = page.form["ntfy_url"] ?? "", token = page.form["ntfy_token"] ?? "", email = page.form["email"] ?? ""
-            form.values = ["ntfy_url": .string(url), "ntfy_token": .string(token), "email": .string(email)]
+            let url = page.form["ntfy_url"] ?? "", email = page.form["email"] ?? ""
+            // The token is never echoed back: a refused form asks for it again.
+            form.values = ["ntfy_url": .string(url), "email": .string(email)]
+            let targets = NotifyTargets(database: member.database)
+            let token = NotifyInput.token(typed: page.form["ntfy_token"] ?? "", stored: try targets.ntfy()?.token,
+                                          remove: page.form["ntfy_token_remove"] == "1")
             var ntfy: NotifyTargets.Ntfy?
             var address: String?
             do throws(NotifyInput.Problem) {
-                ntfy = try NotifyInput.ntfy(url: url, token: token, allowLoopback: app.configuration.notifyAllowLoopback)
+                ntfy = try NotifyInput.ntfy(url: url, token: token, policy: app.configuration.notifyAddressPolicy,
+                                            localAddresses: InterfaceAddresses.current())
             } catch {
                 form.fail(error == .ntfyToken ? "ntfy_token" : "ntfy_url", app.t(error.key, page))
             }
@@ -56,11 +63,21 @@ enum NotificationsPage {
             guard form.isValid else {
                 return SettingsPage.show(app, page, SettingsPage.Model(app, member), notifyForm: form, status: .badRequest)
             }
-            try NotifyTargets(database: member.database).set(ntfy: ntfy, email: address)
+            try targets.set(ntfy: ntfy, email: address)
             return .redirect(to: Paths.done(Paths.settings, "notify_saved", anchor: "notify"))
         })
         router.add(.POST, "/notifications/test", .member(slow: true) { app, page in
             let member = try page.member
+            let now = app.now()
+            guard app.notificationTests.allow(member.member.id, now: now) else {
+                let wait = app.notificationTests.secondsUntilAllowed(member.member.id, now: now)
+                var response = app.errorPage(PageError(.tooManyRequests, key: "notify.test_throttled", [
+                    "count": String(NotificationTestThrottle.maxTests),
+                    "minutes": String(NotificationTestThrottle.window / 60),
+                ]), language: page.language)
+                response.headers.add("Retry-After", String(max(1, wait)))
+                return response
+            }
             let emailConfigured = app.configuration.smtpURL != nil && app.configuration.smtpFrom != nil
             let targets = try Dawn.notificationTargets(of: member.member.id, data: app.data, emailConfigured: emailConfigured)
             guard !targets.isEmpty else { return .redirect(to: Paths.done(Paths.settings, "notify_no_targets", anchor: "notify")) }

@@ -89,11 +89,13 @@ enum SettingsPage {
         }
         var notifyValues = notifyForm.values
         if notifyForm.isValid {
-            notifyValues = ["ntfy_url": .string(model.ntfy?.url ?? ""), "ntfy_token": .string(model.ntfy?.token ?? ""),
-                            "email": .string(model.email ?? "")]
+            notifyValues = ["ntfy_url": .string(model.ntfy?.url ?? ""), "email": .string(model.email ?? "")]
         }
         let notify: TemplateValue = [
             "form": ["values": .object(notifyValues), "errors": .object(notifyForm.errors)],
+            // Whether a token is stored, never the token: a secret stays out of the page, the
+            // browser's cache and the offline copy.
+            "tokenSet": .bool(model.ntfy?.token != nil),
             "ntfyResult": result(NotifyTargets.Key.ntfy),
             "emailResult": result(NotifyTargets.Key.email),
             "emailConfigured": .bool(model.emailConfigured),

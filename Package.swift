@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
         .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData", "Gzip", "Store"]),
-        .testTarget(name: "DawnCLITests", dependencies: ["DawnCLI", "DawnApp"]),
+        .testTarget(name: "DawnCLITests", dependencies: ["DawnCLI", "DawnApp", "Outbound"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,7 +32,9 @@ let package = Package(
         // libgcrypt, for SHA-256 of session tokens (already a dependency of Debian's base system).
         .systemLibrary(name: "CGcrypt", pkgConfig: "libgcrypt", providers: [.apt(["libgcrypt20-dev"])]),
         // libcurl, for outbound HTTP(S) (Web Push, ntfy) and SMTP: never a hand-written client.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Its headers come from libcurl4-openssl-dev; the library is opened on first use
+        // (dlopen), so its thirty dependencies cost nothing until a reminder is sent.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
 
         // Linux headers Glibc's module leaves out (epoll, eventfd).
         .target(name: "CLinux"),

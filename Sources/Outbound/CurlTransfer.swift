@@ -9,8 +9,6 @@ import Glibc
 /// timeout, only the given protocols, and every address checked by `AddressPolicy` just
 /// before libcurl connects to it. Used on delivery threads only, never on an event loop.
 final class CurlTransfer {
-    /// `curl_global_init` once, before the first handle (Swift runs this once, thread-safely).
-    private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
     private let handle: UnsafeMutableRawPointer
     private var lists: [UnsafeMutablePointer<curl_slist>] = []
@@ -30,7 +28,9 @@ final class CurlTransfer {
     private let gate: SocketGate
 
     init(url: String, protocols: String, policy: AddressPolicy, timeoutMilliseconds: Int) throws(OutboundError) {
-        guard Self.globalInit, let handle = curl_easy_init() else { throw .transfer("libcurl could not start") }
+        // Opens libcurl on the first transfer of the process (and runs curl_global_init once).
+        guard dawn_curl_load() == 0 else { throw .transfer(String(cString: dawn_curl_load_error())) }
+        guard let handle = dawn_curl_easy_init() else { throw .transfer("libcurl could not start") }
         self.handle = handle
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         gate = SocketGate(policy: policy)
@@ -50,8 +50,8 @@ final class CurlTransfer {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        for list in lists { curl_slist_free_all(list) }
+        dawn_curl_easy_cleanup(handle)
+        for list in lists { dawn_curl_slist_free_all(list) }
         errorBuffer.deallocate()
     }
 
@@ -68,8 +68,8 @@ final class CurlTransfer {
     func set(_ option: CURLoption, list values: [String]) throws(OutboundError) {
         var list: UnsafeMutablePointer<curl_slist>? = nil
         for value in values {
-            guard let appended = curl_slist_append(list, value) else {
-                curl_slist_free_all(list)
+            guard let appended = dawn_curl_slist_append(list, value) else {
+                dawn_curl_slist_free_all(list)
                 throw .transfer("out of memory")
             }
             list = appended
@@ -97,11 +97,11 @@ final class CurlTransfer {
 
     /// Runs the transfer to its end (or its timeout).
     func perform() throws(OutboundError) {
-        let code = curl_easy_perform(handle)
+        let code = dawn_curl_easy_perform(handle)
         guard code == CURLE_OK else {
             if let refused = gate.refused { throw .addressRefused(refused) }
             let detail = String(cString: errorBuffer)
-            throw .transfer(detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail)
+            throw .transfer(detail.isEmpty ? String(cString: dawn_curl_easy_strerror(code)) : detail)
         }
     }
 
@@ -113,7 +113,7 @@ final class CurlTransfer {
     }
 
     private func check(_ code: CURLcode) throws(OutboundError) {
-        guard code == CURLE_OK else { throw .transfer("libcurl refused an option: " + String(cString: curl_easy_strerror(code))) }
+        guard code == CURLE_OK else { throw .transfer("libcurl refused an option: " + String(cString: dawn_curl_easy_strerror(code))) }
     }
 
     /// libcurl asks for a socket to each address it resolved, before connecting: refused

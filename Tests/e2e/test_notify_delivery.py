@@ -534,3 +534,22 @@ def test_the_test_button_is_throttled_per_member(fresh_dawn, receivers):
     assert 1 <= int(r.header("Retry-After")) <= 600
     time.sleep(0.5)
     assert len(receivers.to("/ntfy/ok")) == 5
+
+
+def curl_is_mapped(dawn):
+    with open(f"/proc/{dawn.process.pid}/maps") as maps:
+        return "libcurl" in maps.read()
+
+
+def test_libcurl_is_opened_only_when_something_is_sent(fresh_dawn, receivers):
+    # A server that never sends a reminder never maps libcurl (nor its thirty libraries);
+    # the first transfer opens it, and delivers.
+    dawn, admin = start(fresh_dawn)
+    r = set_targets(admin, receivers.url("/ntfy/ok"))
+    assert r.status == 303, r.text[:300]
+    admin.get("/settings")
+    assert not curl_is_mapped(dawn), "libcurl was opened before anything was sent"
+    assert press_test(admin).status == 303
+    [(_, _, body, _)] = receivers.wait_for("/ntfy/ok")
+    assert body.decode() == "Your reminders will arrive here."
+    assert curl_is_mapped(dawn)

@@ -23,6 +23,9 @@ public final class Dawn: HTTPResponder {
     let throttle: SignInThrottle
     /// Signs and checks the device cookies (`DeviceCookie`).
     let deviceKey: DeviceKey
+    /// Lines for stderr from opening the data (grants a migration dropped), for the CLI
+    /// to print once the app is built.
+    package let startupNotes: [String]
     /// Hashes and checks passwords, apart from the server's worker pool (`Route.Runs`).
     let passwordPool: WorkerPool
     let timeZones: TimeZoneDatabase
@@ -109,6 +112,8 @@ public final class Dawn: HTTPResponder {
             data.closeAll()
             throw .resources("cannot read or store the device cookie key in instance.sqlite: \(error)")
         }
+        // Reported once: a failure to read them must not stop the server.
+        startupNotes = (try? family.takeDroppedGuardianships()) ?? []
         do {
             vapidKey = try VAPIDKeyStore.load(instance: data.instance)
         } catch {

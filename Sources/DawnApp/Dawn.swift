@@ -355,6 +355,13 @@ public final class Dawn: HTTPResponder {
     /// After every committed write to a member's database, whoever wrote it (a page, an
     /// import): bumps their revision (so cached pages and validators change) and, when
     /// they share on the family board, refreshes their summary there.
+    /// A change to what the member's own pages show, written outside their database (their
+    /// wrong PINs, in instance.sqlite): announced on the path of their own writes, so their
+    /// cached pages go exactly as after a write of theirs.
+    func memberChangedElsewhere(_ id: MemberID) {
+        memberWrites.notify(id)
+    }
+
     private func memberWritten(_ id: MemberID) {
         memberCache.changed(id)
         reminders.memberChanged(id)

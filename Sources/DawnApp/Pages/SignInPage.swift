@@ -78,6 +78,9 @@ enum SignInPage {
         app.throttle.recordSuccess(username: username, device: device)
         do {
             let (token, _) = try app.family.startSession(for: member.id)
+            // Signed in with the password: the day page's wrong-PIN notice has been seen (a
+            // failure to record it only keeps the notice a while longer).
+            if (try? app.familyScreens.pinFailures.markSeen(member.id)) == true { app.memberChangedElsewhere(member.id) }
             return .redirect(to: next, setCookies: [SessionCookie.set(token, secure: page.isSecure),
                                                     DeviceCookie.remembering(member.id, generation: credentials?.deviceGeneration ?? 0,
                                                                              page, key: app.deviceKey)])

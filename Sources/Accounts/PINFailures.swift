@@ -119,7 +119,7 @@ public final class PINFailures: Sendable {
         try data.readingAccounts { connection in
             try connection.query("""
                 SELECT screen_label, count(*), max(failed_at) FROM pin_failures WHERE member_id = ? AND seen = 0
-                GROUP BY screen_label ORDER BY max(failed_at) DESC, screen_label
+                GROUP BY screen_label ORDER BY max(id) DESC
                 """, [.integer(member.rawValue)]).map { Unseen(screen: $0.string(0), count: $0.int(1), last: $0.int64(2)) }
         }
     }

@@ -112,6 +112,32 @@ final class FamilyScreensTests: XCTestCase {
         XCTAssertEqual(try again.unseen(dad.id).first?.last, clock.now)
     }
 
+    /// The keypad's digits: per screen and member, at most eight, gone 60 s after the last
+    /// key or once taken, and bounded in number.
+    func testTheKeypadKeepsDigitsPerScreenAndMemberBrieflyAndBounded() {
+        let keypad = ScreenKeypad()
+        let (mum, dad) = (MemberID(1), MemberID(2))
+        XCTAssertNil(ScreenKeypad.Key("x"))
+        XCTAssertNil(ScreenKeypad.Key("12"))
+        XCTAssertNil(ScreenKeypad.Key("١"))
+        for key in ["2", "4", "9", "back", "6", "8"] { keypad.press(ScreenKeypad.Key(key)!, screen: 1, member: mum, now: 100) }
+        XCTAssertEqual(keypad.count(screen: 1, member: mum, now: 100), 4)
+        XCTAssertEqual(keypad.count(screen: 2, member: mum, now: 100), 0, "another screen")
+        XCTAssertEqual(keypad.count(screen: 1, member: dad, now: 100), 0, "another member")
+        XCTAssertNil(keypad.take(screen: 1, member: dad, now: 100), "not Dad's digits, and now gone")
+        XCTAssertEqual(keypad.count(screen: 1, member: mum, now: 100), 0)
+        for _ in 0..<10 { keypad.press(.digit(UInt8(ascii: "7")), screen: 1, member: mum, now: 200) }
+        XCTAssertEqual(keypad.take(screen: 1, member: mum, now: 200 + ScreenKeypad.lifetime - 1), "77777777")
+        XCTAssertNil(keypad.take(screen: 1, member: mum, now: 200), "taken once")
+        keypad.press(.digit(UInt8(ascii: "1")), screen: 1, member: mum, now: 300)
+        XCTAssertNil(keypad.take(screen: 1, member: mum, now: 300 + ScreenKeypad.lifetime), "expired")
+        for screen in 0..<Int64(ScreenKeypad.maxEntries + 30) {
+            keypad.press(.digit(UInt8(ascii: "1")), screen: screen, member: mum, now: 400 + screen)
+        }
+        XCTAssertLessThanOrEqual(keypad.entryCount, ScreenKeypad.maxEntries)
+        XCTAssertEqual(keypad.count(screen: Int64(ScreenKeypad.maxEntries + 29), member: mum, now: 400), 1, "the newest kept")
+    }
+
     func testWrongCodesLockAnAddressAndManyLockEnrolmentForEveryone() {
         let throttle = ScreenThrottle()
         for _ in 0..<5 { throttle.recordWrongCode(address: "2001:db8::1", now: 100) }

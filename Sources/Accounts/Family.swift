@@ -303,13 +303,6 @@ public final class Family: Sendable {
         }
     }
 
-    /// The member's device generation now (what a device cookie made now carries).
-    public func deviceGeneration(of id: MemberID) throws(AccountError) -> Int64 {
-        try reading { connection in
-            try connection.queryOne("SELECT device_generation FROM members WHERE id = ?", [.integer(id.rawValue)])?.int64(0) ?? 0
-        }
-    }
-
     /// Deletes every session idle longer than `sessionIdleLimit`; returns how many.
     @discardableResult
     public func pruneExpiredSessions() throws(AccountError) -> Int {

@@ -482,7 +482,9 @@ final class FamilyScreenPageTests: XCTestCase {
                                                ("view", "row"), ("theme", "system"), ("time_zone", "Europe/Rome")]).status,
                        .seeOther)
         XCTAssertTrue(dawn.get("/").text.contains("3 PIN sbagliati su Kitchen alle 10:00"))
-        // Dismissed: gone, and the lockout count is not touched by seeing it.
+        // Dismissed (with the session's CSRF token only): gone, and the lockout count is not touched by seeing it.
+        XCTAssertEqual(dawn.post("/pin-notices/seen", [("csrf", "forged")]).status, .forbidden)
+        XCTAssertTrue(dawn.get("/").text.contains("3 PIN sbagliati su Kitchen alle 10:00"))
         XCTAssertEqual(dawn.post("/pin-notices/seen", []).location, "/")
         XCTAssertFalse(dawn.get("/").text.contains("PIN sbagliat"))
         XCTAssertEqual(try count(dawn, "SELECT count(*) FROM pin_failures WHERE counted = 1"), 4)

@@ -1,6 +1,6 @@
 // The kitchen screen's keypad: with JavaScript a key types into the PIN field at once
-// instead of a round trip to the server (without it, each key is a submit button the
-// server answers with the field one digit longer). Nothing else: the screen's return to
+// instead of a round trip to the server (without it, each key is a submit button: the
+// server keeps the digits and answers with a redirect to a page that never holds them). Nothing else: the screen's return to
 // the names after a minute is the page's meta refresh and the server's own expiry.
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {

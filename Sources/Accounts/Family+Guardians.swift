@@ -1,9 +1,11 @@
 import Store
 
-/// Guardians (issue 19): an admin lets one member (a parent) see and log the habits of
-/// another (a child) under `/members/{child}/…`. Grants live in `instance.sqlite`
-/// (`guardians`, instance migration 7) and are read fresh on every request, never
-/// cached: a revoked guardian loses access on the very next request. Removing either
+/// Guardians: an admin lets one adult member (a parent) see and log the habits of a child
+/// account under `/members/{child}/…`; never an adult's, so nobody reads another adult's
+/// habits, statistics and calendar, and a child is nobody's guardian. Grants live in
+/// `instance.sqlite` (`guardians`, instance migration 7; migration 10 dropped the grants
+/// over adults and holds the rule with a trigger) and are read fresh on every request,
+/// never cached: a revoked guardian loses access on the very next request. Removing either
 /// member removes the grant (foreign keys, `ON DELETE CASCADE`).
 extension Family {
     /// One grant: `guardian` looks after `child`.
@@ -17,6 +19,10 @@ extension Family {
         /// A member cannot be their own guardian.
         case sameMember
         case alreadyGranted
+        /// The "child" is not a child account (an adult or an admin).
+        case notAChild
+        /// The guardian is a child account themselves.
+        case guardianIsChild
         /// No such member (removed meanwhile), or no such grant to revoke.
         case notFound
         /// The database failed (`AccountError.storage`/`.storageFull`).
@@ -29,9 +35,12 @@ extension Family {
         let now = self.now
         do {
             try data.instance.write { connection in
-                let both = try connection.queryOne("SELECT count(*) FROM members WHERE id IN (?, ?)",
-                                                   [.integer(guardian.rawValue), .integer(child.rawValue)])?.int(0) ?? 0
-                guard both == 2 else { throw GuardianshipError.notFound }
+                let rows = try connection.query("SELECT id, is_child FROM members WHERE id IN (?, ?)",
+                                                [.integer(guardian.rawValue), .integer(child.rawValue)])
+                guard rows.count == 2 else { throw GuardianshipError.notFound }
+                let isChild = Dictionary(uniqueKeysWithValues: rows.map { ($0.int64(0), $0.bool(1)) })
+                guard isChild[child.rawValue] == true else { throw GuardianshipError.notAChild }
+                guard isChild[guardian.rawValue] == false else { throw GuardianshipError.guardianIsChild }
                 guard try connection.queryOne("SELECT 1 FROM guardians WHERE guardian_id = ? AND child_id = ?",
                                               [.integer(guardian.rawValue), .integer(child.rawValue)]) == nil else {
                     throw GuardianshipError.alreadyGranted
@@ -99,6 +108,20 @@ extension Family {
                 JOIN members AS c ON c.id = guardians.child_id
                 ORDER BY g.username, c.username
                 """).map { Guardianship(guardian: Member(row: $0), child: Member(row: $0, at: Member.columnCount)) }
+        }
+    }
+}
+
+extension Family {
+    /// The grants instance migration 10 dropped (over an adult, or by a child), one line
+    /// each for the server's stderr, forgotten once returned: each is reported once.
+    public func takeDroppedGuardianships() throws(AccountError) -> [String] {
+        try data.writingAccounts { connection in
+            let lines = try connection.query("SELECT guardian, child, reason FROM dropped_guardianships ORDER BY rowid").map {
+                "dropped the grant that made \($0.string(0)) the guardian of \($0.string(1)) (\($0.string(2)))"
+            }
+            if !lines.isEmpty { try connection.run("DELETE FROM dropped_guardianships") }
+            return lines
         }
     }
 }

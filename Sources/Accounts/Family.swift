@@ -95,17 +95,20 @@ public final class Family: Sendable {
     /// The member and stored hash for a sign-in form's username (normalised like
     /// `Username`), or nil when there is no such member. On nil, verify the password
     /// against `PasswordHasher.decoyHash` anyway, so the answer takes the same time.
-    public func credentials(username: String) throws(AccountError) -> (member: Member, passwordHash: String)? {
+    /// `deviceGeneration` is the generation a device cookie must carry to be trusted.
+    public func credentials(username: String) throws(AccountError) -> (member: Member, passwordHash: String, deviceGeneration: Int64)? {
         guard let name = Username.normalized(username) else { return nil }
         return try reading { connection in
             try connection.queryOne(
-                "SELECT \(Member.columns), members.password_hash FROM members WHERE username = ?", [.text(name)]
-            ).map { (Member(row: $0), $0.string(Member.columnCount)) }
+                "SELECT \(Member.columns), members.password_hash, members.device_generation FROM members WHERE username = ?",
+                [.text(name)]
+            ).map { (Member(row: $0), $0.string(Member.columnCount), $0.int64(Member.columnCount + 1)) }
         }
     }
 
     /// Stores a new password hash and signs out every other session of the member: all of
-    /// them, or all but `tokenHash` (the browser that made the change).
+    /// them, or all but `tokenHash` (the browser that made the change). Every browser's
+    /// device cookie for the member stops being trusted (`KnownDevice`'s generation).
     public func setPasswordHash(_ hash: String, for id: MemberID, keepingSession tokenHash: [UInt8]?) throws(AccountError) {
         Self.checkIsHash(hash)
         try writing { connection in
@@ -113,6 +116,7 @@ public final class Family: Sendable {
                 "UPDATE members SET password_hash = ? WHERE id = ?", [.text(hash), .integer(id.rawValue)])
             guard changed == 1 else { throw AccountError.memberNotFound }
             try Self.deleteSessions(of: id, except: tokenHash, in: connection)
+            try Self.forgetDevices(of: id, in: connection)
         }
     }
 
@@ -290,10 +294,12 @@ public final class Family: Sendable {
         }
     }
 
-    /// Signs the member out everywhere, except the session `tokenHash` when given.
+    /// Signs the member out everywhere, except the session `tokenHash` when given, and ends
+    /// every browser's device trust for them.
     public func endAllSessions(for id: MemberID, except tokenHash: [UInt8]?) throws(AccountError) {
         try writing { connection in
             try Self.deleteSessions(of: id, except: tokenHash, in: connection)
+            try Self.forgetDevices(of: id, in: connection)
         }
     }
 
@@ -382,6 +388,12 @@ public final class Family: Sendable {
 
     private static func anyMemberExists(_ connection: Connection) throws -> Bool {
         try connection.queryOne("SELECT EXISTS (SELECT 1 FROM members)")?.bool(0) ?? false
+    }
+
+    /// Moves the member's device generation on: every device cookie made before stops
+    /// letting its browser past a throttled username.
+    private static func forgetDevices(of id: MemberID, in connection: Connection) throws {
+        try connection.run("UPDATE members SET device_generation = device_generation + 1 WHERE id = ?", [.integer(id.rawValue)])
     }
 
     private static func deleteSessions(of id: MemberID, except tokenHash: [UInt8]?, in connection: Connection) throws {

@@ -1,7 +1,8 @@
 import Store
 
 /// The kitchen screen's records in `instance.sqlite` (migration 8): members' PINs and
-/// opt-ins, enrolment codes, enrolled screens and the short visits a right PIN opens.
+/// opt-ins, enrolment codes, enrolled screens and the short visits a right PIN opens;
+/// wrong PINs are `pinFailures` (migration 11).
 ///
 /// Every secret here (enrolment code, screen token, visit token) is random and stored only
 /// as SHA-256; PINs arrive already hashed (yescrypt, on the password pool). Times are unix
@@ -37,13 +38,18 @@ public final class FamilyScreens: Sendable {
     }
 
     public let data: DataDirectory
-    /// PINs' and enrolment codes' wrong tries (never sign-in's).
+    /// Enrolment codes' wrong tries (never sign-in's), in memory.
     public let throttle = ScreenThrottle()
+    /// Wrong PINs per member, across screens and restarts.
+    public let pinFailures: PINFailures
+    /// The digits typed so far on each screen's keypad without JavaScript.
+    public let keypad = ScreenKeypad()
     private let now: @Sendable () -> Int64
 
     public init(data: DataDirectory, now: @escaping @Sendable () -> Int64) {
         self.data = data
         self.now = now
+        pinFailures = PINFailures(data: data, now: now)
     }
 
     // MARK: - Members' PINs and opt-ins

@@ -26,14 +26,16 @@ public struct KnownDevices: Sendable, Equatable {
         return KnownDevices(Array(devices.prefix(capacity)))
     }
 
-    /// The entry for `member`, if this browser has one.
-    public func device(for member: MemberID) -> KnownDevice? {
-        devices.first { $0.member == member }
+    /// The entry for `member`, if this browser has one of their current `generation`
+    /// (an older one was made before they signed out everywhere or changed password).
+    public func device(for member: MemberID, generation: Int64) -> KnownDevice? {
+        devices.first { $0.member == member && $0.generation == generation }
     }
 
-    /// After `member` signed in here: their entry (kept, or new) moves to the front.
-    public func remembering(_ member: MemberID) -> KnownDevices {
-        let entry = device(for: member) ?? KnownDevice(member: member)
+    /// After `member` signed in here: their entry (kept when of their current
+    /// `generation`, else new) moves to the front.
+    public func remembering(_ member: MemberID, generation: Int64) -> KnownDevices {
+        let entry = device(for: member, generation: generation) ?? KnownDevice(member: member, generation: generation)
         return KnownDevices(Array(([entry] + devices.filter { $0.member != member }).prefix(Self.capacity)))
     }
 

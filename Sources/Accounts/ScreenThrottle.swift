@@ -1,21 +1,18 @@
 import Store
 import Locks
 
-/// Slows guessing at the kitchen screen, apart from password sign-in (`SignInThrottle`
-/// never sees a PIN or an enrolment code, and this never sees a password).
+/// Slows guessing of enrolment codes at the kitchen screen, apart from password sign-in
+/// (`SignInThrottle` never sees an enrolment code, and this never sees a password). Wrong
+/// PINs are counted per member in `instance.sqlite` instead (`PINFailures`).
 ///
-/// - PINs: `maxFailures` wrong PINs for one member from one screen within `window` lock
-///   that member on that screen for `lockSeconds`, counted from the last of them. Other
-///   members on that screen, and that member on other screens and at sign-in, are not
-///   touched. A right PIN clears the member's count on that screen.
-/// - Enrolment codes: `maxFailures` wrong codes from one address (an IPv6 client's /64)
-///   lock that address out of enrolment for `lockSeconds`; `maxCodeFailuresAnywhere`
-///   wrong codes from all addresses together within `window` lock enrolment for everyone
-///   (a code is 60 random bits and lives 15 minutes: this only bounds the work).
+/// `maxFailures` wrong codes from one address (an IPv6 client's /64) lock that address out
+/// of enrolment for `lockSeconds`; `maxCodeFailuresAnywhere` wrong codes from all addresses
+/// together within `window` lock enrolment for everyone (a code is 60 random bits and lives
+/// 15 minutes: this only bounds the work).
 ///
-/// Kept in memory (a restart forgets it), at most `maxKeys` keys, each holding at most
-/// `maxCodeFailuresAnywhere` timestamps; when full, keys neither locked nor recent go
-/// first, then the tenth with the oldest last failure.
+/// Kept in memory (a restart forgets it: a code lives 15 minutes anyway), at most `maxKeys`
+/// keys, each holding at most `maxCodeFailuresAnywhere` timestamps; when full, keys neither
+/// locked nor recent go first, then the tenth with the oldest last failure.
 public final class ScreenThrottle: Sendable {
     public static let maxFailures = 5
     /// Seconds in which failures add up (15 minutes).
@@ -26,7 +23,6 @@ public final class ScreenThrottle: Sendable {
     public static let maxKeys = 10_000
 
     private enum Key: Hashable {
-        case pin(screen: Int64, member: MemberID)
         case codeAddress(String)
         case codeAnywhere
     }
@@ -40,20 +36,6 @@ public final class ScreenThrottle: Sendable {
     private let entries = Lock([Key: Entry]())
 
     public init() {}
-
-    // MARK: PINs
-
-    public func isPINLocked(screen: Int64, member: MemberID, now: Int64) -> Bool {
-        isLocked(.pin(screen: screen, member: member), now: now)
-    }
-
-    public func recordWrongPIN(screen: Int64, member: MemberID, now: Int64) {
-        record(.pin(screen: screen, member: member), limit: Self.maxFailures, now: now)
-    }
-
-    public func recordRightPIN(screen: Int64, member: MemberID) {
-        entries.withLock { _ = $0.removeValue(forKey: .pin(screen: screen, member: member)) }
-    }
 
     // MARK: Enrolment codes
 

@@ -23,6 +23,9 @@ public final class Dawn: HTTPResponder {
     let throttle: SignInThrottle
     /// Signs and checks the device cookies (`DeviceCookie`).
     let deviceKey: DeviceKey
+    /// Lines for stderr from opening the data (grants a migration dropped), for the CLI
+    /// to print once the app is built.
+    package let startupNotes: [String]
     /// Hashes and checks passwords, apart from the server's worker pool (`Route.Runs`).
     let passwordPool: WorkerPool
     let timeZones: TimeZoneDatabase
@@ -116,6 +119,8 @@ public final class Dawn: HTTPResponder {
             data.closeAll()
             throw .resources("cannot read or store the device cookie key in instance.sqlite: \(error)")
         }
+        // Reported once: a failure to read them must not stop the server.
+        startupNotes = (try? family.takeDroppedGuardianships()) ?? []
         do {
             vapidKey = try VAPIDKeyStore.load(instance: data.instance)
         } catch {
@@ -357,6 +362,13 @@ public final class Dawn: HTTPResponder {
     /// After every committed write to a member's database, whoever wrote it (a page, an
     /// import): bumps their revision (so cached pages and validators change) and, when
     /// they share on the family board, refreshes their summary there.
+    /// A change to what the member's own pages show, written outside their database (their
+    /// wrong PINs, in instance.sqlite): announced on the path of their own writes, so their
+    /// cached pages go exactly as after a write of theirs.
+    func memberChangedElsewhere(_ id: MemberID) {
+        memberWrites.notify(id)
+    }
+
     private func memberWritten(_ id: MemberID) {
         memberCache.changed(id)
         reminders.memberChanged(id)

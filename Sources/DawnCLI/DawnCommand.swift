@@ -58,6 +58,7 @@ public enum DawnCommand {
             return 1
         }
         for change in app.data.tightened { fail(change) }
+        for note in app.startupNotes { fail(note) }
         app.startReminders()
         let server = HTTPServer(configuration: configuration.server, responder: app, metrics: metrics)
         let port: Int

@@ -48,15 +48,63 @@ package enum InstanceSchema {
                 PRIMARY KEY (member_id, habit_id)
             ) STRICT, WITHOUT ROWID;
             """),
-        // Guardians (issue 19): a row lets `guardian_id` see and log the habits of
+        // Guardians: a row lets `guardian_id` see and log the habits of
         // `child_id` under /members/{child}/… (`Family+Guardians.swift`). Removing either
         // member removes the grant.
         Migration(version: 7, sql: guardians),
-        // Child accounts and the kitchen screen (`FamilyScreens`, issue 19).
+        // Child accounts and the kitchen screen (`FamilyScreens`).
         Migration(version: 8, sql: familyScreen),
         // Family chores (`FamilyChores`), shared by the whole family (migration 9).
         Migration(version: 9, sql: chores),
+        // Guardians look after child accounts only: grants over an adult (or by a child)
+        // are dropped, each noted for the server to report on stderr, and a trigger holds
+        // the rule from here on.
+        Migration(version: 10, sql: guardiansOverChildren),
+        // Wrong family-screen PINs, per member across screens (`PINFailures`).
+        Migration(version: 11, sql: pinFailures),
+        // The generation of a member's device cookies (`KnownDevice`): signing out
+        // everywhere or a new password moves it on, and older cookies stop being trusted.
+        Migration(version: 12, sql: """
+            ALTER TABLE members ADD COLUMN device_generation INTEGER NOT NULL DEFAULT 0 CHECK (device_generation >= 0);
+            """),
     ]
+
+    /// Migration 10. `dropped_guardianships` keeps, until the server has reported them on
+    /// stderr (`Family.takeDroppedGuardianships`), the grants this migration removed.
+    private static let guardiansOverChildren = """
+        CREATE TABLE dropped_guardianships (
+            guardian TEXT NOT NULL,
+            child    TEXT NOT NULL,
+            reason   TEXT NOT NULL
+        ) STRICT;
+        INSERT INTO dropped_guardianships (guardian, child, reason)
+            SELECT g.username, c.username, CASE WHEN c.is_child = 0 THEN 'not a child account' ELSE 'the guardian is a child account' END
+            FROM guardians JOIN members AS g ON g.id = guardians.guardian_id JOIN members AS c ON c.id = guardians.child_id
+            WHERE c.is_child = 0 OR g.is_child = 1
+            ORDER BY g.username, c.username;
+        DELETE FROM guardians WHERE child_id IN (SELECT id FROM members WHERE is_child = 0)
+            OR guardian_id IN (SELECT id FROM members WHERE is_child = 1);
+        CREATE TRIGGER guardians_over_children BEFORE INSERT ON guardians
+            WHEN (SELECT is_child FROM members WHERE id = NEW.child_id) IS NOT 1
+              OR (SELECT is_child FROM members WHERE id = NEW.guardian_id) IS NOT 0
+            BEGIN SELECT RAISE(ABORT, 'a guardian is an adult and looks after a child account'); END;
+        """
+
+    /// Migration 11: one row per wrong PIN on the kitchen screen, naming the screen as it
+    /// was labelled then. `counted` rows make the member's lockout (a right PIN or an
+    /// admin's unlock clears it); `seen` rows were shown to the member (dismissed, or a
+    /// password sign-in since). A row both uncounted and seen is deleted.
+    private static let pinFailures = """
+        CREATE TABLE pin_failures (
+            id           INTEGER PRIMARY KEY,
+            member_id    INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            screen_label TEXT NOT NULL CHECK (length(screen_label) <= 240),
+            failed_at    INTEGER NOT NULL,
+            counted      INTEGER NOT NULL DEFAULT 1 CHECK (counted IN (0, 1)),
+            seen         INTEGER NOT NULL DEFAULT 0 CHECK (seen IN (0, 1))
+        ) STRICT;
+        CREATE INDEX pin_failures_by_member ON pin_failures (member_id, failed_at);
+        """
 
     /// Who is whose guardian (migration 7): a pair of members, never one member twice.
     private static let guardians = """

@@ -67,10 +67,10 @@ func makeFamily(
 
 extension Family {
     @discardableResult
-    func add(_ username: String, admin: Bool = false, timeZone: String = "UTC") throws -> Member {
+    func add(_ username: String, admin: Bool = false, child: Bool = false, timeZone: String = "UTC") throws -> Member {
         try addMember(
             username: Username(username), displayName: DisplayName(username.capitalized),
-            passwordHash: Fixtures.passwordHash, isAdmin: admin, timeZone: timeZone)
+            passwordHash: Fixtures.passwordHash, isAdmin: admin, timeZone: timeZone, isChild: child)
     }
 
     @discardableResult

@@ -2,8 +2,9 @@ import Accounts
 import Store
 import XCTest
 
-/// The kitchen screen's pure parts and records (issue 19): the PIN's shape, enrolment
-/// codes, the screen throttle on a clock, and `FamilyScreens` over a real instance schema.
+/// The kitchen screen's pure parts and records: the PIN's shape, enrolment codes, the
+/// enrolment throttle on a clock, the PIN lockout rule, and `FamilyScreens` and
+/// `PINFailures` over a real instance schema.
 final class FamilyScreensTests: XCTestCase {
     // MARK: PIN
 
@@ -42,30 +43,99 @@ final class FamilyScreensTests: XCTestCase {
 
     // MARK: Throttle
 
-    func testFiveWrongPINsLockThatMemberOnThatScreenForFifteenMinutes() {
-        let throttle = ScreenThrottle()
-        let (mum, dad) = (MemberID(1), MemberID(2))
+    /// 5 counted failures lock for 15 minutes from the fifth, 10 for an hour from the tenth,
+    /// 15 until an admin unlocks.
+    func testThePINLockoutGrowsFiveFifteenMinutesTenAnHourFifteenForGood() {
+        typealias Lockout = PINFailures.Lockout
         let t0: Int64 = 1_000_000
-        for i in 0..<4 { throttle.recordWrongPIN(screen: 1, member: mum, now: t0 + Int64(i)) }
-        XCTAssertFalse(throttle.isPINLocked(screen: 1, member: mum, now: t0 + 4))
-        throttle.recordWrongPIN(screen: 1, member: mum, now: t0 + 10)
-        XCTAssertTrue(throttle.isPINLocked(screen: 1, member: mum, now: t0 + 10))
-        XCTAssertTrue(throttle.isPINLocked(screen: 1, member: mum, now: t0 + 10 + ScreenThrottle.lockSeconds - 1))
-        XCTAssertFalse(throttle.isPINLocked(screen: 1, member: mum, now: t0 + 10 + ScreenThrottle.lockSeconds))
-        XCTAssertFalse(throttle.isPINLocked(screen: 2, member: mum, now: t0 + 10), "another screen")
-        XCTAssertFalse(throttle.isPINLocked(screen: 1, member: dad, now: t0 + 10), "another member")
+        func times(_ count: Int) -> [Int64] { (0..<count).map { t0 + Int64($0) * 10_000 } }
+        XCTAssertEqual(Lockout.state(failureTimes: [], now: t0), .open)
+        XCTAssertEqual(Lockout.state(failureTimes: times(4), now: t0 + 40_000), .open)
+        let fifth = times(5)[4]
+        XCTAssertEqual(Lockout.state(failureTimes: times(5), now: fifth), .lockedUntil(fifth + 15 * 60))
+        XCTAssertEqual(Lockout.state(failureTimes: times(5), now: fifth + 15 * 60 - 1), .lockedUntil(fifth + 15 * 60))
+        XCTAssertEqual(Lockout.state(failureTimes: times(5), now: fifth + 15 * 60), .open)
+        XCTAssertEqual(Lockout.state(failureTimes: times(9), now: times(9)[8]), .open, "tries again after the lock")
+        let tenth = times(10)[9]
+        XCTAssertEqual(Lockout.state(failureTimes: times(10), now: tenth + 60 * 60 - 1), .lockedUntil(tenth + 60 * 60))
+        XCTAssertEqual(Lockout.state(failureTimes: times(14), now: times(14)[13]), .open)
+        XCTAssertEqual(Lockout.state(failureTimes: times(15), now: times(15)[14] + 365 * 86_400), .lockedUntilUnlocked)
+        XCTAssertEqual(Lockout.state(failureTimes: times(16), now: 0), .lockedUntilUnlocked)
     }
 
-    func testFailuresOutsideTheWindowAndARightPINStartAgain() {
-        let throttle = ScreenThrottle()
-        let mum = MemberID(1)
-        for i in 0..<4 { throttle.recordWrongPIN(screen: 1, member: mum, now: Int64(i)) }
-        throttle.recordWrongPIN(screen: 1, member: mum, now: ScreenThrottle.window + 3)
-        XCTAssertFalse(throttle.isPINLocked(screen: 1, member: mum, now: ScreenThrottle.window + 3), "the first ones left the window")
-        for i in 0..<4 { throttle.recordWrongPIN(screen: 2, member: mum, now: Int64(i)) }
-        throttle.recordRightPIN(screen: 2, member: mum)
-        throttle.recordWrongPIN(screen: 2, member: mum, now: 5)
-        XCTAssertFalse(throttle.isPINLocked(screen: 2, member: mum, now: 5))
+    /// Failures are per member across screens, survive reopening the database (a restart),
+    /// are cleared by a right PIN or an admin's unlock, and are shown once to the member.
+    func testPINFailuresAreKeptPerMemberAcrossScreensAndRestarts() throws {
+        let directory = try TemporaryDirectory()
+        let clock = TestClock()
+        let family = try makeFamily(in: directory, clock: clock)
+        let mum = try family.setUp()
+        let dad = try family.add("dad")
+        let failures = PINFailures(data: family.data, now: { clock.now })
+        for i in 0..<3 {
+            clock.advance(by: 1)
+            XCTAssertEqual(try failures.recordWrong(mum.id, screen: i == 2 ? "Hall" : "Kitchen"), .open)
+        }
+        clock.advance(by: 1)
+        XCTAssertEqual(try failures.recordWrong(mum.id, screen: "Hall"), .open)
+        clock.advance(by: 1)
+        XCTAssertEqual(try failures.recordWrong(mum.id, screen: "Hall"), .lockedUntil(clock.now + 15 * 60),
+                       "the fifth, though on two screens")
+        XCTAssertEqual(try failures.state(of: dad.id), .open, "another member")
+        XCTAssertEqual(try failures.unseen(mum.id).map { "\($0.screen) \($0.count) \($0.last)" },
+                       ["Hall 3 \(clock.now)", "Kitchen 2 \(clock.now - 3)"])
+        XCTAssertEqual(try failures.counted()[mum.id]?.count, 5)
+        XCTAssertEqual(try failures.counted()[mum.id]?.lastScreen, "Hall")
+        XCTAssertNil(try failures.counted()[dad.id])
+
+        family.data.closeAll()
+        let reopened = try makeFamily(in: directory, clock: clock)
+        defer { reopened.data.closeAll() }
+        let again = PINFailures(data: reopened.data, now: { clock.now })
+        XCTAssertTrue(try again.state(of: mum.id).isLocked, "a restart forgets nothing")
+
+        XCTAssertTrue(try again.markSeen(mum.id))
+        XCTAssertEqual(try again.unseen(mum.id), [])
+        XCTAssertFalse(try again.markSeen(mum.id), "nothing more to see")
+        XCTAssertTrue(try again.state(of: mum.id).isLocked, "seeing the notice does not unlock")
+        XCTAssertTrue(try again.clearLockout(mum.id))
+        XCTAssertEqual(try again.state(of: mum.id), .open)
+        XCTAssertEqual(try reopened.count("pin_failures"), 0, "seen and no longer counted: gone")
+
+        // At most `maxRows` rows a member; the newest are kept.
+        for _ in 0..<(PINFailures.maxRows + 20) {
+            clock.advance(by: 1)
+            _ = try again.recordWrong(dad.id, screen: "Kitchen")
+            if try again.state(of: dad.id).isLocked { try again.clearLockout(dad.id) }
+        }
+        XCTAssertEqual(try reopened.count("pin_failures"), PINFailures.maxRows)
+        XCTAssertEqual(try again.unseen(dad.id).first?.last, clock.now)
+    }
+
+    /// The keypad's digits: per screen and member, at most eight, gone 60 s after the last
+    /// key or once taken, and bounded in number.
+    func testTheKeypadKeepsDigitsPerScreenAndMemberBrieflyAndBounded() {
+        let keypad = ScreenKeypad()
+        let (mum, dad) = (MemberID(1), MemberID(2))
+        XCTAssertNil(ScreenKeypad.Key("x"))
+        XCTAssertNil(ScreenKeypad.Key("12"))
+        XCTAssertNil(ScreenKeypad.Key("١"))
+        for key in ["2", "4", "9", "back", "6", "8"] { keypad.press(ScreenKeypad.Key(key)!, screen: 1, member: mum, now: 100) }
+        XCTAssertEqual(keypad.count(screen: 1, member: mum, now: 100), 4)
+        XCTAssertEqual(keypad.count(screen: 2, member: mum, now: 100), 0, "another screen")
+        XCTAssertEqual(keypad.count(screen: 1, member: dad, now: 100), 0, "another member")
+        XCTAssertNil(keypad.take(screen: 1, member: dad, now: 100), "not Dad's digits, and now gone")
+        XCTAssertEqual(keypad.count(screen: 1, member: mum, now: 100), 0)
+        for _ in 0..<10 { keypad.press(.digit(UInt8(ascii: "7")), screen: 1, member: mum, now: 200) }
+        XCTAssertEqual(keypad.take(screen: 1, member: mum, now: 200 + ScreenKeypad.lifetime - 1), "77777777")
+        XCTAssertNil(keypad.take(screen: 1, member: mum, now: 200), "taken once")
+        keypad.press(.digit(UInt8(ascii: "1")), screen: 1, member: mum, now: 300)
+        XCTAssertNil(keypad.take(screen: 1, member: mum, now: 300 + ScreenKeypad.lifetime), "expired")
+        for screen in 0..<Int64(ScreenKeypad.maxEntries + 30) {
+            keypad.press(.digit(UInt8(ascii: "1")), screen: screen, member: mum, now: 400 + screen)
+        }
+        XCTAssertLessThanOrEqual(keypad.entryCount, ScreenKeypad.maxEntries)
+        XCTAssertEqual(keypad.count(screen: Int64(ScreenKeypad.maxEntries + 29), member: mum, now: 400), 1, "the newest kept")
     }
 
     func testWrongCodesLockAnAddressAndManyLockEnrolmentForEveryone() {
@@ -80,7 +150,7 @@ final class FamilyScreensTests: XCTestCase {
 
     func testTheThrottleStaysBounded() {
         let throttle = ScreenThrottle()
-        for i in 0..<(ScreenThrottle.maxKeys + 500) { throttle.recordWrongPIN(screen: Int64(i), member: MemberID(1), now: Int64(i)) }
+        for i in 0..<(ScreenThrottle.maxKeys + 500) { throttle.recordWrongCode(address: "10.\(i / 65_536).\(i / 256 % 256).\(i % 256)", now: Int64(i)) }
         XCTAssertLessThanOrEqual(throttle.trackedKeyCount, ScreenThrottle.maxKeys)
     }
 

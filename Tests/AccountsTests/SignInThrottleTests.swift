@@ -81,7 +81,7 @@ final class SignInThrottleTests: XCTestCase {
 
     func testAKnownDeviceGetsInWhileTheUsernameAndAddressAreThrottled() {
         let throttle = SignInThrottle()
-        let tablet = KnownDevice(member: kid)
+        let tablet = KnownDevice(member: kid, generation: 0)
         for index in 0..<5 {
             fail(throttle, "kid", "198.51.100.\(index)", at: start)
             fail(throttle, "ghost\(index)", "198.51.100.200", at: start)
@@ -93,13 +93,13 @@ final class SignInThrottleTests: XCTestCase {
         // The known device's success leaves the guesser throttled.
         throttle.recordSuccess(username: "kid", device: tablet)
         XCTAssertEqual(verdict(throttle, "kid", "198.51.100.9", at: start), .throttled)
-        XCTAssertEqual(verdict(throttle, "kid", "198.51.100.9", device: KnownDevice(member: kid), at: start), .allowed,
+        XCTAssertEqual(verdict(throttle, "kid", "198.51.100.9", device: KnownDevice(member: kid, generation: 0), at: start), .allowed,
                        "each known browser has a count of its own")
     }
 
     func testAKnownDeviceHasFiveWrongPasswordsOfItsOwn() {
         let throttle = SignInThrottle()
-        let tablet = KnownDevice(member: kid)
+        let tablet = KnownDevice(member: kid, generation: 0)
         for _ in 0..<5 {
             XCTAssertEqual(verdict(throttle, "kid", "10.0.0.1", device: tablet, at: start), .allowed)
             fail(throttle, "kid", "10.0.0.1", device: tablet, at: start)
@@ -121,7 +121,7 @@ final class SignInThrottleTests: XCTestCase {
             fail(throttle, "ghost\(index)", "10.1.0.\(index)", at: start + 10 + Int64(index))
         }
         XCTAssertEqual(verdict(throttle, "kid", "10.2.0.1", at: start + 12), .overBudget)
-        XCTAssertEqual(verdict(throttle, "kid", "10.2.0.1", device: KnownDevice(member: kid), at: start + 12), .allowed)
+        XCTAssertEqual(verdict(throttle, "kid", "10.2.0.1", device: KnownDevice(member: kid, generation: 0), at: start + 12), .allowed)
         // A minute after the oldest of the last three failures, there is room again.
         XCTAssertEqual(verdict(throttle, "kid", "10.2.0.1", at: start + 10 + SignInThrottle.budgetWindow - 1), .overBudget)
         XCTAssertEqual(verdict(throttle, "kid", "10.2.0.1", at: start + 10 + SignInThrottle.budgetWindow), .allowed)

@@ -63,10 +63,11 @@ def setup_admin(dawn, username="mum", name="Mum"):
     return b
 
 
-def add_member(admin, username, name):
+def add_member(admin, username, name, child=False):
     admin.open("/family")
     r = admin.post("/family/members", {"username": username, "display_name": name,
-                                       "password": MEMBER_PASSWORD, "password_again": MEMBER_PASSWORD})
+                                       "password": MEMBER_PASSWORD, "password_again": MEMBER_PASSWORD,
+                                       **({"child": "1"} if child else {})})
     assert r.status == 303, r.text[:400]
     b = Browser(admin.server)
     b.open("/login")

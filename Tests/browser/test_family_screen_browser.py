@@ -1,10 +1,13 @@
-"""The kitchen screen (issue 19) in a real browser driven by TOUCH: headless Chromium with
-touch emulation (CDP `Emulation.setTouchEmulationEnabled`), every tap a CDP
+"""The kitchen screen in a real browser driven by TOUCH: headless Chromium with touch
+emulation (CDP `Emulation.setTouchEmulationEnabled`), every tap a CDP
 `Input.dispatchTouchEvent` start/end at the element's centre, against the real `dawn`
 binary. Enrolment with a code, the picker, the PIN keypad, the member's due habits, one
 check-off and the return to the names; every visible target at least 44 × 44 px; the
 page never wider than the screen at 375, 768 and 1280 px; axe-core clean at 768 and
-1280 px, light and dark; reference screenshots at 768 and 1280 px, light and dark.
+1280 px, light and dark; reference screenshots at 768 and 1280 px, light and dark. Then,
+in further Chromiums: the keypad with JavaScript off (no typed digit in any page, Back and
+resubmit opens nothing) and wrong PINs counted across two enrolled screens, told on the
+member's day page and unlocked by an admin on /family.
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_family_screen_browser.py -q -p no:cacheprovider
 """
@@ -294,3 +297,125 @@ def test_reference_screenshots(site, driver):
     assert driver.save_screenshot(os.path.join(REFERENCE, "family-screen-today-768-light.png"))
     driver.get(site.base + f"/family-screen/members/{member_id(site, 'sam')}")
     assert driver.save_screenshot(os.path.join(REFERENCE, "family-screen-pin-768-light.png"))
+
+
+def enrolled_driver(site, label, javascript=True):
+    """A new headless Chromium enrolled as the screen `label` (a code from the admin)."""
+    site.admin.open("/family")
+    r = site.admin.post("/family/screens/code", {"label": label})
+    code = re.search(r'<p class="enrolment-code">([^<]+)</p>', r.text).group(1)
+    d = make_driver(javascript=javascript)
+    viewport(d, 768, 1024)
+    d.get(site.base + "/family-screen")
+    d.find_element(By.ID, "code").send_keys(code)
+    d.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    wait_for(d, "Who are you?")
+    return d
+
+
+def assert_no_typed_digits(d, pin, why):
+    """The PIN field holds nothing, no attribute value but the CSRF token and the keys'
+    own is longer than a key, and the PIN appears nowhere in the page."""
+    source = d.page_source
+    assert d.find_element(By.ID, "pin").get_attribute("value") == "", why
+    field = re.search(r'<input id="pin"[^>]*>', source).group(0)
+    assert "value=" not in field, (why, field)
+    csrf = d.find_element(By.CSS_SELECTOR, 'input[name="csrf"]').get_attribute("value")
+    values = set(re.findall(r'value="([^"]*)"', source)) - {csrf}
+    assert values <= set("0123456789") | {"back", "clear"}, (why, values)
+    assert pin not in source, why
+
+
+def test_the_keypad_without_javascript_keeps_no_digit_in_the_page_and_back_resubmit_opens_nothing(site):
+    leo = member_browser(site.admin, "leo", "Leo")
+    add_habit(leo, "Chess", "🎲", "#54A0FF", 30)
+    on_screen(leo, "4826")
+    d = enrolled_driver(site, "Hall", javascript=False)
+    try:
+        pin_page = site.base + f"/family-screen/members/{member_id(site, 'leo')}"
+        d.get(pin_page)
+        wait_for(d, "Your PIN")
+        for count, digit in enumerate("4826", start=1):
+            d.find_element(By.CSS_SELECTOR, f'.screen-key[data-key="{digit}"]').click()
+            # Without JavaScript the server counts the key: the page says how many, not which.
+            wait_for(d, f"{count} digit")
+            assert d.current_url == pin_page, "each key ends on a GET of the PIN page"
+            assert_no_typed_digits(d, "4826", f"after key {count}")
+        d.find_element(By.CSS_SELECTOR, ".screen-unlock").click()
+        wait_for(d, "Leo's habits today")
+        # Back: the PIN page again, fetched anew and empty; resubmitting it opens nothing.
+        d.back()
+        wait_for(d, "Your PIN")
+        assert_no_typed_digits(d, "4826", "after Back")
+        assert "digits typed" not in d.find_element(By.TAG_NAME, "body").text
+        d.find_element(By.CSS_SELECTOR, ".screen-unlock").click()
+        wait_for(d, "A PIN is 4 to 8 digits")
+        assert "habits today" not in d.find_element(By.TAG_NAME, "body").text
+        # Further back, to a page from the middle of the typing: still nothing to resubmit.
+        d.back()
+        d.back()
+        wait_for(d, "Your PIN")
+        assert_no_typed_digits(d, "4826", "further back")
+        d.find_element(By.CSS_SELECTOR, ".screen-unlock").click()
+        wait_for(d, "A PIN is 4 to 8 digits")
+        assert not rows(os.path.join(site.dawn.data, "instance.sqlite"),
+                        "SELECT 1 FROM pin_failures JOIN members ON members.id = member_id WHERE username = 'leo'"), \
+            "an empty Open is not a wrong PIN"
+    finally:
+        d.quit()
+
+
+def test_wrong_pins_count_across_screens_and_the_member_and_admins_are_told(site):
+    zoe = member_browser(site.admin, "zoe", "Zoe")
+    on_screen(zoe, "7319")
+    zoe_id = member_id(site, "zoe")
+    porch = enrolled_driver(site, "Porch")
+    study = enrolled_driver(site, "Study")
+    home = make_driver()
+    try:
+        sign_in(home, site.base, "zoe", MEMBER_PASSWORD)
+
+        def wrong(d, expect):
+            d.get(site.base + f"/family-screen/members/{zoe_id}")
+            d.find_element(By.ID, "pin").send_keys("0000")
+            d.find_element(By.CSS_SELECTOR, ".screen-unlock").click()
+            wait_for(d, expect)
+
+        for _ in range(4):
+            wrong(porch, "That PIN is not right")
+        # The fifth, on the other screen, locks her name on both.
+        wrong(study, "locked on every family screen until")
+        for d in (porch, study):
+            d.get(site.base + "/family-screen")
+            person = d.find_element(By.CSS_SELECTOR, f'.screen-person.is-locked')
+            assert "Zoe" in person.text and "locked for now" in person.text
+            d.get(site.base + f"/family-screen/members/{zoe_id}")
+            wait_for(d, "locked on every family screen")
+            assert not d.find_elements(By.ID, "pin"), "no PIN form while locked"
+
+        # Her day page says so, per screen, in her zone; "Dismiss" clears it.
+        home.get(site.base + "/")
+        wait_for(home, "Wrong PINs on the family screen")
+        lines = [e.text for e in home.find_elements(By.CSS_SELECTOR, ".pin-notices li")]
+        assert len(lines) == 2 and re.fullmatch(r"1 wrong PIN on Study at \d\d:\d\d", lines[0]) \
+            and re.fullmatch(r"4 wrong PINs on Porch at \d\d:\d\d", lines[1]), lines
+        home.find_element(By.CSS_SELECTOR, ".pin-notices button").click()
+        WebDriverWait(home, 15).until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".pin-notices"))
+
+        # The admins see it on /family and unlock it; the right PIN opens again.
+        admin = make_driver()
+        try:
+            sign_in(admin, site.base, "mum", PASSWORD)
+            admin.get(site.base + "/family")
+            wait_for(admin, "5 wrong PINs on the family screen, the last on Study at")
+            admin.find_element(By.CSS_SELECTOR, 'form[action="/family/members/zoe/pin-unlock"] button').click()
+            wait_for(admin, "The PIN works again on every family screen.")
+        finally:
+            admin.quit()
+        porch.get(site.base + f"/family-screen/members/{zoe_id}")
+        porch.find_element(By.ID, "pin").send_keys("7319")
+        porch.find_element(By.CSS_SELECTOR, ".screen-unlock").click()
+        wait_for(porch, "Zoe's habits today")
+    finally:
+        for d in (porch, study, home):
+            d.quit()

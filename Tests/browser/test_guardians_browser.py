@@ -1,4 +1,4 @@
-"""A guardian's view of a child's day (issue 19) in a real browser (headless Chromium through
+"""A guardian's view of a child's day in a real browser (headless Chromium through
 Selenium) against the real `dawn` binary: the banner says whose day it is and leads back; with
 JavaScript off one tap checks a habit off for the child (recorded as the guardian's, the page
 staying under /members/{child}/); the child's journal never shows; axe-core clean at 375 and
@@ -26,11 +26,11 @@ SECRET = "Mia's private entry, never for Dad"
 
 @pytest.fixture(scope="module")
 def site():
-    """Mum (admin); Dad looks after Mia, who has three habits, a log, an entry; Dad has
+    """Mum (admin); Dad looks after Mia (a child account), who has three habits, a log, an entry; Dad has
     checked one off for her."""
     s, admin = start_site()
     s.dad = add_member(admin, "dad", "Dad")
-    s.mia = add_member(admin, "mia", "Mia")
+    s.mia = add_member(admin, "mia", "Mia", child=True)
     admin.open("/family")
     assert admin.post("/family/guardians", {"guardian": "dad", "child": "mia"}).status == 303
     piano = add_habit(s.mia, "Piano", "🎹", "#54A0FF", 30)

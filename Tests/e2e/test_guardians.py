@@ -1,9 +1,12 @@
-"""Guardians end to end: grants on /family, who reaches /members/{child}/…, revocation
-on the very next request, CSRF on the new forms, the journal kept private unless shared,
-"loggedBy" in the JSON export and back through the importer, and grants removed with a member."""
+"""Guardians end to end: grants on /family (over child accounts only, by adults only), who
+reaches /members/{child}/…, revocation on the very next request, CSRF on the new forms, the
+journal kept private unless shared, "loggedBy" in the JSON export and back through the importer,
+grants removed with a member, and the migration that drops grants over adults (one stderr line
+each)."""
 import json
 import os
 import sqlite3
+import time
 
 import pytest
 
@@ -31,13 +34,20 @@ def member(dawn, username):
     return browser
 
 
+def add_child(admin, username, name):
+    admin.open("/family")
+    return admin.post("/family/members", {"username": username, "display_name": name, "password": MEMBER_PASSWORD,
+                                          "password_again": MEMBER_PASSWORD, "child": "1"})
+
+
 def start_family(fresh_dawn):
-    """Mum (admin), Dad, Mia, Leo; Dad looks after Mia, who has a habit, a log with a note,
-    an entry, a note and a mood today."""
+    """Mum (admin), Dad, and the child accounts Mia and Leo; Dad looks after Mia, who has a
+    habit, a log with a note, an entry, a note and a mood today."""
     dawn = fresh_dawn()
     admin = setup_admin(dawn)
-    for username in ["dad", "mia", "leo"]:
-        assert add_member(admin, username=username, name=username.title()).status == 303
+    assert add_member(admin, username="dad", name="Dad").status == 303
+    for username in ["mia", "leo"]:
+        assert add_child(admin, username, username.title()).status == 303
     admin.open("/family")
     r = admin.post("/family/guardians", {"guardian": "dad", "child": "mia"})
     assert (r.status, r.header("Location")) == (303, "/family?done=guardian-granted#guardians"), r.text[:400]
@@ -160,7 +170,9 @@ def test_csrf_admin_only_and_refusals_on_the_new_forms(family):
     assert grants(dawn) == 1
     for fields, message in [({"guardian": "nobody", "child": "mia"}, "There is no member called “nobody”"),
                             ({"guardian": "mia", "child": "mia"}, "cannot be their own guardian"),
-                            ({"guardian": "dad", "child": "mia"}, "Dad already looks after Mia")]:
+                            ({"guardian": "dad", "child": "mia"}, "Dad already looks after Mia"),
+                            ({"guardian": "dad", "child": "mum"}, "Mum is not a child account"),
+                            ({"guardian": "leo", "child": "mia"}, "Leo is a child account and cannot be a guardian")]:
         r = admin.post("/family/guardians", fields)
         assert r.status == 400 and message in r.text, (fields, r.text[:300])
     assert admin.post("/family/guardians/leo/mia/revoke", {}).status == 404
@@ -229,7 +241,7 @@ def test_logged_by_in_the_export_and_back_through_the_importer(family):
 def test_removing_a_member_removes_their_grants(family):
     dawn, admin, dad, mia, today = family
     admin.open("/family")
-    assert admin.post("/family/guardians", {"guardian": "leo", "child": "dad"}).status == 303
+    assert admin.post("/family/guardians", {"guardian": "dad", "child": "leo"}).status == 303
     assert grants(dawn) == 2
     admin.open("/family/members/mia/remove")
     assert admin.post("/family/members/mia/remove", {}).status == 303
@@ -239,3 +251,44 @@ def test_removing_a_member_removes_their_grants(family):
     assert admin.post("/family/members/dad/remove", {}).status == 303
     assert grants(dawn) == 0
     assert "looks after" not in admin.get("/family").text
+
+
+def test_the_migration_drops_grants_over_adults_with_one_stderr_line_each(fresh_dawn):
+    """An instance.sqlite from before the rule (schema 9) with grants over an adult and an
+    admin: the next start drops those, keeps the grant over a child, and says so on stderr."""
+    dawn = fresh_dawn()
+    admin = setup_admin(dawn)
+    assert add_member(admin, username="dad", name="Dad").status == 303
+    assert add_child(admin, "mia", "Mia").status == 303
+    dawn.stop()
+    path = os.path.join(dawn.data, "instance.sqlite")
+    con = sqlite3.connect(path)
+    try:
+        ids = dict(con.execute("SELECT username, id FROM members"))
+        # Back to schema 9: what migrations 10-12 added goes, and grants over adults are made.
+        con.executescript("""
+            DROP TRIGGER guardians_over_children; DROP TABLE dropped_guardianships; DROP TABLE pin_failures;
+            ALTER TABLE members DROP COLUMN device_generation;""")
+        for guardian, child in [("dad", "mum"), ("mum", "dad"), ("dad", "mia")]:
+            con.execute("INSERT INTO guardians (guardian_id, child_id, created_at) VALUES (?, ?, 0)", (ids[guardian], ids[child]))
+        con.execute("PRAGMA user_version = 9")
+        con.commit()
+    finally:
+        con.close()
+    again = fresh_dawn(data=dawn.data)
+    assert again.wait_for_log("listening")
+    expected = ["dawn: dropped the grant that made dad the guardian of mum (not a child account)",
+                "dawn: dropped the grant that made mum the guardian of dad (not a child account)"]
+    deadline = time.time() + 5
+    while time.time() < deadline and not all(line in again.errors for line in expected):
+        time.sleep(0.05)
+    assert [line for line in again.errors if "dropped the grant" in line] == expected, again.errors
+    assert grants(again) == 1
+    dad = member(again, "dad")
+    assert dad.get("/members/mum").status == 404, "no longer Mum's guardian"
+    assert dad.get("/members/mia").status == 200
+    assert again.stop() == 0
+    # Reported once: the next start says nothing more.
+    third = fresh_dawn(data=dawn.data)
+    time.sleep(0.3)
+    assert not [line for line in third.errors if "dropped the grant" in line]

@@ -96,9 +96,10 @@ def test_a_known_browser_gets_in_while_the_username_is_throttled(family):
     assert again.status == 429, "the known browser's success does not lift the throttle for strangers"
 
     # The same cookie, altered anywhere, is a stranger's.
-    member, device_id, mac = device.split(".")
-    altered = [f"{member}.{device_id}.{flip(mac, 5)}", f"{member}.{flip(device_id, 0)}.{mac}",
-               f"{int(member) + 1}.{device_id}.{mac}", f"{member}.{device_id}", device + "x", "garbage"]
+    member, generation, device_id, mac = device.split(".")
+    altered = [f"{member}.{generation}.{device_id}.{flip(mac, 5)}", f"{member}.{generation}.{flip(device_id, 0)}.{mac}",
+               f"{int(member) + 1}.{generation}.{device_id}.{mac}", f"{member}.{int(generation) + 1}.{device_id}.{mac}",
+               f"{member}.{device_id}.{mac}", f"{member}.{generation}.{device_id}", device + "x", "garbage"]
     for value in altered:
         r = sign_in_as(with_device(dawn, "10.3.3.3", value), "kid", MEMBER_PASSWORD)
         assert r.status == 429, value
@@ -112,6 +113,24 @@ def test_a_known_browser_gets_in_while_the_username_is_throttled(family):
     kid_id = count(dawn, "SELECT id FROM members WHERE username = 'kid'")
     assert count(dawn, f"SELECT count(*) FROM sessions WHERE member_id = {kid_id}") == 2, \
         "sessions only for the tablet and its copy (the first one signed out): no stranger got one"
+
+
+def test_signing_out_everywhere_or_a_new_password_ends_every_devices_trust(family):
+    dawn, admin = family
+    tablet = client(dawn, "10.1.1.9")
+    assert sign_in_as(tablet, "kid", MEMBER_PASSWORD).status == 303
+    old_device = tablet.jar["dawn_device"]
+    laptop = client(dawn, "10.1.1.10")
+    assert sign_in_as(laptop, "kid", MEMBER_PASSWORD).status == 303
+    # From the laptop: sign out everywhere. The tablet's cookie stays, but is no longer trusted.
+    laptop.open("/account")
+    assert laptop.post("/account/sign-out-everywhere", {}).status == 303
+    for i in range(5):
+        assert sign_in_as(client(dawn, f"10.8.8.{i}"), "kid", f"wrong-guess-{i}").status == 400
+    assert tablet.jar["dawn_device"] == old_device
+    assert sign_in_as(tablet, "kid", MEMBER_PASSWORD).status == 429, "signed out everywhere: a stranger now"
+    assert sign_in_as(with_device(dawn, "10.3.3.9", old_device), "kid", MEMBER_PASSWORD).status == 429
+    assert count(dawn, "SELECT device_generation FROM members WHERE username = 'kid'") == 1
 
 
 def test_a_shared_browser_is_known_for_each_member_who_signed_in(family):

@@ -74,6 +74,7 @@ enum DayPage {
         })
         addChecklist(to: &router)
         addMood(to: &router)
+        addPINNotices(to: &router)
     }
 
     /// The day page with an ETag: 304 when the browser has it, the page cache's bytes
@@ -267,6 +268,8 @@ enum DayPage {
         let notice = notice(app, page)
         values["notice"] = notice.flatMap { $0.checklist ? nil : TemplateValue.string($0.text) } ?? .null
         values["checkNotice"] = notice.flatMap { $0.checklist ? TemplateValue.string($0.text) : nil } ?? .null
+        values["pinNotices"] = try pinNotices(app, page, member)
+        values["pinNoticesSeenURL"] = .string(pinNoticesSeenPath)
         // The checklist shows when the member has an active habit, saying so when none is due.
         values["hasHabits"] = .bool(!model.tray.isEmpty)
         values["checklist"] = .list(checklist(model, app, page, refusal: checkRefusal, names: names))

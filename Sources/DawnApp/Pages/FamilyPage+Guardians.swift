@@ -3,9 +3,10 @@ import HTTP
 import HTTPServer
 import Templates
 
-/// `/family`'s guardians (issue 19), for the admin: every grant with a revoke button, and
-/// a form that makes one member (`guardian`) the guardian of another (`child`), both by
-/// username. A refused grant (unknown name, the same member twice, granted already) shows
+/// `/family`'s guardians, for the admin: every grant with a revoke button, and a form that
+/// makes an adult (`guardian`) the guardian of a child account (`child`), both by username.
+/// A refused grant (unknown name, the same member twice, granted already, an adult as the
+/// child, a child as the guardian) shows
 /// `/family` again as a 400 with the message, nothing written. `Views/partials/family-guardians.html`.
 extension FamilyPage {
     static func addGuardians(to router: inout Router<Route>) {
@@ -56,6 +57,10 @@ extension FamilyPage {
             } catch .alreadyGranted {
                 form.fail("general", app.t("guardians.error.already", page,
                                            ["guardian": guardian.displayName, "child": child.displayName]))
+            } catch .notAChild {
+                form.fail("child", app.t("guardians.error.not_child", page, ["name": child.displayName]))
+            } catch .guardianIsChild {
+                form.fail("guardian", app.t("guardians.error.child_guardian", page, ["name": guardian.displayName]))
             } catch .notFound {
                 form.fail("general", app.t("guardians.error.unknown", page, ["name": sent.child]))
             } catch let .account(error) {
@@ -79,16 +84,17 @@ extension FamilyPage {
         }
         let chosen = (guardian: form.values["guardian"], child: form.values["child"])
         let members = try app.family.members()
-        func options(_ selected: TemplateValue?) -> TemplateValue {
-            .list(members.map { member in
+        // Adults may be guardians, child accounts may be looked after.
+        func options(_ selected: TemplateValue?, children: Bool) -> TemplateValue {
+            .list(members.filter { $0.isChild == children }.map { member in
                 ["username": .string(member.username), "label": .string("\(member.displayName) (@\(member.username))"),
                  "selected": .bool(selected == .string(member.username))]
             })
         }
         return [
             "grants": .list(grants),
-            "guardianOptions": options(chosen.guardian),
-            "childOptions": options(chosen.child),
+            "guardianOptions": options(chosen.guardian, children: false),
+            "childOptions": options(chosen.child, children: true),
             "form": form.template,
             "action": .string(Paths.guardians),
         ]

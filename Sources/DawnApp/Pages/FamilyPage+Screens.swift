@@ -6,10 +6,11 @@ import PlainText
 import Templates
 import TimeZones
 
-/// `/family`'s part of issue 19's child accounts and kitchen screen: the "child" box of the
-/// add form, a child's family-screen PIN, and the screens (an enrolment code shown once,
-/// the enrolled screens with a revoke button). Views: `Views/partials/family-screens.html`
-/// and `Views/partials/family-child-pin.html`.
+/// `/family`'s part of child accounts and the kitchen screen: the "child" box of the add
+/// form, a child's family-screen PIN, each member's wrong PINs and lockout with an unlock
+/// button, and the screens (an enrolment code shown once, the enrolled screens with a
+/// revoke button). Views: `Views/partials/family-screens.html`,
+/// `Views/partials/family-child-pin.html` and `Views/partials/family-pins.html`.
 extension FamilyPage {
     /// The screens card as a POST left it: a code just made (shown this once), or the
     /// label form refused.
@@ -40,6 +41,13 @@ extension FamilyPage {
                 throw PageError(.notFound, key: "family.screens.not_found")
             }
             return .redirect(to: Paths.done(Paths.family, "screen_revoked"))
+        })
+        // Unlocks a member's PIN on every screen: their wrong PINs stop counting (the member
+        // still sees them on their day page until they dismiss them).
+        router.add(.POST, "/family/members/{username}/pin-unlock", .admin { app, page in
+            let member = try FamilyPage.member(app, username: page.parameter("username"))
+            try app.familyScreens.pinFailures.clearLockout(member.id)
+            return .redirect(to: Paths.done(Paths.family, "pin_unlocked"))
         })
         router.add(.POST, "/family/members/{username}/pin", .admin(hashesPasswords: true) { app, page in
             let member = try FamilyPage.member(app, username: page.parameter("username"))
@@ -95,6 +103,28 @@ extension FamilyPage {
             "pinLabel": .string(app.t("family.child.pin", page, name)),
             "onScreenLabel": .string(app.t("family.child.on_screen", page, name)),
             "form": (form ?? FormState()).template,
+        ]
+    }
+
+    /// A member's wrong PINs and lockout for the admins, with the unlock form; null when none count.
+    static func pinValues(_ app: Dawn, _ page: PageRequest, _ member: Member, _ counted: PINFailures.Counted?) -> TemplateValue {
+        guard let counted else { return .null }
+        let rules = (try? app.timeZones.rules(for: page.signedIn?.member.timeZone ?? "UTC")) ?? .utc
+        let today = rules.localDateTime(at: app.now()).date
+        let name = ["name": member.displayName]
+        let state: TemplateValue = switch counted.state {
+        case .open: .null
+        case let .lockedUntil(until): .string(app.t("pins.family.locked_until", page, ["time": DayPage.when(until, rules, today: today,
+                                                                                                          page.language)]))
+        case .lockedUntilUnlocked: .string(app.t("pins.family.locked_admin", page))
+        }
+        return [
+            "failed": .string(app.strings.plural("pins.family.failed", count: counted.count, page.language,
+                                                 ["screen": counted.lastScreen,
+                                                  "time": DayPage.when(counted.last, rules, today: today, page.language)])),
+            "locked": state,
+            "unlockURL": .string("/family/members/\(member.username)/pin-unlock"),
+            "unlockLabel": .string(app.t("pins.family.unlock_label", page, name)),
         ]
     }
 

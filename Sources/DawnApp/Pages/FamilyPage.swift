@@ -47,6 +47,7 @@ enum FamilyPage {
     private static func notice(_ done: String?) -> String? {
         if let chores = choresNotice(done) { return chores }
         if let key = guardianNotice(done) { return key }
+        if done == "pin_unlocked" { return "pins.family.unlocked" }
         guard let done, ["added", "reset", "removed", "pin_set", "pin_cleared", "screen_revoked"].contains(done) else { return nil }
         return "family.notice." + done
     }
@@ -97,8 +98,10 @@ enum FamilyPage {
                      screens: ScreensForm = ScreensForm(), chores: ChoreForms = ChoreForms(),
                      guardians: FormState = FormState(), status: HTTPStatus = .ok) throws -> HTTPResponse {
         let model = try Model(app, reader: page.signedIn!.member)
+        let pinFailures = try app.familyScreens.pinFailures.counted()
         let members = try model.members.map { member -> TemplateValue in
             var fields = listed(app, page, member)
+            fields["pins"] = pinValues(app, page, member.member, pinFailures[member.member.id])
             if let reset, reset.username == member.member.username { fields["reset"] = reset.state.template }
             fields["childPIN"] = try childPINValues(app, page, member.member,
                                                     form: childPIN?.username == member.member.username ? childPIN?.state : nil)

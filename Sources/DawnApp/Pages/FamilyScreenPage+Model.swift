@@ -6,7 +6,7 @@ import TimeZones
 
 extension FamilyScreenPage {
     /// A member on the picker: their name, a stable colour, and whether their name is
-    /// locked on this screen after too many wrong PINs.
+    /// locked (on every screen) after too many wrong PINs.
     struct Person: Equatable {
         let id: MemberID
         let displayName: String
@@ -38,11 +38,11 @@ extension FamilyScreenPage {
         let chores: [FamilyChores.DayChore]
 
         init(_ app: Dawn, screen: FamilyScreens.Screen) throws {
-            let now = app.now()
             chores = try FamilyChores(instance: app.data.instance).day(try FamilyScreenPage.familyToday(app))
+            let failures = try app.familyScreens.pinFailures.counted()
             people = try app.familyScreens.shownMembers().map { member in
                 Person(id: member.id, displayName: member.displayName, colour: MemberColour.index(member.id),
-                       locked: app.familyScreens.throttle.isPINLocked(screen: screen.id, member: member.id, now: now))
+                       locked: failures[member.id]?.state.isLocked ?? false)
             }
         }
     }

@@ -14,9 +14,11 @@ import Templates
 /// (a keypad of submit buttons that works without JavaScript, or the plain field), and sees
 /// their due habits for their today — never their journal, notes or mood. One check-off, the
 /// "done" button, or 60 seconds (a meta refresh, and the visit's server-side expiry) bring
-/// the screen back to the names. Wrong PINs are throttled per member and screen
-/// (`ScreenThrottle`), never with sign-in's throttle. Every page has its own layout (no
-/// member navigation) and `Cache-Control: no-store`.
+/// the screen back to the names. Without JavaScript each key is a POST answered with a
+/// redirect, the digits kept on the server (`ScreenKeypad`), never in a page. Wrong PINs
+/// count per member across every screen and restart (`PINFailures`), never with sign-in's
+/// throttle; each one is told to the member on their day page. Every page has its own
+/// layout (no member navigation) and `Cache-Control: no-store`.
 enum FamilyScreenPage {
     static let path = "/family-screen"
     static let todayPath = "/family-screen/today"
@@ -39,22 +41,17 @@ enum FamilyScreenPage {
         router.add(.GET, "/family-screen/members/{id}", .screen { app, page in
             guard let screen = page.screen else { return .redirect(to: path) }
             let person = try shown(app, page)
-            return pinPage(app, page, screen, person.member, typed: "")
+            return try pinPage(app, page, screen, person.member)
         })
-        // A keypad key without JavaScript: the field's digits come back with one more (or
-        // one fewer). Nothing is checked, nothing counted.
+        // A keypad key without JavaScript: the digit goes to the server's keypad for this
+        // screen and member, and the answer is a redirect to the PIN page, so the tablet's
+        // history holds no digit and no POST to resubmit. Nothing is checked, nothing counted.
         router.add(.POST, "/family-screen/members/{id}/key", .screen { app, page in
             let screen = try enrolled(page)
             let person = try shown(app, page)
-            var typed = String((page.form["pin"] ?? "").unicodeScalars.filter { ("0"..."9").contains($0) }.prefix(PIN.lengths.upperBound))
-            switch page.form["key"] ?? "" {
-            case "back": typed = String(typed.dropLast())
-            case "clear": typed = ""
-            case let digit where digit.count == 1 && ("0"..."9").contains(digit):
-                if typed.count < PIN.lengths.upperBound { typed += digit }
-            default: throw PageError(.badRequest, key: "screen.error.key")
-            }
-            return pinPage(app, page, screen, person.member, typed: typed)
+            guard let key = ScreenKeypad.Key(page.form["key"] ?? "") else { throw PageError(.badRequest, key: "screen.error.key") }
+            app.familyScreens.keypad.press(key, screen: screen.id, member: person.member.id, now: app.now())
+            return .redirect(to: memberPath(person.member.id))
         })
         router.add(.POST, "/family-screen/members/{id}/pin", .screen(hashesPasswords: true) { app, page in try checkPIN(app, page) })
         router.add(.GET, "/family-screen/today", .screen { app, page in
@@ -160,9 +157,9 @@ enum FamilyScreenPage {
     }
 
     private static func pinPage(_ app: Dawn, _ page: PageRequest, _ screen: FamilyScreens.Screen, _ member: Member,
-                                typed: String, error: String? = nil, status: HTTPStatus = .ok) -> HTTPResponse {
+                                error: String? = nil, status: HTTPStatus = .ok) throws -> HTTPResponse {
         let name = ["name": member.displayName]
-        let locked = app.familyScreens.throttle.isPINLocked(screen: screen.id, member: member.id, now: app.now())
+        let lockout = try app.familyScreens.pinFailures.state(of: member.id)
         let keys: [TemplateValue] = (["1", "2", "3", "4", "5", "6", "7", "8", "9"].map { digit in
             ["value": .string(digit), "text": .string(digit), "label": .null, "wide": .bool(false), "keyURL": .string(keyPath(member.id))]
         } as [TemplateValue]) + [
@@ -172,40 +169,64 @@ enum FamilyScreenPage {
             ["value": "back", "text": "⌫", "label": .string(app.t("screen.pin.back_key", page)), "wide": .bool(false),
              "keyURL": .string(keyPath(member.id))],
         ]
-        let person = Person(id: member.id, displayName: member.displayName, colour: MemberColour.index(member.id), locked: locked)
+        // How many digits the keypad holds, never which: dots and a sentence.
+        let typed = app.familyScreens.keypad.count(screen: screen.id, member: member.id, now: app.now())
+        let person = Person(id: member.id, displayName: member.displayName, colour: MemberColour.index(member.id), locked: lockout.isLocked)
         return render(app, page, "family-screen-pin", [
             "title": .string(app.t("screen.pin.title", page, name)),
             "heading": .string(app.t("screen.pin.heading", page, name)),
             "initial": .string(person.initial),
             "colour": .string("screen-colour-\(person.colour)"),
             "csrf": .string(screen.csrfToken),
-            "locked": locked ? .string(app.t("screen.pin.locked", page, name)) : .null,
+            "locked": lockedText(app, page, member, lockout).map(TemplateValue.string) ?? .null,
             "error": error.map(TemplateValue.string) ?? .null,
-            "typed": .string(typed),
+            "typedDots": typed > 0 ? .string(String(repeating: "•", count: typed)) : .null,
+            "typedText": typed > 0 ? .string(app.strings.plural("screen.pin.typed", count: typed, page.language)) : .null,
             "pinURL": .string(pinPath(member.id)),
             "keys": .list(keys),
             "refreshURL": .string(path),
-        ], status: locked ? .tooManyRequests : status)
+        ], status: lockout.isLocked ? .tooManyRequests : status)
+    }
+
+    /// Why the member's name is locked on every screen, and until when (their time zone).
+    private static func lockedText(_ app: Dawn, _ page: PageRequest, _ member: Member,
+                                   _ lockout: PINFailures.Lockout.State) -> String? {
+        switch lockout {
+        case .open:
+            return nil
+        case .lockedUntilUnlocked:
+            return app.t("screen.pin.locked_admin", page, ["name": member.displayName])
+        case let .lockedUntil(until):
+            let rules = (try? app.timeZones.rules(for: member.timeZone)) ?? .utc
+            let wall = rules.localDateTime(at: until)
+            return app.t("screen.pin.locked", page, ["name": member.displayName,
+                                                     "time": LocalizedDate.time(hour: wall.hour, minute: wall.minute)])
+        }
     }
 
     private static func checkPIN(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let screen = try enrolled(page)
         let (member, hash) = try shown(app, page)
-        let throttle = app.familyScreens.throttle
-        let now = app.now()
-        if throttle.isPINLocked(screen: screen.id, member: member.id, now: now) {
-            return pinPage(app, page, screen, member, typed: "")
+        let failures = app.familyScreens.pinFailures
+        // The field (typed, or filled by the JavaScript keypad), else the server's keypad;
+        // the keypad's digits are used up either way.
+        let kept = app.familyScreens.keypad.take(screen: screen.id, member: member.id, now: app.now())
+        if try failures.state(of: member.id).isLocked {
+            return try pinPage(app, page, screen, member)
         }
-        let typed = page.form["pin"] ?? ""
+        let field = page.form["pin"] ?? ""
+        let typed = field.isEmpty ? kept ?? "" : field
         // Not a PIN at all (empty, letters, too long): said so, not hashed, not counted.
         guard let pin = try? PIN(typed) else {
-            return pinPage(app, page, screen, member, typed: "", error: app.t("pin.error.invalid", page), status: .badRequest)
+            return try pinPage(app, page, screen, member, error: app.t("pin.error.invalid", page), status: .badRequest)
         }
         guard PasswordHasher.verify(pin.value, against: hash) else {
-            throttle.recordWrongPIN(screen: screen.id, member: member.id, now: now)
-            return pinPage(app, page, screen, member, typed: "", error: app.t("screen.pin.wrong", page), status: .badRequest)
+            try failures.recordWrong(member.id, screen: screen.label)
+            // The member's day page tells them: its cached copy must go.
+            app.memberChangedElsewhere(member.id)
+            return try pinPage(app, page, screen, member, error: app.t("screen.pin.wrong", page), status: .badRequest)
         }
-        throttle.recordRightPIN(screen: screen.id, member: member.id)
+        if try failures.clearLockout(member.id) { app.memberChangedElsewhere(member.id) }
         let token = try app.familyScreens.startVisit(screen: screen.id, member: member.id)
         return .redirect(to: todayPath, setCookies: [ScreenCookie.setVisit(token, secure: page.isSecure)])
     }

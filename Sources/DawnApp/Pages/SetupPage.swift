@@ -53,7 +53,7 @@ enum SetupPage {
                                                        passwordHash: hash, timeZone: timeZone)
             let (token, _) = try app.family.startSession(for: admin.id)
             return .redirect(to: "/", setCookies: [SessionCookie.set(token, secure: page.isSecure),
-                                                   DeviceCookie.remembering(admin.id, page, key: app.deviceKey)])
+                                                   DeviceCookie.remembering(admin.id, generation: 0, page, key: app.deviceKey)])
         } catch AccountError.setupAlreadyDone {
             return .redirect(to: Paths.signIn)
         } catch let error as AccountError {

@@ -45,7 +45,7 @@ enum SignInPage {
         let now = app.now()
 
         // An unknown username is checked against a decoy hash, so it costs what a wrong password costs.
-        let credentials: (member: Member, passwordHash: String)?
+        let credentials: (member: Member, passwordHash: String, deviceGeneration: Int64)?
         do {
             credentials = try app.family.credentials(username: username)
         } catch {
@@ -53,7 +53,10 @@ enum SignInPage {
             return show(app, page, form, status: .internalServerError)
         }
         // A browser that signed in as this very member before is judged by its own failures.
-        let device = credentials.flatMap { DeviceCookie.devices(page, key: app.deviceKey).device(for: $0.member.id) }
+        // Only of the member's current generation: not from before they signed out everywhere or changed password.
+        let device = credentials.flatMap {
+            DeviceCookie.devices(page, key: app.deviceKey).device(for: $0.member.id, generation: $0.deviceGeneration)
+        }
         switch app.throttle.verdict(username: username, address: page.clientAddress, device: device, now: now) {
         case .allowed:
             break
@@ -75,8 +78,12 @@ enum SignInPage {
         app.throttle.recordSuccess(username: username, device: device)
         do {
             let (token, _) = try app.family.startSession(for: member.id)
+            // Signed in with the password: the day page's wrong-PIN notice has been seen (a
+            // failure to record it only keeps the notice a while longer).
+            if (try? app.familyScreens.pinFailures.markSeen(member.id)) == true { app.memberChangedElsewhere(member.id) }
             return .redirect(to: next, setCookies: [SessionCookie.set(token, secure: page.isSecure),
-                                                    DeviceCookie.remembering(member.id, page, key: app.deviceKey)])
+                                                    DeviceCookie.remembering(member.id, generation: credentials?.deviceGeneration ?? 0,
+                                                                             page, key: app.deviceKey)])
         } catch {
             // A full disk cannot store the session: say so, and when to try again.
             guard StorageFullPage.matches(error) else {

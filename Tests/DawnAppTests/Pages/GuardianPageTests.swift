@@ -5,7 +5,7 @@ import Store
 import XCTest
 @testable import DawnApp
 
-/// Guardians in process (issue 19): the grants on `/family`, who reaches
+/// Guardians in process: the grants on `/family`, who reaches
 /// `/members/{child}/…` (only the child's guardian; everyone else the very 404 of an
 /// unknown address), the child's data under the child's links, "logged by", the journal
 /// kept private unless shared, and the page cache keeping the two views apart.
@@ -15,14 +15,14 @@ final class GuardianPageTests: XCTestCase {
     static let secretNote = "SECRET-NOTE-91c2"
     static let secretLogNote = "SECRET-LOGNOTE-5d0e"
 
-    /// Mum (admin), Dad, Mia and Leo; Dad looks after Mia. Mia has a habit ("Piano", one
+    /// Mum (admin), Dad, and the child accounts Mia and Leo; Dad looks after Mia. Mia has a habit ("Piano", one
     /// log with a note), an entry, a note and a mood on `day`. Signed in as Dad.
     private func family() throws -> (dawn: PageHarness, piano: Int) {
         let dawn = try PageHarness(now: PageHarness.instant("2026-03-11T10:00:00Z"))
         dawn.signedUp(timeZone: "UTC")
         dawn.addMember("dad", displayName: "Dad")
-        dawn.addMember("mia", displayName: "Mia")
-        dawn.addMember("leo", displayName: "Leo")
+        dawn.addMember("mia", displayName: "Mia", child: true)
+        dawn.addMember("leo", displayName: "Leo", child: true)
         _ = dawn.get("/family")
         XCTAssertEqual(dawn.post("/family/guardians", [("guardian", "dad"), ("child", "mia")]).location,
                        "/family?done=guardian-granted#guardians")
@@ -134,7 +134,11 @@ final class GuardianPageTests: XCTestCase {
         for (fields, message) in [([("guardian", "nobody"), ("child", "mia")], "There is no member called “nobody”"),
                                   ([("guardian", "dad"), ("child", "")], "There is no member called “”"),
                                   ([("guardian", "leo"), ("child", "leo")], "cannot be their own guardian"),
-                                  ([("guardian", "dad"), ("child", "mia")], "Dad already looks after Mia")] {
+                                  ([("guardian", "dad"), ("child", "mia")], "Dad already looks after Mia"),
+                                  // Only a child account is looked after, and only by an adult.
+                                  ([("guardian", "dad"), ("child", "mum")], "Mum is not a child account"),
+                                  ([("guardian", "mum"), ("child", "dad")], "Dad is not a child account"),
+                                  ([("guardian", "leo"), ("child", "mia")], "Leo is a child account")] {
             let page = dawn.post("/family/guardians", fields)
             XCTAssertEqual(page.status, .badRequest, page.text)
             XCTAssertTrue(page.text.contains(PageHarness.html(message)), message)

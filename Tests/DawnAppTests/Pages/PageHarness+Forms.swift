@@ -37,11 +37,12 @@ extension PageHarness {
         return page
     }
 
-    /// Adds a member through `/family` (the admin must be signed in).
-    func addMember(_ username: String, displayName: String) {
+    /// Adds a member through `/family` (the admin must be signed in); a child account when `child`.
+    func addMember(_ username: String, displayName: String, child: Bool = false) {
         _ = get("/family")
         let page = post("/family/members", [("username", username), ("display_name", displayName),
-                                             ("password", Self.password), ("password_again", Self.password)])
+                                             ("password", Self.password), ("password_again", Self.password)]
+                                            + (child ? [("child", "1")] : []))
         XCTAssertEqual(page.status, .seeOther, page.text)
     }
 

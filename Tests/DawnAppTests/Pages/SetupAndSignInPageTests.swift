@@ -188,6 +188,73 @@ final class SetupAndSignInPageTests: XCTestCase {
         XCTAssertEqual(dawn.post("/login", [("username", "mum"), ("password", PageHarness.password)]).status, .seeOther)
     }
 
+    /// A browser's device cookie lets it past a throttled username only until its member
+    /// signs out everywhere, changes password or has it reset by an admin: each moves the
+    /// member's device generation on, and every older cookie is then a stranger's.
+    func testSigningOutEverywhereOrANewPasswordEndsEveryDevicesTrust() throws {
+        let dawn = try PageHarness(now: now)
+        dawn.signedUp()
+        dawn.addMember("dad", displayName: "Dad")
+        var clock = now
+        var password = PageHarness.password
+        /// Five wrong guesses at Dad's password from strangers: his username is throttled.
+        func guessedAt() {
+            clock += 16 * 60
+            dawn.setNow(clock)
+            dawn.forgetCookies()
+            dawn.peer = "192.0.2.66"
+            _ = dawn.get("/login")
+            for _ in 0..<5 { XCTAssertEqual(dawn.post("/login", [("username", "dad"), ("password", "a wrong guess")]).status, .badRequest) }
+            XCTAssertEqual(dawn.post("/login", [("username", "dad"), ("password", password)]).status, .tooManyRequests)
+            dawn.peer = "127.0.0.1"
+        }
+        /// Dad's password from the tablet holding `device` only.
+        func fromTheTablet(_ device: String) -> PageHarness.Page {
+            dawn.cookies = ["dawn_device": device]
+            _ = dawn.get("/login")
+            return dawn.post("/login", [("username", "dad"), ("password", password)])
+        }
+        func signedInOnTheTablet() throws -> String {
+            dawn.forgetCookies()
+            _ = dawn.get("/login")
+            XCTAssertEqual(dawn.post("/login", [("username", "dad"), ("password", password)]).status, .seeOther)
+            return try XCTUnwrap(dawn.cookies["dawn_device"])
+        }
+
+        // Signing out everywhere.
+        var device = try signedInOnTheTablet()
+        guessedAt()
+        XCTAssertEqual(fromTheTablet(device).status, .seeOther, "a known browser gets in")
+        _ = dawn.get("/account")
+        XCTAssertEqual(dawn.post("/account/sign-out-everywhere", []).status, .seeOther)
+        XCTAssertEqual(fromTheTablet(device).status, .tooManyRequests, "after signing out everywhere it is a stranger")
+
+        // Changing the password (the browser that changed it stays signed in, but not trusted).
+        clock += 16 * 60
+        dawn.setNow(clock)
+        device = try signedInOnTheTablet()
+        XCTAssertNotEqual(device.split(separator: ".")[1], "0", "a cookie of the new generation")
+        _ = dawn.get("/account")
+        XCTAssertEqual(dawn.post("/account/password", [("current_password", password), ("password", "a brand new password"),
+                                                       ("password_again", "a brand new password")]).status, .seeOther)
+        password = "a brand new password"
+        guessedAt()
+        XCTAssertEqual(fromTheTablet(device).status, .tooManyRequests, "after a new password it is a stranger")
+
+        // An admin's reset.
+        clock += 16 * 60
+        dawn.setNow(clock)
+        device = try signedInOnTheTablet()
+        guessedAt()
+        XCTAssertEqual(fromTheTablet(device).status, .seeOther)
+        dawn.signIn("mum")
+        _ = dawn.get("/family")
+        XCTAssertEqual(dawn.post("/family/members/dad/password", [("password", "another new password"),
+                                                                 ("password_again", "another new password")]).status, .seeOther)
+        password = "another new password"
+        XCTAssertEqual(fromTheTablet(device).status, .tooManyRequests, "after an admin's reset it is a stranger")
+    }
+
     func testSignOutEndsTheSessionAndKeepsTheDeviceCookie() throws {
         let dawn = try PageHarness(now: now)
         dawn.signedUp()

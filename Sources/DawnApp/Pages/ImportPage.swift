@@ -67,14 +67,14 @@ enum ImportPage {
             + "&entries=\(counts.entries)&notes=\(counts.notes)")
     }
 
-    /// Whom an import's `loggedBy` may name: the account's own guardians now, and only in a
-    /// restore into an empty account made by an admin (a child is never one). A file is
-    /// whatever its maker typed, so in any other import (every merge, a child's or any
-    /// member's restore) a log credited to someone else would put words in their mouth:
-    /// its `loggedBy` is dropped and the log imports as the member's own. Dropped rather
-    /// than refused, so a member's own export, guardians' logs and all, still merges back.
+    /// Whom an import's `loggedBy` may name: only in a restore into an empty account (every
+    /// account but the first is made by an admin on `/family`), and only the account's own
+    /// guardians now, which only a child account has. A file is whatever its maker typed, so
+    /// in every merge a log credited to someone else would put words in their mouth: its
+    /// `loggedBy` is dropped and the log imports as the member's own. Dropped rather than
+    /// refused, so a member's own export, guardians' logs and all, still merges back.
     static func creditedGuardians(_ app: Dawn, _ member: MemberContext, mode: Importer.Mode) throws -> Set<String> {
-        guard mode == .empty, member.actor.member.isAdmin, !member.actor.member.isChild else { return [] }
+        guard mode == .empty else { return [] }
         return Set(try app.family.guardians(of: member.account.id).map(\.username))
     }
 

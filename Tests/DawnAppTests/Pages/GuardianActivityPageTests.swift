@@ -15,7 +15,7 @@ final class GuardianActivityPageTests: XCTestCase {
         let dawn = try PageHarness(now: PageHarness.instant("2026-03-11T10:00:00Z"))
         dawn.signedUp(timeZone: "UTC")
         dawn.addMember("dad", displayName: "Dad")
-        dawn.addMember("mia", displayName: "Mia")
+        dawn.addMember("mia", displayName: "Mia", child: true)
         _ = dawn.get("/family")
         XCTAssertEqual(dawn.post("/family/guardians", [("guardian", "dad"), ("child", "mia")]).status, .seeOther)
         dawn.signIn("mia")

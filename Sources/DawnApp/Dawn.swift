@@ -235,8 +235,7 @@ public final class Dawn: HTTPResponder {
                 }
                 SecurityHeaders.apply(to: &response)
                 OfflinePage.markMember(&response, page)
-                // A child's pages never stay on a guardian's device, offline copy included.
-                if page.ward != nil { response.headers.set("Cache-Control", "no-store") }
+                CachePolicy.apply(to: &response, page, segments: segments)
                 return response
             }
             switch route.runs {

@@ -164,3 +164,20 @@ def test_another_member_never_sees_the_pages_kept_for_the_last(site):
         assert offline_state(d)["h1"] == "You are offline"
     finally:
         d.quit()
+
+
+def test_a_sign_out_the_server_never_answered_still_drops_every_kept_page(site):
+    d = signed_in_driver(site, "ana")
+    try:
+        controlled(d, site.base, f"/day/{site.yesterday}")
+        assert any(k.endswith(f"/day/{site.yesterday}") for k in kept_urls(d))
+        # The connection drops as she signs out: no answer (so no Clear-Site-Data, no
+        # sign-in page) reaches the browser; the worker forgets as the form goes.
+        assert site.dawn.stop() == 0
+        d.find_element(By.CSS_SELECTOR, "form[action='/logout'] button").click()
+        d.get(site.base + f"/day/{site.yesterday}")
+        assert ANA_ENTRY not in d.page_source
+        assert offline_state(d)["h1"] == "You are offline"
+        assert not any(k.startswith("dawn-pages") and not k.endswith("/offline") for k in kept_urls(d)), kept_urls(d)
+    finally:
+        d.quit()

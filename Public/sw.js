@@ -2,7 +2,7 @@
 // usual. It keeps the static files (their names carry their hash, so a kept one never goes
 // stale) and the last pages the signed-in member opened (GET 200 pages the server marked
 // with X-Dawn-Member: nothing else, and never another member's; a page that says nobody
-// is signed in, an answer with Clear-Site-Data or a sign-out form drops them all). Offline, a kept page is
+// is signed in, or a sign-out form, drops them all). Offline, a kept page is
 // shown marked read-only; a page never seen here shows /offline.
 "use strict";
 
@@ -11,9 +11,6 @@ const PAGES = "dawn-pages-v1";
 const MEMBER = "x-dawn-member";
 // The header's value on pages seen signed out.
 const SIGNED_OUT = "-";
-// Sent with the answers that end a session: whatever the browser does with it, this worker
-// keeps nothing after it.
-const CLEAR_SITE_DATA = "clear-site-data";
 // Where the member whose pages are kept is written down, inside the pages' cache.
 const OWNER = "/__dawn/member";
 const OFFLINE = "/offline";
@@ -34,8 +31,9 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// The forms that end a session: the pages kept go as the member asks to leave, before the
-// answer (whose Clear-Site-Data the browser may not honour) comes back.
+// The forms that end a session: the pages kept go as the member asks to leave. Their answer
+// (a redirect with Clear-Site-Data, which not every browser honours) is opaque to a worker,
+// and may never come at all.
 const SIGN_OUTS = ["/logout", "/account/sign-out-everywhere"];
 
 self.addEventListener("fetch", (event) => {
@@ -74,9 +72,8 @@ async function page(request, event) {
     return offline(request);
   }
   const member = response.headers.get(MEMBER);
-  if (member === SIGNED_OUT || response.headers.has(CLEAR_SITE_DATA)) {
-    // Signed out (the sign-in page, setup, an answer that clears the site's data): no page
-    // of anyone's stays on this device.
+  if (member === SIGNED_OUT) {
+    // Signed out (the sign-in page, setup): no page of anyone's stays on this device.
     event.waitUntil(forget());
     return response;
   }

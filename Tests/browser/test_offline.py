@@ -117,10 +117,15 @@ def test_only_get_200_pages_of_the_member_are_kept(site):
         d.get(site.base + "/day/1800-01-01")  # a 404
         d.get(site.base + "/day/not-a-date")  # a 400
         d.get(site.base + "/export/dawn.json")  # not a page
+        d.get(site.base + "/search?q=lake")  # no-store: search results
+        d.get(site.base + "/settings")  # no-store
+        d.get(site.base + "/stats")
+        # Kept after the page is shown: wait for the last one.
+        WebDriverWait(d, 10).until(lambda d: "dawn-pages-v1 /stats" in kept_urls(d))
         kept = kept_urls(d)
         pages = sorted(k.split(" ", 1)[1] for k in kept if k.startswith("dawn-pages"))
-        assert "/" in pages and "/offline" in pages and "/__dawn/member" in pages
-        assert not any(p.startswith(("/day/1800", "/day/not", "/export")) for p in pages), pages
+        assert "/" in pages and "/stats" in pages and "/offline" in pages and "/__dawn/member" in pages, pages
+        assert not any(p.startswith(("/day/1800", "/day/not", "/export", "/search", "/settings")) for p in pages), pages
         assert all(k.split(" ", 1)[1].startswith(("/static/", "/offline")) for k in kept if k.startswith("dawn-static"))
         go_offline(site, d)
         d.get(site.base + "/day/1800-01-01")

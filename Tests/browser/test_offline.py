@@ -142,6 +142,10 @@ def test_signing_out_drops_every_kept_page(site):
         d.find_element(By.CSS_SELECTOR, "form[action='/logout'] button").click()
         WebDriverWait(d, 10).until(lambda d: "/login" in d.current_url)
         WebDriverWait(d, 10).until(lambda d: not any(k.startswith("dawn-pages") for k in kept_urls(d)))
+        # The sign-out's Clear-Site-Data removed the worker too; the sign-in page registers
+        # it again, and its offline page is there once it controls the page.
+        WebDriverWait(d, 10).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller")
+                                   and "dawn-static-v1 /offline" in kept_urls(d))
         go_offline(site, d)
         d.get(site.base + f"/day/{site.yesterday}")
         assert ANA_ENTRY not in d.page_source
@@ -180,6 +184,7 @@ def test_a_sign_out_the_server_never_answered_still_drops_every_kept_page(site):
         # sign-in page) reaches the browser; the worker forgets as the form goes.
         assert site.dawn.stop() == 0
         d.find_element(By.CSS_SELECTOR, "form[action='/logout'] button").click()
+        WebDriverWait(d, 10).until(lambda d: d.current_url.endswith("/logout"))
         d.get(site.base + f"/day/{site.yesterday}")
         assert ANA_ENTRY not in d.page_source
         assert offline_state(d)["h1"] == "You are offline"

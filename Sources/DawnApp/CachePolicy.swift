@@ -39,11 +39,17 @@ enum CachePolicy {
         response.headers.add(header, secret ? secretPage : memberPage)
     }
 
-    /// The redirect to the sign-in page that ends a session in this browser: the session
-    /// cookie cleared and `Clear-Site-Data` sent.
+    /// The redirect to the sign-in page that ends a session in this browser.
     static func signedOut(secure: Bool) -> HTTPResponse {
-        var response = HTTPResponse.redirect(to: Paths.signIn, setCookies: [SessionCookie.clear(secure: secure)])
-        response.headers.add(clearSiteDataHeader, clearSiteData)
+        var response = HTTPResponse.redirect(to: Paths.signIn)
+        endSession(&response, secure: secure)
         return response
+    }
+
+    /// Ends the session in the browser `response` goes to: the session cookie cleared and
+    /// `Clear-Site-Data` sent.
+    static func endSession(_ response: inout HTTPResponse, secure: Bool) {
+        response.headers.add("Set-Cookie", SessionCookie.clear(secure: secure))
+        response.headers.add(clearSiteDataHeader, clearSiteData)
     }
 }

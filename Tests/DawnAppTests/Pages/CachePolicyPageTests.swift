@@ -93,4 +93,23 @@ final class CachePolicyPageTests: XCTestCase {
         XCTAssertEqual(saved.status, .seeOther)
         XCTAssertNil(saved.headers["Clear-Site-Data"])
     }
+
+    func testASessionEndedElsewhereClearsSiteDataOnItsNextPage() throws {
+        let (dawn, _) = try mum()
+        let stale = try XCTUnwrap(dawn.cookies["dawn_session"])
+        _ = dawn.get("/account")
+        XCTAssertEqual(dawn.post("/account/sign-out-everywhere", []).status, .seeOther)
+        // This browser still holds a cookie of the ended session (as another device would).
+        dawn.cookies["dawn_session"] = stale
+        let page = dawn.get("/day/\(day)")
+        XCTAssertEqual(page.location, "/login?next=/day/\(day)")
+        XCTAssertEqual(page.headers.values(for: "Clear-Site-Data"), [#""cache", "storage""#])
+        XCTAssertEqual(page.setCookie("dawn_session"), "dawn_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
+        XCTAssertNil(dawn.cookies["dawn_session"])
+        // A browser that never signed in is only sent to sign in.
+        let stranger = dawn.get("/day/\(day)")
+        XCTAssertEqual(stranger.location, "/login?next=/day/\(day)")
+        XCTAssertNil(stranger.headers["Clear-Site-Data"])
+        XCTAssertNil(stranger.headers["Set-Cookie"])
+    }
 }

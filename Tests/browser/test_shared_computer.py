@@ -41,6 +41,23 @@ def member_text(driver):
     return [text for text in (NAME, ENTRY, "Lake Zephyr", "Quillfeather") if text in source]
 
 
+def visible_member_text(driver):
+    """Ana's text a person would see on the page in front of us (rendered text and fields)."""
+    seen = driver.execute_script("""
+        return document.body.innerText + " " + [...document.querySelectorAll("textarea, input")]
+          .filter((f) => f.checkVisibility({visibilityProperty: true})).map((f) => f.value).join(" ");""")
+    return [text for text in (NAME, ENTRY, "Lake Zephyr", "Quillfeather") if text in seen]
+
+
+def back_to_sign_in(driver):
+    """Goes Back: nothing of Ana's is seen, and the page settles on the sign-in page."""
+    driver.back()
+    assert visible_member_text(driver) == [], driver.current_url
+    WebDriverWait(driver, 10).until(lambda d: "/login" in d.current_url)
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    assert member_text(driver) == [], driver.current_url
+
+
 def cache_storage(driver):
     """Every entry of every Cache Storage cache of the origin: its cache, path and body."""
     return driver.execute_async_script("""
@@ -84,10 +101,8 @@ def test_after_sign_out_back_and_reopening_show_nothing_of_the_member(site):
         assert member_text(d) == []
 
         # Back, through each page she opened: the browser has no copy of hers to show.
-        for url in reversed(urls):
-            d.back()
-            WebDriverWait(d, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
-            assert member_text(d) == [], (url, d.current_url)
+        for _ in urls:
+            back_to_sign_in(d)
         # Opened again: the sign-in page.
         for url in urls:
             d.get(site.base + url)
@@ -99,5 +114,56 @@ def test_after_sign_out_back_and_reopening_show_nothing_of_the_member(site):
         assert not [path for name, path, _ in stored if name == "dawn-pages-v1"], stored
         for name, path, body in stored:
             assert not [t for t in (NAME, ENTRY, "Zephyr") if t in body], (name, path)
+    finally:
+        d.quit()
+
+
+def test_a_session_ended_on_another_device_leaves_nothing_for_back(site):
+    d = signed_in_driver(site, "ana")
+    try:
+        day = f"/day/{site.yesterday}"
+        d.get(site.base + day)
+        assert ENTRY in d.find_element(By.TAG_NAME, "textarea").get_attribute("value")
+        d.get(site.base + "/stats")
+        assert NAME in d.page_source
+        # From her phone: "Sign out everywhere" ends this browser's session too.
+        site.ana.open("/account")
+        assert site.ana.post("/account/sign-out-everywhere", {}).status == 303
+        # The next person opens Dawn on this computer, then goes Back.
+        d.get(site.base + "/")
+        WebDriverWait(d, 10).until(lambda d: "/login" in d.current_url)
+        assert member_text(d) == []
+        for _ in range(2):
+            back_to_sign_in(d)
+        stored = cache_storage(d)
+        for name, path, body in stored:
+            assert not [t for t in (NAME, ENTRY, "Zephyr") if t in body], (name, path)
+    finally:
+        d.quit()
+
+
+def test_signing_out_from_the_day_page_leaves_it_behind_for_no_one(site):
+    """The page signed out from is the one the browser's back/forward cache keeps as the
+    sign-in page replaces it; app.js blanks it and asks the server again when it comes back.
+    Without a service worker (a private window, a browser setting; here DevTools' bypass), as
+    Clear-Site-Data's removal of a worker can also evict the pages it controlled."""
+    d = signed_in_driver(site, "ana")
+    try:
+        d.execute_cdp_cmd("Network.enable", {})
+        d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
+        day = f"/day/{site.yesterday}"
+        d.get(site.base + day)
+        # Still signed in, Back brings the page back as it was left, typed words and all.
+        d.find_element(By.TAG_NAME, "textarea").send_keys(" Not saved yet.")
+        d.get(site.base + "/stats")
+        d.back()
+        WebDriverWait(d, 10).until(lambda d: NAME in visible_member_text(d))
+        assert d.current_url == site.base + day
+        assert d.find_element(By.TAG_NAME, "textarea").get_attribute("value").endswith(" Not saved yet.")
+
+        d.find_element(By.CSS_SELECTOR, "form[action='/logout'] button").click()
+        WebDriverWait(d, 10).until(lambda d: "/login" in d.current_url)
+        back_to_sign_in(d)
+        assert d.current_url == site.base + "/login?next=" + day
     finally:
         d.quit()

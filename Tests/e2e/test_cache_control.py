@@ -1,7 +1,8 @@
 """What a browser may keep of a member's pages, over a real socket: every signed-in page
 `Cache-Control: private, no-cache` (the day page's 304 too, gzipped or not), search,
 settings and account `no-store`, each exactly once; signing out answers
-`Clear-Site-Data: "cache", "storage"`, and the ended session's URLs then go to sign-in."""
+`Clear-Site-Data: "cache", "storage"`, and the ended session's URLs then go to sign-in,
+the first of them clearing the dead cookie and the site's data too."""
 import datetime
 from zoneinfo import ZoneInfo
 
@@ -54,3 +55,8 @@ def test_signing_out_clears_site_data(dawn, family, form):
     stale.jar = session
     r = stale.get("/settings")
     assert r.status == 303 and r.header("Location") == "/login?next=/settings"
+    # That browser is told to forget the dead session and its copies, once.
+    assert [v for k, v in r.headers if k.lower() == "clear-site-data"] == [CLEAR]
+    assert "dawn_session" not in stale.jar
+    r = stale.get("/settings")
+    assert r.status == 303 and r.header("Clear-Site-Data") is None

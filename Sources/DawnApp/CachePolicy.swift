@@ -12,7 +12,8 @@ enum CachePolicy {
     /// Secrets (tokens, codes, notification targets) and journal search results: never
     /// written to the browser's disk, and never offered by Back from its cache.
     static let secretPage = "no-store"
-    /// On the answers that end a session (`POST /logout`, signing out everywhere): the
+    /// On the answers that end a session (`POST /logout`, signing out everywhere, the sign-in
+    /// redirect of a session cookie that names no session any more): the
     /// browser drops its cached copies of our pages and its storage for this site (the
     /// service worker's offline pages and the worker itself). Cookies are not named: the
     /// device cookie outlives a sign-out on purpose (`DeviceCookie`).

@@ -521,6 +521,32 @@ if (document.documentElement.hasAttribute("data-offline")) {
   });
 }
 
+// A member's page kept in the back/forward cache comes back on Back without asking the
+// server: after a sign-out it would show the last member's journal to the next person. It
+// is blanked as it is put away; when it comes back the server is asked for it again, and it
+// shows again (with anything typed into it) only if the answer is for the same session (the
+// sign-out form's token), else the page is loaded afresh: the sign-in page once signed out.
+const signOutToken = document.querySelector("form[action='/logout'] input[name=csrf]");
+if (signOutToken) {
+  window.addEventListener("pagehide", (event) => {
+    if (event.persisted) document.documentElement.setAttribute("data-put-away", "");
+  });
+  window.addEventListener("pageshow", async (event) => {
+    if (!event.persisted) return;
+    try {
+      const answer = await fetch(window.location.href, { cache: "no-cache", redirect: "manual" });
+      const token = answer.ok && (await answer.text()).match(/name="csrf" value="([^"]+)"/);
+      if (token && token[1] === signOutToken.value) {
+        document.documentElement.removeAttribute("data-put-away");
+        return;
+      }
+    } catch (_) {
+      // No answer (offline): the service worker decides what the page may show.
+    }
+    window.location.reload();
+  });
+}
+
 // Reminders on this device (issue 18): subscribe to Web Push with the instance's VAPID key
 // and hand the subscription to the server. Without JavaScript (or Web Push) the button stays
 // hidden; ntfy and email still work.

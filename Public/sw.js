@@ -2,7 +2,7 @@
 // usual. It keeps the static files (their names carry their hash, so a kept one never goes
 // stale) and the last pages the signed-in member opened (GET 200 pages the server marked
 // with X-Dawn-Member: nothing else, and never another member's; a page that says nobody
-// is signed in drops them all). Offline, a kept page is
+// is signed in, or a sign-out form, drops them all). Offline, a kept page is
 // shown marked read-only; a page never seen here shows /offline.
 "use strict";
 
@@ -31,11 +31,20 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// The forms that end a session: the pages kept go as the member asks to leave. Their answer
+// (a redirect with Clear-Site-Data, which not every browser honours) is opaque to a worker,
+// and may never come at all.
+const SIGN_OUTS = ["/logout", "/account/sign-out-everywhere"];
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && SIGN_OUTS.includes(url.pathname)) {
+    event.waitUntil(forget());
+    return;
+  }
+  if (request.method !== "GET") return;
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(staticFile(request));
   } else if (request.mode === "navigate") {
@@ -65,18 +74,26 @@ async function page(request, event) {
   const member = response.headers.get(MEMBER);
   if (member === SIGNED_OUT) {
     // Signed out (the sign-in page, setup): no page of anyone's stays on this device.
-    event.waitUntil(caches.delete(PAGES));
+    event.waitUntil(forget());
     return response;
   }
   // Not a page of a route (a file, an unknown address): nothing to keep or forget.
   if (!member) return response;
+  // A no-store page (search results, settings, a child's on a guardian's device) is never
+  // kept, but still says whose pages these are, and /settings still renews the offline page.
   const noStore = (response.headers.get("Cache-Control") || "").includes("no-store");
-  if (response.status === 200 && response.type === "basic" && !noStore) {
-    event.waitUntil(keep(response.redirected ? response.url : request.url, response.clone(), member));
+  if (response.status === 200 && response.type === "basic") {
+    event.waitUntil(keep(response.redirected ? response.url : request.url, noStore ? null : response.clone(), member));
   }
   return response;
 }
 
+// Drops every page kept, and the member they were kept for.
+async function forget() {
+  await caches.delete(PAGES);
+}
+
+// Keeps `response` (unless null) as `member`'s page at `url`.
 async function keep(url, response, member) {
   const cache = await caches.open(PAGES);
   const owner = await cache.match(OWNER);
@@ -88,7 +105,7 @@ async function keep(url, response, member) {
     return keep(url, response, member);
   }
   const path = new URL(url).pathname;
-  await cache.put(url, response);
+  if (response) await cache.put(url, response);
   // The offline page in the member's language: fetched once per member, and again when
   // they may have changed their language.
   if (path === "/settings" || !(await cache.match(OFFLINE))) {

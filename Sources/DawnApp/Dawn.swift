@@ -247,8 +247,7 @@ public final class Dawn: HTTPResponder {
                 }
                 SecurityHeaders.apply(to: &response)
                 OfflinePage.markMember(&response, page)
-                // A child's pages never stay on a guardian's device, offline copy included.
-                if page.ward != nil { response.headers.set("Cache-Control", "no-store") }
+                CachePolicy.apply(to: &response, page, segments: segments)
                 return response
             }
             switch route.runs {
@@ -311,7 +310,11 @@ public final class Dawn: HTTPResponder {
         case .member, .admin:
             guard let signedIn else {
                 if request.method == .GET || request.method == .HEAD {
-                    throw Refusal(response: .redirect(to: SignInPage.url(returningTo: request.target)))
+                    var response = HTTPResponse.redirect(to: SignInPage.url(returningTo: request.target))
+                    // A session cookie naming no session (ended on another device, or idle too
+                    // long): this browser forgets it and drops its copies of that member's pages.
+                    if cookies[SessionCookie.name] != nil { CachePolicy.endSession(&response, secure: forwarded.isSecure) }
+                    throw Refusal(response: response)
                 }
                 throw PageError(.forbidden, key: "error.session_ended")
             }

@@ -117,10 +117,15 @@ def test_only_get_200_pages_of_the_member_are_kept(site):
         d.get(site.base + "/day/1800-01-01")  # a 404
         d.get(site.base + "/day/not-a-date")  # a 400
         d.get(site.base + "/export/dawn.json")  # not a page
+        d.get(site.base + "/search?q=lake")  # no-store: search results
+        d.get(site.base + "/settings")  # no-store
+        d.get(site.base + "/stats")
+        # Kept after the page is shown: wait for the last one.
+        WebDriverWait(d, 10).until(lambda d: "dawn-pages-v1 /stats" in kept_urls(d))
         kept = kept_urls(d)
         pages = sorted(k.split(" ", 1)[1] for k in kept if k.startswith("dawn-pages"))
-        assert "/" in pages and "/offline" in pages and "/__dawn/member" in pages
-        assert not any(p.startswith(("/day/1800", "/day/not", "/export")) for p in pages), pages
+        assert "/" in pages and "/stats" in pages and "/offline" in pages and "/__dawn/member" in pages, pages
+        assert not any(p.startswith(("/day/1800", "/day/not", "/export", "/search", "/settings")) for p in pages), pages
         assert all(k.split(" ", 1)[1].startswith(("/static/", "/offline")) for k in kept if k.startswith("dawn-static"))
         go_offline(site, d)
         d.get(site.base + "/day/1800-01-01")
@@ -137,6 +142,10 @@ def test_signing_out_drops_every_kept_page(site):
         d.find_element(By.CSS_SELECTOR, "form[action='/logout'] button").click()
         WebDriverWait(d, 10).until(lambda d: "/login" in d.current_url)
         WebDriverWait(d, 10).until(lambda d: not any(k.startswith("dawn-pages") for k in kept_urls(d)))
+        # The sign-out's Clear-Site-Data removed the worker too; the sign-in page registers
+        # it again, and its offline page is there once it controls the page.
+        WebDriverWait(d, 10).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller")
+                                   and "dawn-static-v1 /offline" in kept_urls(d))
         go_offline(site, d)
         d.get(site.base + f"/day/{site.yesterday}")
         assert ANA_ENTRY not in d.page_source
@@ -162,5 +171,23 @@ def test_another_member_never_sees_the_pages_kept_for_the_last(site):
         d.get(site.base + f"/day/{site.yesterday}")
         assert ANA_ENTRY not in d.page_source
         assert offline_state(d)["h1"] == "You are offline"
+    finally:
+        d.quit()
+
+
+def test_a_sign_out_the_server_never_answered_still_drops_every_kept_page(site):
+    d = signed_in_driver(site, "ana")
+    try:
+        controlled(d, site.base, f"/day/{site.yesterday}")
+        assert any(k.endswith(f"/day/{site.yesterday}") for k in kept_urls(d))
+        # The connection drops as she signs out: no answer (so no Clear-Site-Data, no
+        # sign-in page) reaches the browser; the worker forgets as the form goes.
+        assert site.dawn.stop() == 0
+        d.find_element(By.CSS_SELECTOR, "form[action='/logout'] button").click()
+        WebDriverWait(d, 10).until(lambda d: d.current_url.endswith("/logout"))
+        d.get(site.base + f"/day/{site.yesterday}")
+        assert ANA_ENTRY not in d.page_source
+        assert offline_state(d)["h1"] == "You are offline"
+        assert not any(k.startswith("dawn-pages") and not k.endswith("/offline") for k in kept_urls(d)), kept_urls(d)
     finally:
         d.quit()

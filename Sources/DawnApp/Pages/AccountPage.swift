@@ -25,7 +25,7 @@ enum AccountPage {
         router.add(.POST, "/account/password", .member(hashesPasswords: true) { app, page in try changePassword(app, page) })
         router.add(.POST, "/account/sign-out-everywhere", .member { app, page in
             try app.family.endAllSessions(for: try page.member.member.id, except: nil)
-            return .redirect(to: Paths.signIn, setCookies: [SessionCookie.clear(secure: page.isSecure)])
+            return CachePolicy.signedOut(secure: page.isSecure)
         })
     }
 

@@ -16,7 +16,7 @@ enum SignInPage {
         // The device cookie stays: sign-out does not make the browser a stranger.
         router.add(.POST, "/logout", .member { app, page in
             if let token = page.cookies[SessionCookie.name] { try app.family.endSession(token: token) }
-            return .redirect(to: Paths.signIn, setCookies: [SessionCookie.clear(secure: page.isSecure)])
+            return CachePolicy.signedOut(secure: page.isSecure)
         })
     }
 

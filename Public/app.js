@@ -148,7 +148,7 @@ function habitDrags(card) {
     el.classList.add(prefix + value);
   };
 
-  // The compact timeline (issue 17): the shown hours and a fold (<details>) before and after
+  // The compact timeline: the shown hours and a fold (<details>) before and after
   // them, each part a list of blocks holding slots from..from+span-1 of the day's 96.
   const frame = card.querySelector(".day-timeline");
   if (!frame) return;
@@ -509,7 +509,7 @@ function habitDrags(card) {
   });
 }
 
-// Reading offline (issue 18): the service worker keeps the pages this member opened and,
+// Reading offline: the service worker keeps the pages this member opened and,
 // offline, shows them marked read-only; nothing can be sent from them.
 if (document.documentElement.hasAttribute("data-offline")) {
   for (const control of document.querySelectorAll("form input, form button, form select, form textarea")) {
@@ -547,7 +547,7 @@ if (signOutToken) {
   });
 }
 
-// Reminders on this device (issue 18): subscribe to Web Push with the instance's VAPID key
+// Reminders on this device: subscribe to Web Push with the instance's VAPID key
 // and hand the subscription to the server. Without JavaScript (or Web Push) the button stays
 // hidden; ntfy and email still work.
 const enableNotifications = document.getElementById("notify-enable");

@@ -144,7 +144,7 @@ async function readOnly(response) {
   return new Response(html, { status: 200, headers });
 }
 
-// Reminders by Web Push (issue 18): the server sends {"title", "body", "url"}, encrypted
+// Reminders by Web Push: the server sends {"title", "body", "url"}, encrypted
 // for this browser; show it, and open Dawn (or focus it) when it is tapped.
 self.addEventListener("push", (event) => {
   let message = {};

@@ -19,7 +19,7 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     case adminRequired
     /// Removing this member would leave the family without an admin.
     case lastAdmin
-    /// A child account is never an admin (issue 19).
+    /// A child account is never an admin.
     case childCannotBeAdmin
     /// The database (or a member's file) failed. The detail is for the log, not the page:
     /// it may quote SQL or paths.

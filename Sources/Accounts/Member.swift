@@ -12,7 +12,7 @@ public struct Member: Sendable, Equatable {
     public let createdAt: Int64
 
     /// A child account (made so on `/family`): archives but never deletes habits or their
-    /// history, and is never an admin (issue 19).
+    /// history, and is never an admin.
     public let isChild: Bool
 
     public init(id: MemberID, username: String, displayName: String, isAdmin: Bool, timeZone: String, createdAt: Int64,

@@ -1,6 +1,6 @@
 extension TimelineLayout {
     /// The compact timeline: which whole hours show open, and the hours before and after
-    /// them that fold into one row each (issue 17).
+    /// them that fold into one row each.
     ///
     /// All in timeline hours and minutes, counted from the member's day-start hour.
     /// - With logs: from the hour holding the first block's top to the hour after the last

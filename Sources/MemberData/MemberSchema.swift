@@ -143,7 +143,7 @@ package enum MemberSchema {
             """),
         // Where reminders go: see `NotifyTargets`.
         Migration(version: 11, sql: NotifyTargets.migration),
-        // Who logged it (issue 19): the username of the guardian who logged or checked
+        // Who logged it: the username of the guardian who logged or checked
         // off this habit for the member; NULL when the member did. Not a version change:
         // no trigger watches it.
         Migration(version: 12, sql: """

@@ -17,7 +17,7 @@ package struct MemberSettings: Sendable, Equatable {
     package var showGrid = true
     package var showGridDates = false
     package var theme: Theme = .system
-    /// "Share my journal with my guardians" (issue 19): off by default; when on, the
+    /// "Share my journal with my guardians": off by default; when on, the
     /// member's guardians may read (never write) their entries, notes, moods and log notes.
     package var shareJournal = false
 

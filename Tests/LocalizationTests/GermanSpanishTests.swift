@@ -3,7 +3,7 @@ import TimeZones
 import XCTest
 @testable import Localization
 
-/// Deutsch and Español (issue 17): chosen from `Accept-Language`, their CLDR plural
+/// Deutsch and Español: chosen from `Accept-Language`, their CLDR plural
 /// rules, dates and numbers as each writes them, and strings files that are complete
 /// and translated. Also the one capitals rule every language's labels follow.
 final class GermanSpanishTests: XCTestCase {

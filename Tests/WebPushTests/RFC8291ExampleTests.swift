@@ -52,7 +52,7 @@ final class RFC8291ExampleTests: XCTestCase {
         try PushSubscriptionKeys(p256dh: Example.userAgentPublicKey, auth: Example.authSecret)
     }
 
-    /// The check issue 18 asks for: with the RFC's inputs, our body is the RFC's, byte for byte.
+    /// The check that matters: with the RFC's inputs, our body is the RFC's, byte for byte.
     func testEncryptionReproducesTheRFCBodyByteForByte() throws {
         let body = try PushMessageEncryption.encrypt(
             Array(Example.plaintext.utf8), for: subscription(), ephemeralKey: applicationServerKey(), salt: Example.bytes(Example.salt))

@@ -1,4 +1,4 @@
-"""The compact timeline of the day page (issue 17 item 3) in a real browser (headless
+"""The compact timeline of the day page in a real browser (headless
 Chromium through Selenium) against the real `dawn` binary, with and without JavaScript:
 at 375 × 812 a day logged between 07:30 and 17:00 takes at most 600 px, the hours before
 and after fold into a <details> each that opens to show them, a 15-minute block shows its

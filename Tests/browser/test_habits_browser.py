@@ -118,7 +118,7 @@ def centre(d, element):
     return d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]", element)
 
 
-# The compact timeline (issue 17): each part of the timeline is a `.blocks` list holding slots
+# The compact timeline: each part of the timeline is a `.blocks` list holding slots
 # data-from … data-from + data-span - 1; the parts before and after the logs are folded.
 PART_JS = """const part = [...document.querySelectorAll('#timeline .blocks')]
     .find(ol => arguments[0] >= +ol.dataset.from && arguments[0] < +ol.dataset.from + +ol.dataset.span);

@@ -1,5 +1,5 @@
 """All five languages in a real browser (headless Chromium through Selenium) against the
-real `dawn` binary (issue 17): the day page and /stats of a member with real data
+real `dawn` binary: the day page and /stats of a member with real data
 (habits, logs, notes, entries) in English, Italiano, Français, Deutsch and Español; axe-core
 clean at 320, 375 and 1280 px in light and dark; at 320 px nothing sticks out of the
 viewport (German words are long: the day's heading, the stats header, the segments, the

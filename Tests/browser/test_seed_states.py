@@ -1,5 +1,5 @@
 """The seeds' remaining states in a real browser (headless Chromium through Selenium) against
-the real `dawn` binary (issue 17, part D):
+the real `dawn` binary:
 
 - an activity day and an entry day stay apart when a number is drawn (today, or "grid
   dates"), in the row and the grid, light and dark: seeds 000/001 draw activity as the 8 px

@@ -1,5 +1,5 @@
-"""The day page on a wide screen and the row/grid opening on the selected day (issue 17,
-part A), in a real browser (headless Chromium through Selenium) against the real `dawn`
+"""The day page on a wide screen and the row/grid opening on the selected day, in a
+real browser (headless Chromium through Selenium) against the real `dawn`
 binary, with and without JavaScript:
 
 - at 1280 × 900 all 33 circles of the row and its stats header are inside the viewport, the

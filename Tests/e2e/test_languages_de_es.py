@@ -1,4 +1,4 @@
-"""Deutsch and Español end to end (issue 17): the sign-in page from Accept-Language
+"""Deutsch and Español end to end: the sign-in page from Accept-Language
 (regional tags such as de-CH and es-419 included), a member choosing Deutsch or Español
 in settings sees the day page and /stats in it, and a language Dawn does not speak is
 refused in the member's language with nothing changed on disk."""

@@ -1,4 +1,4 @@
-"""The seeds' remaining states end to end against the real binary (issue 17, part D): the
+"""The seeds' remaining states end to end against the real binary: the
 day's heading leads to the month calendar with that day selected (seed 003's selected
 ring), a malformed or foreign `?day=` is a 400 in the member's language that breaks
 nothing else, days of the month without a day page are faded and not links, activity and

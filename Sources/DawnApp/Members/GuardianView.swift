@@ -2,7 +2,7 @@ import Accounts
 import MemberData
 import Store
 
-/// A guardian looking at a child's data under `/members/{username}/…` (issue 19): the
+/// A guardian looking at a child's data under `/members/{username}/…`: the
 /// one rule of who may, and of what they see.
 ///
 /// `Dawn.reply` matches the rest of such a path against the routes a guardian may use

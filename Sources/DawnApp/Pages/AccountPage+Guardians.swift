@@ -1,7 +1,7 @@
 import Accounts
 import Templates
 
-/// Who looks after whom, on `/account` (issue 19): a child sees their guardians; a
+/// Who looks after whom, on `/account`: a child sees their guardians; a
 /// guardian sees the members they look after, each linked to their day. Only the
 /// signed-in member's own grants: no other member is ever named here.
 /// `Views/partials/account-guardians.html`.

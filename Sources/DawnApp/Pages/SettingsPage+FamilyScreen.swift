@@ -3,7 +3,7 @@ import HTTP
 import HTTPServer
 import Templates
 
-/// `/settings`' family-screen card (issue 19): "show me on the family screen", and the
+/// `/settings`' family-screen card: "show me on the family screen", and the
 /// member's own PIN (4–8 digits, typed twice, yescrypt-hashed on the password pool), set
 /// or removed. View: `Views/partials/settings-family-screen.html`.
 extension SettingsPage {

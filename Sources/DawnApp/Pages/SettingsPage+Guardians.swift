@@ -4,7 +4,7 @@ import HTTPServer
 import MemberData
 import Templates
 
-/// "Share my journal with my guardians" (issue 19), on `/settings` for a member who has a
+/// "Share my journal with my guardians", on `/settings` for a member who has a
 /// guardian: off by default; on, their guardians may read (never write) their entries,
 /// notes, moods and the notes of their logs (`GuardianView`). Its own form, so the main
 /// settings form leaves it alone. `Views/partials/settings-guardians.html`.

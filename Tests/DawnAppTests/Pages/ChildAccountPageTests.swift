@@ -3,7 +3,7 @@ import HTTP
 import XCTest
 @testable import DawnApp
 
-/// Child accounts in process (issue 19): made with the "child" box on /family (never also
+/// Child accounts in process: made with the "child" box on /family (never also
 /// an admin), shown as such; a child archives but never deletes a habit or logged history,
 /// undoes a check-off only on their today, and has no admin page (so cannot end others'
 /// sessions). Each refusal is a 403 in the child's language and changes nothing.

@@ -3,7 +3,7 @@ import TimeZones
 import XCTest
 @testable import DawnApp
 
-/// The day page's compact timeline (issue 17 item 3) in process, on a fixed clock: the
+/// The day page's compact timeline in process, on a fixed clock: the
 /// model's folds and the HTML's `<details>` rows around the shown hours, now marked on today.
 final class CompactTimelinePageTests: XCTestCase {
     private func date(_ iso: String) -> LocalDate { LocalDate(iso: iso)! }

@@ -95,7 +95,7 @@ final class DayPageTests: XCTestCase {
         XCTAssertTrue(changed.text.contains("coffee"))
     }
 
-    /// Issue 17 (part D), seed 001 and seed 003: a new member's day opens on the grid (84
+    /// Seed 001 and seed 003: a new member's day opens on the grid (84
     /// circles, no row), an activity circle keeps its dot under the number (class "active",
     /// a .dot) and an entry is its own class without a dot; the heading leads to the day's
     /// month in the calendar with the day selected, while the calendar shows that month.

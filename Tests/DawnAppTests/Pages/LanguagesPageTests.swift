@@ -1,7 +1,7 @@
 import HTTP
 import XCTest
 
-/// Deutsch and Español in process (issue 17): chosen before sign-in from
+/// Deutsch and Español in process: chosen before sign-in from
 /// `Accept-Language`, chosen in settings, and then the day page and /stats speak them.
 final class LanguagesPageTests: XCTestCase {
     /// Sunday 22 November 2026, noon in Rome.

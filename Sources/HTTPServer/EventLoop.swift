@@ -69,6 +69,14 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Runs until drained. Called once, on the loop's own thread.
+    /// Requests this loop answered since it last gave free heap pages back, and when the
+    /// last one came (`System.monotonicNanoseconds`).
+    private var requestsSinceTrim = 0
+    private var lastRequestAt: UInt64 = 0
+    /// How long a loop stays idle after requests before free heap pages go back to the
+    /// system: a family's server is idle most of the day, and keeps no burst's peak resident.
+    static let idleTrimNanoseconds: UInt64 = 1_000_000_000
+
     func run() {
         var events = [epoll_event](repeating: epoll_event(), count: 256)
         let sweepMilliseconds = Int32(max(1, sweepInterval / 1_000_000))
@@ -94,6 +102,10 @@ final class EventLoop: @unchecked Sendable {
             if now &- lastSweep >= sweepInterval {
                 lastSweep = now
                 sweepTimeouts(now: now)
+                if requestsSinceTrim > 0, now &- lastRequestAt >= Self.idleTrimNanoseconds {
+                    requestsSinceTrim = 0
+                    System.releaseFreeMemory()
+                }
             }
             flushLog()
         }
@@ -293,6 +305,8 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func dispatch(_ request: HTTPRequest, on connection: Connection, now: UInt64) {
+        requestsSinceTrim &+= 1
+        lastRequestAt = now
         let info = PendingRequest(method: request.method, path: request.path, version: request.version,
                                   keepAlive: request.keepAlive && !draining,
                                   acceptsGzip: AcceptEncoding.prefersGzip(request.headers["Accept-Encoding"]),

@@ -7,6 +7,12 @@ import Glibc
 /// Every system call the server makes, in one place (files go through the `Files` layer). Each wrapper retries
 /// `EINTR` and turns failure into a `SystemError` that names the call.
 enum System {
+    /// Gives the pages malloc holds free (in every arena) back to the system: after a burst
+    /// of work (an import, a load) the heap's high-water mark would otherwise stay resident.
+    static func releaseFreeMemory() {
+        _ = malloc_trim(0)
+    }
+
     static func socket(domain: Int32, type: Int32) throws(SystemError) -> Int32 {
         let fd = Glibc.socket(domain, type | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         if fd < 0 { throw SystemError(call: "socket", errno: errno) }

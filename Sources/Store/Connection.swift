@@ -89,6 +89,9 @@ public final class Connection {
             if mode != .create, rc & 0xFF == SQLITE_CANTOPEN, !StoreFiles.exists(path) { throw StoreError.missing(path: path) }
             throw StoreError.cannotOpen(path: path, reason: reason)
         }
+        // A negative size is in KiB. Only a number of ours is spliced in (PRAGMA binds nothing).
+        sqlite3_exec(handle, "PRAGMA cache_size = -\(StoreLimits.pageCacheKiB)", nil, nil, nil)
+        _ = dawn_sqlite3_set_lookaside(handle, StoreLimits.lookasideSlotBytes, StoreLimits.lookasideSlots)
         return Connection(path: path, handle: handle)
     }
 

@@ -1,3 +1,4 @@
+import CSQLite
 import Synchronization
 
 /// How many SQL statements this process has run, on every database (transaction control
@@ -11,4 +12,10 @@ public enum StatementCounter {
     static func add() {
         count.add(1, ordering: .relaxed)
     }
+}
+
+/// What SQLite holds in memory for this process: page caches, prepared statements,
+/// schemas, on every connection (`sqlite3_memory_used`), for `/metrics`.
+public enum SQLiteMemory {
+    public static var bytesInUse: Int { Int(sqlite3_memory_used()) }
 }

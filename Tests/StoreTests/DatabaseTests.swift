@@ -50,6 +50,19 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(synchronous, 2)  // FULL: acknowledged writes survive a power cut
     }
 
+    /// Every connection, the writer's and each reader's, keeps a small page cache (in KiB,
+    /// hence negative), not SQLite's 2,000 KiB default: a family's connections stay small.
+    func testEveryConnectionKeepsASmallPageCache() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        let writer = try database.write { try $0.queryOne("PRAGMA cache_size")?.int(0) }
+        XCTAssertEqual(writer, -StoreLimits.pageCacheKiB)
+        let reader = try Connection.open(path: database.path, mode: .readOnly)
+        defer { reader.close() }
+        XCTAssertEqual(try reader.queryOne("PRAGMA cache_size")?.int(0), -StoreLimits.pageCacheKiB)
+        XCTAssertEqual(StoreLimits.pageCacheKiB, 256)
+    }
+
     func testAnInMemoryDatabaseIsAllowedForTests() throws {
         let database = try Database.open(path: ":memory:", migrations: habits)
         defer { database.close() }

@@ -55,6 +55,9 @@ def test_metrics_count_requests_by_class_and_time_them(fresh_dawn):
     assert after["dawn_http_open_connections"] >= 1
     assert after["process_resident_memory_bytes"] > 1 << 20
     assert after["process_open_fds"] >= 3
+    # What SQLite holds (the instance database is open from the start) and the page cache.
+    assert 0 < after["dawn_sqlite_memory_bytes"] < after["process_resident_memory_bytes"]
+    assert after["dawn_page_cache_bytes"] >= 0
 
 
 def test_metrics_count_members_and_their_databases(fresh_dawn):

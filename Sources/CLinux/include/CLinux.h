@@ -2,6 +2,7 @@
 #ifndef DAWN_CLINUX_H
 #define DAWN_CLINUX_H
 
+#include <malloc.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>

@@ -23,6 +23,11 @@ final class PageCache: Sendable {
 
     private let state = Lock(State())
 
+    /// The bytes the kept pages hold (both encodings).
+    var bytes: Int {
+        state.withLock { $0.pages.values.reduce(0) { $0 + $1.identity.count + $1.gzipped.count } }
+    }
+
     func page(_ etag: String) -> Page? {
         state.withLock { $0.pages[etag] }
     }

@@ -1,6 +1,7 @@
 import Accounts
 import HTTP
 import HTTPServer
+import Store
 
 /// `GET /metrics`: Prometheus text for whoever watches the server. Off unless
 /// `DAWN_METRICS=1`; then served to loopback, or to anyone presenting
@@ -82,6 +83,10 @@ enum MetricsPage {
 
         out.family("process_resident_memory_bytes", .gauge, "Resident memory of the dawn process.")
         out.sample("process_resident_memory_bytes", [:], app.serverMetrics.residentBytes)
+        out.family("dawn_sqlite_memory_bytes", .gauge, "Memory SQLite holds: page caches, statements, schemas.")
+        out.sample("dawn_sqlite_memory_bytes", [:], SQLiteMemory.bytesInUse)
+        out.family("dawn_page_cache_bytes", .gauge, "Rendered member pages kept, as rendered and gzipped.")
+        out.sample("dawn_page_cache_bytes", [:], app.pageCache.bytes)
         out.family("process_open_fds", .gauge, "Descriptors the dawn process has open.")
         out.sample("process_open_fds", [:], app.serverMetrics.openDescriptors)
         return out.text

@@ -28,6 +28,7 @@ def main():
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
 
+    log = AccessLog(args.log)  # before the first request: line i is request i
     today = datetime.datetime.now(ZoneInfo(ZONE)).date()
     yesterday = today - datetime.timedelta(days=1)
     one = Member(args.url, "one")
@@ -45,8 +46,6 @@ def main():
     import_history(one, "one", last_days(ten_years, 365, yesterday), 365, yesterday, budget)
     import_history(ten, "ten", ten_years, 3652, yesterday, budget)
 
-    log = AccessLog(args.log)
-    Member.sent = 0  # the log is read from here on: count requests from now
     medians = {}
     for member in (one, ten):
         _, page = member.open(f"/day/{today}")

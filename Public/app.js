@@ -154,6 +154,9 @@ function habitDrags(card) {
   if (!frame) return;
   const parts = [...frame.querySelectorAll(".blocks")];
   const range = (ol) => ({ from: +ol.dataset.from || 0, span: +ol.dataset.span || SLOTS });
+  // A part inside a closed fold is not drawn, yet Chromium still lays it out and reports its
+  // box (over the hours below the fold): only parts on screen take a drop or a moved block.
+  const shown = (ol) => !ol.closest("details:not([open])") && ol.getClientRects().length > 0 && ol.getBoundingClientRect().height > 0;
 
   // Back on the page after a drop, where we were.
   try {
@@ -178,8 +181,9 @@ function habitDrags(card) {
     const fold = hit.closest("details.fold");
     if (fold && (!fold.open || hit.closest("summary"))) return { fold };
     for (const ol of parts) {
+      if (!shown(ol)) continue;
       const r = ol.getBoundingClientRect();
-      if (!r.height || y < r.top || y >= r.bottom) continue;
+      if (y < r.top || y >= r.bottom) continue;
       const { from, span } = range(ol);
       return { ol, slot: from + clamp(Math.floor((y - r.top) / (r.height / span)), 0, span - 1) };
     }
@@ -327,7 +331,7 @@ function habitDrags(card) {
       lingerOnFold();
       const delta = under && under.ol && drag.from !== null ? clamp(under.slot - drag.from, -drag.at, SLOTS - 1 - drag.at) : drag.delta;
       const top = drag.at + delta;
-      const part = parts.find((ol) => { const r = range(ol); return top >= r.from && top < r.from + r.span && ol.getClientRects().length && ol.getBoundingClientRect().height; });
+      const part = parts.find((ol) => { const r = range(ol); return top >= r.from && top < r.from + r.span && shown(ol); });
       if (delta !== drag.delta && part) {
         drag.delta = delta;
         if (drag.block.parentNode !== part) part.append(drag.block);

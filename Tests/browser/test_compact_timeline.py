@@ -223,6 +223,90 @@ def test_logging_by_form_into_a_folded_hour_without_javascript(site, plain):
     assert [s.text for s in d.find_elements(By.CSS_SELECTOR, "details.fold > summary .fold-range")] == ["00:00–06:00", "11:00–00:00"]
 
 
+# ---------------------------------------------------------------- dropping at the right time
+
+def touch(d, kind, x=None, y=None):
+    points = [] if x is None else [{"x": x, "y": y, "id": 1, "radiusX": 4, "radiusY": 4, "force": 1}]
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def slot_centre(d, slot):
+    """Scrolls so that `slot` sits in the middle of the window and returns its centre (viewport
+    px), measured on the part that draws it; that part must be on screen, not in a closed fold."""
+    find = """const part = [...document.querySelectorAll('#timeline .blocks')].find(ol =>
+        arguments[0] >= +ol.dataset.from && arguments[0] < +ol.dataset.from + +ol.dataset.span);
+        if (!part || part.closest('details:not([open])')) return null;
+        const at = () => { const q = part.getBoundingClientRect();
+            return [q.left + q.width / 2, q.top + (arguments[0] - +part.dataset.from + 0.5) * q.height / +part.dataset.span]; };"""
+    assert d.execute_script(find + "window.scrollBy(0, at()[1] - innerHeight / 2 + 40); return true;", slot), \
+        f"slot {slot} is not in a shown part"
+    return d.execute_script(find + "return at();", slot)
+
+
+def hovered_mark(d, point):
+    """The slot mark while a pill is held at `point`: its time, whether it is drawn (not inside a
+    closed fold) and whether it lies under the pointer."""
+    return d.execute_script("""const m = document.querySelector('.slot-mark');
+        if (!m || m.hidden) return null;
+        const r = m.getBoundingClientRect();
+        return {time: m.textContent, drawn: !m.closest('details:not([open])') && m.checkVisibility() && r.height > 0,
+                under: r.top - 1 <= arguments[1] && arguments[1] <= r.bottom + 1};""", point[0], point[1])
+
+
+def exported_starts(site, day):
+    """The start times the JSON export gives the day's logs."""
+    exported = json.loads(site.ana.get("/export/dawn.json").body)
+    return sorted(i["start"] for i in exported["instances"] if i["date"] == str(day))
+
+
+@pytest.mark.parametrize("folds", ["closed", "open"])
+@pytest.mark.parametrize("width", [375, 1280])
+def test_a_pill_dropped_below_a_fold_logs_at_the_time_under_it(site, driver, width, folds):
+    """The closed fold above (00:00–06:00) keeps no room on the page: a pill dropped below it,
+    by finger at 375 px and by mouse at 1280 px, logs at the hour it was dropped on, and the
+    slot under the pointer is highlighted while it hovers. With the folds open, their hours take
+    drops the same way."""
+    day = days({(375, "closed"): -10, (375, "open"): -11, (1280, "closed"): -12, (1280, "open"): -13}[(width, folds)], site.today)
+    log_habit(site.ana, day, site.habits["Run"], "06:00", 30)
+    log_habit(site.ana, day, site.habits["Walk"], "15:00", 60)
+    read = site.habits["Read"]
+    times = ["07:00", "10:30", "14:00"] if folds == "closed" else ["03:00", "09:45", "19:00"]
+    for n, when in enumerate(times):
+        d = load(driver, site, f"/day/{day}", width, 812)
+        if n == 0:
+            assert [s.text for s in d.find_elements(By.CSS_SELECTOR, "details.fold > summary .fold-range")] == \
+                ["00:00–06:00", "16:00–00:00"]
+        if folds == "open":
+            for summary in d.find_elements(By.CSS_SELECTOR, "details.fold > summary"):
+                click(d, summary)
+            assert d.execute_script("return [...document.querySelectorAll('details.fold')].every(f => f.open)")
+        hour, minute = map(int, when.split(":"))
+        target = slot_centre(d, (hour * 60 + minute) // 15)
+        start = centre(d, d.find_element(By.CSS_SELECTOR, f'.tray-strip .habit-pill[data-habit="{read}"]'))
+        if width == 375:
+            # A finger: a long press picks the pill up, then it moves to the slot and lifts.
+            touch(d, "touchStart", *start)
+            time.sleep(0.4)
+            for i in range(1, 13):
+                touch(d, "touchMove", start[0] + (target[0] - start[0]) * i / 12, start[1] + (target[1] - start[1]) * i / 12)
+                time.sleep(0.016)
+            time.sleep(0.15)
+            mark = hovered_mark(d, target)
+            touch(d, "touchEnd")
+        else:
+            mouse_drag(d, start, target, release=False)
+            mark = hovered_mark(d, target)
+            ActionChains(d).release().perform()
+        assert mark == {"time": when, "drawn": True, "under": True}, \
+            f"hovering at {when} ({width} px, folds {folds}) highlights that slot under the pointer: {mark}"
+        WebDriverWait(d, 10).until(lambda d: "done=logged" in d.current_url and
+                                   d.execute_script("return document.readyState") == "complete")
+        shown = d.execute_script("""return [...document.querySelectorAll('.block')]
+            .filter(b => b.classList.contains('habit-' + arguments[0])).map(b => b.querySelector('.block-time').textContent.split('–')[0])""", read)
+        assert when in shown, f"dropped at {when} ({width} px, folds {folds}): the day shows Read at {shown}"
+    assert exported_starts(site, day) == sorted(["06:00", "15:00"] + times), "and the export has each at its time"
+
+
 # ---------------------------------------------------------------- now, on today
 
 def test_today_marks_now(site, either):

@@ -3,22 +3,38 @@ import HTTP
 import HTTPServer
 import Templates
 
-/// `/settings`' family-screen card: "show me on the family screen", and the
-/// member's own PIN (4–8 digits, typed twice, yescrypt-hashed on the password pool), set
-/// or removed. View: `Views/partials/settings-family-screen.html`.
+/// `/settings`' family-screen card: one form for "show me on the family screen" and the
+/// member's own PIN (4–8 digits, typed twice, yescrypt-hashed on the password pool; left empty,
+/// the PIN stays as it is), so a tick is never lost to the PIN's button; and the PIN removed.
+/// View: `Views/partials/settings-family-screen.html`.
 extension SettingsPage {
     static func addFamilyScreen(to router: inout Router<Route>) {
-        router.add(.POST, "/settings/family-screen", .member { app, page in
-            let me = try page.member.member
+        // On the password pool: the same form may carry a PIN to hash.
+        router.add(.POST, "/settings/family-screen", .member(hashesPasswords: true) { app, page in
             let onScreen: Bool
             switch page.form["on_screen"] {
             case nil: onScreen = false
             case "1": onScreen = true
             default: throw PageError(.badRequest, key: "settings.invalid")
             }
+            let member = try MemberContext(app, page)
+            let me = member.actor.member
+            var pin: PIN?
+            if !(page.form["pin"] ?? "").isEmpty || !(page.form["pin_again"] ?? "").isEmpty {
+                var form = FormState()
+                pin = PINFields.read(app, page, &form)
+                guard pin != nil else {
+                    // Refused: nothing is saved, and the form comes back with the box as it was sent.
+                    form.values["on_screen"] = .bool(onScreen)
+                    return show(app, page, Model(app, member), screenForm: form, status: .badRequest)
+                }
+            }
+            if let pin { try app.familyScreens.setPINHash(try PasswordHasher.hash(pin), for: me.id) }
             try app.familyScreens.setOnScreen(onScreen, for: me.id)
-            return .redirect(to: Paths.done(Paths.settings, "screen_saved", anchor: "family-screen"))
+            return .redirect(to: Paths.done(Paths.settings, pin == nil ? "screen_saved" : "screen_pin_saved", anchor: "family-screen"))
         })
+        // The PIN alone (the card's "Remove my PIN" button, and scripts that set a PIN): the
+        // "show me" choice stays as it is.
         router.add(.POST, "/settings/pin", .member(hashesPasswords: true) { app, page in
             let member = try MemberContext(app, page)
             let me = member.actor.member
@@ -35,11 +51,11 @@ extension SettingsPage {
         })
     }
 
-    /// The card's values: whether the member shows and has a PIN, and a refused PIN form.
+    /// The card's values: whether the member shows (as sent, in a refused form) and has a PIN.
     static func familyScreenValues(_ app: Dawn, _ page: PageRequest, form: FormState) -> TemplateValue {
         guard let me = page.signedIn?.member, let profile = try? app.familyScreens.profile(me.id) else { return .null }
         return [
-            "onScreen": .bool(profile.onScreen),
+            "onScreen": form.values["on_screen"] ?? .bool(profile.onScreen),
             "hasPIN": .bool(profile.hasPIN),
             "status": .string(app.t(profile.hasPIN ? "screen.settings.has_pin" : "screen.settings.no_pin", page)),
             "form": form.template,

@@ -19,6 +19,7 @@ enum SettingsPage {
                            "notify_removed": "notify.removed", "notify_no_targets": "notify.no_targets",
                            "journal_sharing_saved": "guardians.settings.saved",
                            "screen_saved": "screen.settings.saved", "pin_saved": "screen.settings.pin_saved",
+                           "screen_pin_saved": "screen.settings.saved_with_pin",
                            "pin_cleared": "screen.settings.pin_cleared"]
             return show(app, page, Model(app, member), notice: done.flatMap { notices[$0] }.map { app.t($0, page) })
         })

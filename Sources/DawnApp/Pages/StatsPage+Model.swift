@@ -20,6 +20,8 @@ extension StatsPage {
         let years: [Period]
         let figures: StatsFigures
         let buckets: [StatsChartBucket]
+        /// In day mode, the day's check-offs: done at no time of day, so on no hour's bar.
+        let untimedCheckOffs: Int
         /// In year mode, the year day by day.
         let heatmap: ActivityHeatmap?
 
@@ -55,11 +57,13 @@ extension StatsPage {
             // A day's bars place each log by its start; longer periods need only each day's totals.
             if granularity == .day {
                 let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
+                let logged = try member.habits.instances(from: period.first, to: period.last)
                 buckets = StatsChartBuckets.buckets(
                     for: period, firstWeekday: firstWeekday, dayStartHour: member.settings.dayStartHour,
-                    instances: try member.habits.instances(from: period.first, to: period.last).map {
+                    instances: logged.filter(\.timed).map {
                         (day: $0.day, startMinute: slots.minute(storedWallMinute: $0.startMinute), durationMinutes: $0.durationMinutes)
                     })
+                untimedCheckOffs = logged.count { !$0.timed }
                 heatmap = nil
             } else if granularity == .year {
                 // The year's active days, read once: the heatmap's figures and the chart's.
@@ -67,12 +71,14 @@ extension StatsPage {
                     try MemberActivity.activeDayFigures($0, from: period.first, to: period.last, counting: member.activityCounting)
                 }
                 heatmap = ActivityHeatmap(year: period.first.year, firstWeekday: firstWeekday, active: active)
+                untimedCheckOffs = 0
                 buckets = StatsChartBuckets.buckets(for: period, firstWeekday: firstWeekday,
                                                     days: active.filter { $0.logs > 0 }.map { (day: $0.day, count: $0.logs, minutes: $0.minutes) })
             } else {
                 let totals = try member.database.read { try MemberActivity.dayTotals($0, from: period.first, to: period.last) }
                 buckets = StatsChartBuckets.buckets(for: period, firstWeekday: firstWeekday,
                                                     days: totals.map { (day: $0.day, count: $0.logs, minutes: $0.minutes) })
+                untimedCheckOffs = 0
                 heatmap = nil
             }
         }

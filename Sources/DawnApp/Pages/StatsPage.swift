@@ -61,6 +61,8 @@ enum StatsPage {
             })
         }
         values["chart"] = chart(model.buckets, granularity: period.granularity, app: app, page: page)
+        values["untimed"] = model.untimedCheckOffs == 0 ? .null
+            : .string(app.strings.plural("stats.untimed", count: model.untimedCheckOffs, language))
         values.merge(try choresValues(app, page, member, period: period)) { _, chores in chores }
         values["mood"] = member.journalVisible ? mood(figures, app: app, page: page) : .null
         if let heatmap = model.heatmap {

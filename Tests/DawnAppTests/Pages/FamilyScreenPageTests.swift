@@ -217,6 +217,77 @@ final class FamilyScreenPageTests: XCTestCase {
         XCTAssertFalse(try dawn.app.familyScreens.profile(mum).hasPIN)
     }
 
+    /// The settings card's form that holds the PIN fields, as a browser sees it: where it posts,
+    /// whether "show me on the family screen" is inside it, and whether that box is ticked.
+    private func pinForm(_ page: PageHarness.Page) -> (action: String, hasBox: Bool, ticked: Bool)? {
+        let forms = PageHarness.allMatches(#"(?s)(<form method="post" action="/settings/[^"]*".*?</form>)"#, in: page.text)
+        guard let form = forms.first(where: { $0.contains(#"name="pin""#) }),
+              let action = PageHarness.firstMatch(#"action="([^"]*)""#, in: form) else { return nil }
+        let box = PageHarness.firstMatch(#"(<input type="checkbox" name="on_screen"[^>]*>)"#, in: form)
+        return (action, box != nil, box?.contains("checked") == true)
+    }
+
+    /// Sends the card's PIN form as a browser would: the box's state and the two PIN fields.
+    private func sendPINForm(_ dawn: PageHarness, ticked: Bool, pin: String, again: String? = nil) throws -> PageHarness.Page {
+        let form = try XCTUnwrap(pinForm(dawn.get("/settings")), "a form with the PIN fields")
+        XCTAssertTrue(form.hasBox, "the box is in the same form as the PIN, so Save takes both")
+        return dawn.post(form.action, (ticked ? [("on_screen", "1")] : []) + [("pin", pin), ("pin_again", again ?? pin)])
+    }
+
+    private func pinHash(_ dawn: PageHarness) throws -> String? {
+        try dawn.app.data.instance.read { try $0.queryOne("SELECT pin_hash FROM members")?.optionalString(0) }
+    }
+
+    func testTheSettingsCardSavesTheTickWithThePINAndEachAlone() throws {
+        let dawn = try PageHarness(now: now)
+        dawn.signedUp()
+        let mum = try mumID(dawn)
+        // Ticked and a PIN typed, one press: both saved.
+        let both = try sendPINForm(dawn, ticked: true, pin: "2468")
+        XCTAssertEqual(both.status, .seeOther, both.text)
+        XCTAssertEqual(both.location, "/settings?done=screen_pin_saved#family-screen")
+        XCTAssertTrue(dawn.get("/settings?done=screen_pin_saved").text.contains("Family screen setting and your PIN saved."))
+        var profile = try dawn.app.familyScreens.profile(mum)
+        XCTAssertTrue(profile.onScreen, "the tick is saved with the PIN")
+        XCTAssertTrue(PasswordHasher.verify("2468", against: try pinHash(dawn) ?? ""))
+        XCTAssertEqual(pinForm(dawn.get("/settings"))?.ticked, true, "and shown ticked again")
+        let hash = try pinHash(dawn)
+
+        // The box alone, PIN fields left empty: the choice changes, the PIN stays.
+        XCTAssertEqual(try sendPINForm(dawn, ticked: false, pin: "").location, "/settings?done=screen_saved#family-screen")
+        profile = try dawn.app.familyScreens.profile(mum)
+        XCTAssertFalse(profile.onScreen)
+        XCTAssertEqual(try pinHash(dawn), hash, "an empty PIN keeps the PIN")
+        XCTAssertEqual(pinForm(dawn.get("/settings"))?.ticked, false)
+        XCTAssertEqual(try sendPINForm(dawn, ticked: true, pin: "").location, "/settings?done=screen_saved#family-screen")
+        XCTAssertTrue(try dawn.app.familyScreens.profile(mum).onScreen)
+        XCTAssertEqual(try pinHash(dawn), hash)
+
+        // The PIN alone, the box left as the page shows it (ticked): a new PIN, still shown.
+        XCTAssertEqual(try sendPINForm(dawn, ticked: true, pin: "13579").status, .seeOther)
+        XCTAssertTrue(try dawn.app.familyScreens.profile(mum).onScreen)
+        XCTAssertTrue(PasswordHasher.verify("13579", against: try pinHash(dawn) ?? ""))
+
+        // A refused PIN saves neither, and the form comes back with the box as it was sent.
+        let hashBefore = try pinHash(dawn)
+        let refused = try sendPINForm(dawn, ticked: false, pin: "12")
+        XCTAssertEqual(refused.status, .badRequest)
+        XCTAssertTrue(refused.text.contains("A PIN is 4 to 8 digits"))
+        XCTAssertEqual(pinForm(refused)?.ticked, false, "the untick the member sent is not lost")
+        XCTAssertTrue(try dawn.app.familyScreens.profile(mum).onScreen, "nothing saved")
+        XCTAssertEqual(try pinHash(dawn), hashBefore)
+        let differ = try sendPINForm(dawn, ticked: false, pin: "2468", again: "2469")
+        XCTAssertEqual(differ.status, .badRequest)
+        XCTAssertTrue(differ.text.contains("The two PINs do not match."))
+        XCTAssertTrue(try dawn.app.familyScreens.profile(mum).onScreen)
+        XCTAssertEqual(try pinHash(dawn), hashBefore)
+        // Any value but "1" for the box is refused before anything is read.
+        _ = dawn.get("/settings")
+        XCTAssertEqual(dawn.post("/settings/family-screen", [("on_screen", "yes"), ("pin", "2468"), ("pin_again", "2468")]).status,
+                       .badRequest)
+        XCTAssertEqual(try pinHash(dawn), hashBefore)
+    }
+
     func testTheRightPINShowsThatMembersDueHabitsAndACheckOffLandsInTheirDay() throws {
         let dawn = try PageHarness(now: now)
         let admin = mumOnTheScreen(dawn)

@@ -192,6 +192,29 @@ final class StatsPageTests: XCTestCase {
         XCTAssertTrue(day.text.contains("<title>02:00: 1 logged, 30 min</title>"))
     }
 
+    /// Check-offs are done at no time of day: the Day chart counts them apart, in a line of
+    /// their own, and no hour's bar (midnight's least of all) holds them or their minutes.
+    func testTheDayChartCountsCheckOffsApartFromTheHours() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2027-03-10T11:00:00Z"))  // 12:00 in Rome
+        dawn.signedUp(timeZone: "Europe/Rome")
+        let walk = dawn.addHabit("Walk", emoji: "🚶")
+        dawn.log(walk, on: "2027-03-10", start: "09:00", duration: 30)
+        let before = dawn.get("/stats?g=day&p=2027-03-10")
+        XCTAssertFalse(before.text.contains("chart-untimed"), "no line while nothing is checked off")
+        for name in ["Tea", "Stretch", "Water"] {
+            let habit = dawn.addHabit(name, emoji: "✅", duration: "45")
+            _ = dawn.get("/day/2027-03-10")
+            XCTAssertEqual(dawn.post("/day/2027-03-10/check/\(habit)", [("action", "done")]).status, .seeOther, name)
+        }
+        let day = dawn.get("/stats?g=day&p=2027-03-10")
+        XCTAssertEqual(day.status, .ok)
+        XCTAssertTrue(day.text.contains("<title>00:00: 0 logged, 0 min</title>"), "midnight holds no check-off")
+        XCTAssertTrue(day.text.contains("<title>09:00: 1 logged, 30 min</title>"), "the timed log keeps its hour")
+        let busy = PageHarness.allMatches(#"<g><title>(\d\d:00: [1-9]\d* logged, \d+ min)</title>"#, in: day.text)
+        XCTAssertEqual(busy, ["09:00: 1 logged, 30 min"], "only the timed log is on an hour")
+        XCTAssertTrue(day.text.contains(#"<p class="muted chart-untimed">3 habits checked off without a time (not in the chart)</p>"#))
+    }
+
     // MARK: /api/stats
 
     private struct Figures: Decodable {

@@ -214,22 +214,28 @@ def test_logged_by_in_the_export_and_back_through_the_importer(family):
     assert sorted(by, key=str) == sorted([(1, None), (2, "dad")], key=str)
     own = next(i for i in exported["instances"] if i["habitId"] == 1)
     assert "loggedBy" not in own, "absent, not null, on the member's own logs"
-    # Into Leo's empty account: Dad is not Leo's guardian and Leo is no admin, so the log
-    # comes in as Leo's own (the name dropped, not the file refused).
+    # Into Leo's empty account: Dad is not Leo's guardian, so the log comes in as Leo's own
+    # (the name dropped, not the file refused).
     leo = member(dawn, "leo")
     r = do_import(leo, json.dumps(exported).encode(), mode="empty")
     assert r.status == 303, r.text[:400]
     assert rows(member_db(dawn, "leo"), "SELECT logged_by FROM habit_instances WHERE timed = 0") == [(None,)]
     assert "logged by" not in leo.get(f"/day/{today}").text
-    # An admin's restore into her empty account keeps her own guardian's name, and the
+    # A restore into the empty account of a child Dad looks after keeps his name, and the
     # same export comes back out.
+    assert add_child(admin, "ivy", "Ivy").status == 303
     admin.open("/family")
-    assert admin.post("/family/guardians", {"guardian": "dad", "child": "mum"}).status == 303
-    r = do_import(admin, json.dumps(exported).encode(), mode="empty")
+    assert admin.post("/family/guardians", {"guardian": "dad", "child": "ivy"}).status == 303
+    ivy = member(dawn, "ivy")
+    r = do_import(ivy, json.dumps(exported).encode(), mode="empty")
     assert r.status == 303, r.text[:400]
-    assert rows(member_db(dawn, "mum"), "SELECT logged_by FROM habit_instances WHERE timed = 0") == [("dad",)]
-    again = json.loads(admin.get("/export/dawn.json").body)
+    assert rows(member_db(dawn, "ivy"), "SELECT logged_by FROM habit_instances WHERE timed = 0") == [("dad",)]
+    again = json.loads(ivy.get("/export/dawn.json").body)
     assert [i.get("loggedBy") for i in again["instances"]] == [i.get("loggedBy") for i in exported["instances"]]
+    # A merge credits nobody, not even her guardian.
+    r = do_import(ivy, json.dumps(exported).encode(), mode="merge")
+    assert r.status == 303, r.text[:400]
+    assert rows(member_db(dawn, "ivy"), "SELECT count(*) FROM habit_instances WHERE logged_by IS NOT NULL") == [(1,)]
     # A loggedBy that is no username: the file is refused, nothing written.
     bad = dict(exported, instances=[dict(exported["instances"][0], loggedBy="Not A Name!")])
     before = rows(member_db(dawn, "leo"), "SELECT count(*) FROM habit_instances")

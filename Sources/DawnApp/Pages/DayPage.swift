@@ -261,8 +261,10 @@ enum DayPage {
             ]
         }
         // What was just deleted, each with its one-tap restore, in its own card.
+        // Ten minutes on, or the member's next day when that comes first (the undo ends there too).
+        let nextDay = MemberDay.bounds(of: member.today, rules: member.rules, dayStartHour: member.settings.dayStartHour).upperBound
         func until(_ deleted: Journal.Deleted) -> String {
-            let time = member.rules.localDateTime(at: deleted.deletedAt + Journal.undoSeconds)
+            let time = member.rules.localDateTime(at: min(deleted.deletedAt + Journal.undoSeconds, nextDay))
             return LocalizedDate.time(hour: time.hour, minute: time.minute)
         }
         let undoEntry = model.deleted.first { $0.kind == .entry }.map { deleted -> TemplateValue in

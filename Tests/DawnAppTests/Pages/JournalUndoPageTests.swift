@@ -157,6 +157,8 @@ final class JournalUndoPageTests: XCTestCase {
         dawn.setNow(PageHarness.instant("2026-05-14T21:55:00Z"))
         saveEntry(dawn, "Late thoughts")
         deleteEntry(dawn)
+        XCTAssertTrue(dawn.get("/day/\(Self.day)?done=entry-deleted").text.contains("You can bring it back until 00:00."),
+                      "the member's day ends first")
         dawn.setNow(PageHarness.instant("2026-05-14T22:01:00Z"))
         XCTAssertEqual(dawn.post("/day/\(Self.day)/entry/restore", []).status, .notFound)
         XCTAssertEqual(textarea(dawn.get("/day/\(Self.day)")), "")

@@ -103,6 +103,8 @@ def test_undo_a_deleted_note_without_javascript(site, driver):
     assert "Lighthouse closed on Mondays" not in notes()
     undo = nojs.find_element(By.CSS_SELECTOR, "#notes form.undo")
     assert "Lighthouse closed on Mondays" in undo.text
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    assert nojs.save_screenshot(os.path.join(SCREENSHOTS, "journal-undo-note-375-light.png"))
     submit(nojs, "#notes form.undo button")
     assert nojs.current_url.endswith("?done=note-restored#notes"), nojs.current_url
     assert "Lighthouse closed on Mondays" in notes()

@@ -33,6 +33,9 @@ struct Paths: Sendable, Equatable {
     func instance(_ day: LocalDate, _ id: Int64) -> String { base + "/day/\(day)/instances/\(id)" }
     func deleteInstance(_ day: LocalDate, _ id: Int64) -> String { instance(day, id) + "/delete" }
     func deleteNote(_ day: LocalDate, _ id: Int64) -> String { base + "/day/\(day)/notes/\(id)/delete" }
+    /// One tap brings back the day's deleted entry, or a deleted note (`Journal+Undo`).
+    func restoreEntry(_ day: LocalDate) -> String { base + "/day/\(day)/entry/restore" }
+    func restoreNote(_ day: LocalDate, _ id: Int64) -> String { base + "/day/\(day)/notes/\(id)/restore" }
     /// The checklist's forms: check `habit` off on `day` (or undo it), skip it (or not).
     func checkOff(_ day: LocalDate, habit: Int64) -> String { base + "/day/\(day)/check/\(habit)" }
     func skip(_ day: LocalDate, habit: Int64) -> String { base + "/day/\(day)/skip/\(habit)" }

@@ -35,6 +35,8 @@ package struct Journal {
     /// What a save based on a version did.
     package enum Save: Equatable {
         case saved
+        /// The save was empty and deleted the stored entry (kept for undo, see `Journal+Undo`).
+        case deleted
         /// Not applied: the entry changed since the version the save was based on.
         /// `stored` is what is there now (nil when it was deleted).
         case conflict(stored: Entry?)
@@ -44,7 +46,7 @@ package struct Journal {
         try database.read { try Self.entry(on: day, $0) }
     }
 
-    private static func entry(on day: LocalDate, _ connection: Connection) throws -> Entry? {
+    static func entry(on day: LocalDate, _ connection: Connection) throws -> Entry? {
         try connection.queryOne("SELECT body, version FROM entries WHERE day = ?", [.text(day.description)])
             .map { Entry(body: $0.string(0), version: $0.int64(1)) }
     }
@@ -52,8 +54,10 @@ package struct Journal {
     /// Saves the day's entry, based on the version the member saw (0: there was none);
     /// an empty (after trimming) entry deletes it. When the entry changed since that
     /// version, nothing is written, unless the save would leave it as it already is.
-    /// `basedOn: nil` saves whatever is there (a client that sent no version).
-    package func saveEntry(_ body: String, on day: LocalDate, basedOn version: Int64?, now: Int64) throws -> Save {
+    /// `basedOn: nil` saves whatever is there (a client that sent no version). A deleted
+    /// entry's text is kept for undo; `today` is the member's day now (it runs out at the next).
+    package func saveEntry(_ body: String, on day: LocalDate, basedOn version: Int64?, now: Int64,
+                           today: LocalDate) throws -> Save {
         try database.write { connection in
             let deletes = body.allSatisfy(\.isWhitespace)
             let stored = try Self.entry(on: day, connection)
@@ -62,7 +66,13 @@ package struct Journal {
                 guard unchanged else { return .conflict(stored: stored) }
             }
             if deletes {
+                guard let stored else { return .saved }
+                let writtenAt = try connection.queryOne("SELECT created_at FROM entries WHERE day = ?",
+                                                        [.text(day.description)])?.int64(0) ?? now
+                try Self.keepDeleted(.entry, day: day, body: stored.body, noteID: nil, writtenAt: writtenAt,
+                                     UndoClock(now: now, today: today), connection)
                 try connection.run("DELETE FROM entries WHERE day = ?", [.text(day.description)])
+                return .deleted
             } else {
                 try connection.run("""
                     INSERT INTO entries (day, body, created_at, updated_at) VALUES (?, ?, ?, ?)
@@ -121,10 +131,14 @@ package struct Journal {
         }
     }
 
-    /// Deletes a note of that day; false when there is none (already deleted, or another day's id).
-    package func deleteNote(id: Int64, on day: LocalDate) throws -> Bool {
+    /// Deletes a note of that day, keeping its text for undo; false when there is none
+    /// (already deleted, or another day's id).
+    package func deleteNote(id: Int64, on day: LocalDate, _ clock: UndoClock) throws -> Bool {
         try database.write { connection in
-            try connection.run("DELETE FROM notes WHERE id = ? AND day = ?", [.integer(id), .text(day.description)]) == 1
+            guard let note = try connection.queryOne("SELECT body, created_at FROM notes WHERE id = ? AND day = ?",
+                                                     [.integer(id), .text(day.description)]) else { return false }
+            try Self.keepDeleted(.note, day: day, body: note.string(0), noteID: id, writtenAt: note.int64(1), clock, connection)
+            return try connection.run("DELETE FROM notes WHERE id = ? AND day = ?", [.integer(id), .text(day.description)]) == 1
         }
     }
 }

@@ -150,6 +150,10 @@ package enum MemberSchema {
             ALTER TABLE habit_instances ADD COLUMN logged_by TEXT
                 CHECK (logged_by IS NULL OR length(logged_by) BETWEEN 3 AND 32);
             """),
+        // Deleted entries and notes, kept a few minutes so one tap can restore them: see
+        // `Journal+Undo`. Not indexed for search nor summarised: what is deleted is gone
+        // from both until it is restored.
+        Migration(version: 13, sql: Journal.deletedMigration),
     ]
 
     /// The migration that added the search index (`dawn check` checks it from there on).

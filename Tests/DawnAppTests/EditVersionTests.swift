@@ -25,42 +25,42 @@ final class EditVersionTests: XCTestCase {
         let journal = Journal(database: try database())
         XCTAssertNil(try journal.entry(on: day))
         // Both devices open the empty day (version 0); the phone saves first.
-        XCTAssertEqual(try journal.saveEntry("From the phone", on: day, basedOn: 0, now: 100), .saved)
+        XCTAssertEqual(try journal.saveEntry("From the phone", on: day, basedOn: 0, now: 100, today: day), .saved)
         let first = try XCTUnwrap(journal.entry(on: day))
         XCTAssertGreaterThan(first.version, 1)
         // The laptop, still on version 0, is refused and told what is stored.
-        XCTAssertEqual(try journal.saveEntry("From the laptop", on: day, basedOn: 0, now: 101), .conflict(stored: first))
+        XCTAssertEqual(try journal.saveEntry("From the laptop", on: day, basedOn: 0, now: 101, today: day), .conflict(stored: first))
         XCTAssertEqual(try journal.entry(on: day), first, "nothing written")
         // Saving again from the stored version (after merging) goes through, with a new version.
-        XCTAssertEqual(try journal.saveEntry("From the phone\nFrom the laptop", on: day, basedOn: first.version, now: 102), .saved)
+        XCTAssertEqual(try journal.saveEntry("From the phone\nFrom the laptop", on: day, basedOn: first.version, now: 102, today: day), .saved)
         let second = try XCTUnwrap(journal.entry(on: day))
         XCTAssertGreaterThan(second.version, first.version)
         XCTAssertEqual(second.body, "From the phone\nFrom the laptop")
         // A stale delete is refused too.
-        XCTAssertEqual(try journal.saveEntry("", on: day, basedOn: first.version, now: 103), .conflict(stored: second))
+        XCTAssertEqual(try journal.saveEntry("", on: day, basedOn: first.version, now: 103, today: day), .conflict(stored: second))
         XCTAssertEqual(try journal.entry(on: day), second)
     }
 
     func testAStaleSaveThatChangesNothingIsNotAConflict() throws {
         let journal = Journal(database: try database())
-        XCTAssertEqual(try journal.saveEntry("Same", on: day, basedOn: 0, now: 100), .saved)
-        XCTAssertEqual(try journal.saveEntry("Same", on: day, basedOn: 0, now: 101), .saved)
+        XCTAssertEqual(try journal.saveEntry("Same", on: day, basedOn: 0, now: 100, today: day), .saved)
+        XCTAssertEqual(try journal.saveEntry("Same", on: day, basedOn: 0, now: 101, today: day), .saved)
         XCTAssertEqual(try journal.entry(on: day)?.body, "Same")
     }
 
     /// Deleting and writing again never brings a version number back (no A-B-A).
     func testVersionsAreNeverReused() throws {
         let journal = Journal(database: try database())
-        XCTAssertEqual(try journal.saveEntry("One", on: day, basedOn: 0, now: 100), .saved)
+        XCTAssertEqual(try journal.saveEntry("One", on: day, basedOn: 0, now: 100, today: day), .saved)
         let one = try XCTUnwrap(journal.entry(on: day))
-        XCTAssertEqual(try journal.saveEntry(" ", on: day, basedOn: one.version, now: 101), .saved)
+        XCTAssertEqual(try journal.saveEntry(" ", on: day, basedOn: one.version, now: 101, today: day), .deleted)
         XCTAssertNil(try journal.entry(on: day))
-        XCTAssertEqual(try journal.saveEntry("Two", on: day, basedOn: 0, now: 102), .saved)
+        XCTAssertEqual(try journal.saveEntry("Two", on: day, basedOn: 0, now: 102, today: day), .saved)
         let two = try XCTUnwrap(journal.entry(on: day))
         XCTAssertNotEqual(two.version, one.version)
-        XCTAssertEqual(try journal.saveEntry("Stale", on: day, basedOn: one.version, now: 103), .conflict(stored: two))
+        XCTAssertEqual(try journal.saveEntry("Stale", on: day, basedOn: one.version, now: 103, today: day), .conflict(stored: two))
         // Without a version (a client that sends none) the save applies as before.
-        XCTAssertEqual(try journal.saveEntry("Blind", on: day, basedOn: nil, now: 104), .saved)
+        XCTAssertEqual(try journal.saveEntry("Blind", on: day, basedOn: nil, now: 104, today: day), .saved)
         XCTAssertEqual(try journal.entry(on: day)?.body, "Blind")
     }
 

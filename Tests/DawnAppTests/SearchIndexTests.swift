@@ -79,12 +79,12 @@ final class SearchIndexTests: XCTestCase {
                 try journal.addNote(text(&random), on: day(), now: clock)
             case 2:
                 if let (id, day) = noteIDs.randomElement(using: &random) {
-                    XCTAssertTrue(try journal.deleteNote(id: id, on: LocalDate(iso: day)!))
+                    XCTAssertTrue(try journal.deleteNote(id: id, on: LocalDate(iso: day)!, Journal.UndoClock(now: clock, today: LocalDate(iso: day)!)))
                 }
             case 3, 4:
                 // A new entry, a changed one, the same text again, or a deletion (blank).
                 _ = try journal.saveEntry([text(&random), text(&random), " "].randomElement(using: &random)!, on: day(),
-                                          basedOn: nil, now: clock)
+                                          basedOn: nil, now: clock, today: day())
             case 5:
                 if habitIDs.count < 3 { _ = try habits.add(name: "h\(step)", emoji: "🏃", color: "#48DBAB", defaultDuration: 30, now: clock) }
             case 6, 7:
@@ -170,7 +170,8 @@ final class SearchIndexTests: XCTestCase {
     func testCheckFindsAnIndexThatDiffers() throws {
         let database = try database()
         try Journal(database: database).addNote("rain", on: LocalDate(iso: "2026-08-20")!, now: 1)
-        _ = try Journal(database: database).saveEntry("sun", on: LocalDate(iso: "2026-08-19")!, basedOn: nil, now: 1)
+        _ = try Journal(database: database).saveEntry("sun", on: LocalDate(iso: "2026-08-19")!, basedOn: nil, now: 1,
+                                                      today: LocalDate(iso: "2026-08-19")!)
         XCTAssertEqual(try JournalSearch.problems(database), [])
 
         // A text the rows do not hold.

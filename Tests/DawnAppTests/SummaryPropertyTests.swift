@@ -159,10 +159,10 @@ final class SummaryPropertyTests: XCTestCase {
                 try journal.addNote("n\(step)", on: day(), now: clock)
             case 2:
                 if let (id, day) = noteIDs.randomElement(using: &random) {
-                    XCTAssertTrue(try journal.deleteNote(id: id, on: LocalDate(iso: day)!))
+                    XCTAssertTrue(try journal.deleteNote(id: id, on: LocalDate(iso: day)!, Journal.UndoClock(now: clock, today: LocalDate(iso: day)!)))
                 }
             case 3:
-                _ = try journal.saveEntry(Bool.random(using: &random) ? "e\(step)" : " ", on: day(), basedOn: nil, now: clock)
+                _ = try journal.saveEntry(Bool.random(using: &random) ? "e\(step)" : " ", on: day(), basedOn: nil, now: clock, today: day())
             case 4:
                 if habitIDs.count < 4 { _ = try habits.add(name: "h\(step)", emoji: "🏃", color: "#48DBAB", defaultDuration: 30, now: clock) }
             case 5, 6, 7:

@@ -32,6 +32,8 @@ final class StringsFilesTests: XCTestCase {
         day.circle.future entry.heading entry.placeholder entry.save entry.delete entry.saved entry.deleted
         entry.too_long entry.label notes.heading notes.placeholder notes.add notes.delete notes.delete_label
         notes.empty notes.too_long notes.blank notes.added notes.deleted notes.not_found
+        entry.deleted_undo entry.restore entry.restored entry.restore_gone entry.restore_conflict
+        notes.deleted_undo notes.restore notes.restore_label notes.restored notes.restore_gone
         settings.title settings.saved settings.language settings.time_zone settings.time_zone_hint
         settings.first_weekday settings.monday settings.sunday settings.day_start settings.day_start_hint
         settings.hour settings.view settings.view_row settings.view_grid settings.grid_dates settings.theme

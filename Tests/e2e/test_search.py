@@ -175,6 +175,7 @@ def downgrade_to_schema_6(path):
         con.execute("DROP TABLE IF EXISTS moods")  # migration 8
         con.execute("DROP TABLE IF EXISTS push_subscriptions")  # migration 11
         con.execute("DROP TABLE IF EXISTS notify_results")
+        con.execute("DROP TABLE IF EXISTS deleted_journal")  # migration 13
         for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%revision%'").fetchall():
             con.execute(f"DROP TRIGGER {name}")  # migration 9
         if "revision" in [c[1] for c in con.execute("PRAGMA table_info(habit_summaries)")]:

@@ -68,6 +68,8 @@ struct MemberContext {
     var loggedBy: String? { guardianView?.guardian.username }
 
     var journal: Journal { Journal(database: database) }
+    /// Now and the member's day now: how long a deleted text can be restored.
+    var undoClock: Journal.UndoClock { Journal.UndoClock(now: now, today: today) }
 
     /// The days every streak of this member bridges (they neither count nor break one) as
     /// of today: the days their zone skipped and their vacations, as ranges. Vacations

@@ -90,8 +90,12 @@ extension DayPage {
         /// The first day of the day's month when the calendar shows that month (the heading
         /// links to it with the day selected), else nil.
         let calendarMonth: LocalDate?
+        /// The day's deleted entry and notes that one tap can still restore (`Journal+Undo`):
+        /// read only when the page offers them (right after a delete) and only for the member
+        /// themself, never on a guardian's view.
+        let deleted: [Journal.Deleted]
 
-        init(_ member: MemberContext, day: LocalDate) throws {
+        init(_ member: MemberContext, day: LocalDate, offeringUndo: Bool = false) throws {
             self.day = day
             today = member.today
             let today = member.today
@@ -139,6 +143,7 @@ extension DayPage {
             } else {
                 (entry, mood, notes) = (nil, nil, [])
             }
+            deleted = offeringUndo && member.journalWritable ? try member.journal.deleted(on: day, member.undoClock) : []
             previous = DayNavigation.previous(day, today: today)
             next = DayNavigation.next(day, today: today)
 

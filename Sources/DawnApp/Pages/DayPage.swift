@@ -34,9 +34,11 @@ enum DayPage {
                 form.fail("entry", app.t("entry.too_long", page, ["count": LocalizedNumber.integer(length, page.language)]))
                 return try show(app, page, member, day: day, entryForm: form, status: .badRequest)
             }
-            switch try member.journal.saveEntry(body, on: day, basedOn: version, now: member.now) {
+            switch try member.journal.saveEntry(body, on: day, basedOn: version, now: member.now, today: member.today) {
             case .saved:
                 return .redirect(to: Paths.done(page.paths.day(day), deleting ? "entry-deleted" : "entry-saved", anchor: "journal"))
+            case .deleted:
+                return .redirect(to: Paths.done(page.paths.day(day), "entry-deleted", anchor: "journal"))
             case let .conflict(stored):
                 // Nothing typed is lost: theirs stays in the textarea, the stored text beside it.
                 let theirs = deleting ? PlainText.normalizingLineBreaks(page.form["entry"] ?? "") : body
@@ -67,10 +69,34 @@ enum DayPage {
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
             guard let id = page.id(),
-                  try member.journal.deleteNote(id: id, on: day) else {
+                  try member.journal.deleteNote(id: id, on: day, member.undoClock) else {
                 throw PageError(.notFound, key: "notes.not_found")
             }
             return .redirect(to: Paths.done(page.paths.day(day), "note-deleted", anchor: "notes"))
+        })
+        // One tap brings back what was just deleted (`Journal+Undo`); never a guardian's.
+        router.add(.POST, "/day/{date}/entry/restore", .member { app, page in
+            let member = try MemberContext(app, page)
+            let day = try day(app, page, member)
+            switch try member.journal.restoreEntry(on: day, member.undoClock) {
+            case .restored:
+                return .redirect(to: Paths.done(page.paths.day(day), "entry-restored", anchor: "journal"))
+            case .notFound:
+                throw PageError(.notFound, key: "entry.restore_gone")
+            case let .conflict(stored, deleted):
+                // An entry saved since is never overwritten: the deleted text in the box, the saved one beside it.
+                var form = FormState(values: ["entry": .string(deleted)])
+                form.fail("entry", app.t("entry.restore_conflict", page))
+                return try show(app, page, member, day: day, entryForm: form, entryConflict: stored, status: .conflict)
+            }
+        })
+        router.add(.POST, "/day/{date}/notes/{id}/restore", .member { app, page in
+            let member = try MemberContext(app, page)
+            let day = try day(app, page, member)
+            guard let id = page.id(), try member.journal.restoreNote(id: id, on: day, member.undoClock) == .restored else {
+                throw PageError(.notFound, key: "notes.restore_gone")
+            }
+            return .redirect(to: Paths.done(page.paths.day(day), "note-restored", anchor: "notes"))
         })
         addChecklist(to: &router)
         addMood(to: &router)
@@ -107,7 +133,8 @@ enum DayPage {
         // Family chores live in instance.sqlite: another member's check-off changes this page too.
         tag.add(try app.familySnapshot().choresRevision)
         // Today's timeline marks now (and, with no logs, shows the hours around it): a new page each minute.
-        tag.add(day == member.today ? member.now / 60 : -1)
+        // So does the page right after a delete: its undo runs out (`Journal.undoSeconds`).
+        tag.add(day == member.today || offersUndo(page) ? member.now / 60 : -1)
         if owner.id != me.id {
             tag.add(me.id.rawValue)
             tag.add(app.memberCache.revision(me.id))
@@ -141,6 +168,13 @@ enum DayPage {
         return day
     }
 
+    /// Whether the page offers to restore what was just deleted: the page a delete
+    /// redirects to (`?done=entry-deleted`, `?done=note-deleted`).
+    private static func offersUndo(_ page: PageRequest) -> Bool {
+        let done = try? page.query()["done"]
+        return done == "entry-deleted" || done == "note-deleted"
+    }
+
     /// The notice of `?done=…`, and whether it is the checklist's (shown in it).
     private static func notice(_ app: Dawn, _ page: PageRequest) -> (text: String, checklist: Bool)? {
         let done = try? page.query()["done"]
@@ -158,6 +192,8 @@ enum DayPage {
         case "entry-deleted": "entry.deleted"
         case "note-added": "notes.added"
         case "note-deleted": "notes.deleted"
+        case "entry-restored": "entry.restored"
+        case "note-restored": "notes.restored"
         case "mood-saved": "mood.saved"
         case "mood-cleared": "mood.cleared"
         default: nil
@@ -170,7 +206,7 @@ enum DayPage {
                      entryForm: FormState? = nil, entryConflict: Journal.Entry? = nil,
                      noteForm: FormState = FormState(values: ["note": ""]), checkRefusal: CheckRefusal? = nil,
                      moodRefusal: String? = nil, status: HTTPStatus = .ok, names: LoggedByNames? = nil) throws -> HTTPResponse {
-        let model = try Model(member, day: day)
+        let model = try Model(member, day: day, offeringUndo: offersUndo(page))
         let names = try names ?? LoggedByNames(app, member)
         let language = page.language
         let circles: TemplateValue = .list(model.circles.map { circle in
@@ -224,6 +260,25 @@ enum DayPage {
                 "deleteURL": .string(page.paths.deleteNote(day, note.id)),
             ]
         }
+        // What was just deleted, each with its one-tap restore, in its own card.
+        // Ten minutes on, or the member's next day when that comes first (the undo ends there too).
+        let nextDay = MemberDay.bounds(of: member.today, rules: member.rules, dayStartHour: member.settings.dayStartHour).upperBound
+        func until(_ deleted: Journal.Deleted) -> String {
+            let time = member.rules.localDateTime(at: min(deleted.deletedAt + Journal.undoSeconds, nextDay))
+            return LocalizedDate.time(hour: time.hour, minute: time.minute)
+        }
+        let undoEntry = model.deleted.first { $0.kind == .entry }.map { deleted -> TemplateValue in
+            ["url": .string(page.paths.restoreEntry(day)),
+             "text": .string(app.t("entry.deleted_undo", page, ["until": until(deleted)]))]
+        }
+        let undoNotes = model.deleted.compactMap { deleted -> TemplateValue? in
+            guard deleted.kind == .note, let id = deleted.noteID else { return nil }
+            let written = member.rules.localDateTime(at: deleted.writtenAt)
+            let time = LocalizedDate.time(hour: written.hour, minute: written.minute)
+            return ["url": .string(page.paths.restoreNote(day, id)), "body": .string(deleted.body),
+                    "text": .string(app.t("notes.deleted_undo", page, ["time": time, "until": until(deleted)])),
+                    "label": .string(app.t("notes.restore_label", page, ["time": time]))]
+        }
         let entry = model.entry
         let entryState = entryForm ?? FormState(values: ["entry": .string(entry?.body ?? "")])
         let heading = LocalizedDate.long(day, language)
@@ -265,8 +320,11 @@ enum DayPage {
         values["grid"] = model.showsGrid ? circles : .null
         values["previous"] = model.previous.map { .string(page.paths.day($0)) } ?? .null
         values["next"] = model.next.map { .string(page.paths.day($0)) } ?? .null
-        let notice = notice(app, page)
+        // Once a card offers the undo, it says what was deleted there, where the redirect's anchor lands.
+        let notice = undoEntry != nil || !undoNotes.isEmpty ? nil : notice(app, page)
         values["notice"] = notice.flatMap { $0.checklist ? nil : TemplateValue.string($0.text) } ?? .null
+        values["undoEntry"] = undoEntry ?? .null
+        values["undoNotes"] = undoNotes.isEmpty ? .null : .list(undoNotes)
         values["checkNotice"] = notice.flatMap { $0.checklist ? TemplateValue.string($0.text) : nil } ?? .null
         values["pinNotices"] = try pinNotices(app, page, member)
         values["pinNoticesSeenURL"] = .string(pinNoticesSeenPath)

@@ -62,7 +62,9 @@ final class DayFormsTests: XCTestCase {
 
         let deleted = dawn.post("/day/2026-12-31/entry", [("action", "delete"), ("entry", "ignored"), ("version", stored)])
         XCTAssertEqual(deleted.location, "/day/2026-12-31?done=entry-deleted#journal")
-        XCTAssertEqual(dawn.get("/day/2026-12-31?done=entry-deleted").notice, "Your entry was deleted.")
+        // The journal card says so and offers the undo (Rome's 00:10 is ten minutes on).
+        XCTAssertTrue(dawn.get("/day/2026-12-31?done=entry-deleted").text
+            .contains("<p>Your entry was deleted. You can bring it back until 00:10.</p>"))
         XCTAssertEqual(entry(dawn, "2026-12-31"), "")
     }
 

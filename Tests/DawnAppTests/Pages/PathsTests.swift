@@ -44,6 +44,8 @@ final class PathsTests: XCTestCase {
         XCTAssertEqual(dawn.post(Paths.own.restoreHabit(1), [("day", day.description)]).status, .seeOther)
         XCTAssertEqual(dawn.post(Paths.own.deleteInstance(day, 1), []).status, .seeOther)
         XCTAssertEqual(dawn.post(Paths.own.deleteNote(day, 1), []).status, .seeOther)
+        XCTAssertEqual(dawn.post(Paths.own.restoreNote(day, 1), []).location, Paths.done(Paths.own.day(day), "note-restored", anchor: "notes"))
+        XCTAssertEqual(dawn.post(Paths.own.restoreEntry(day), []).status, .notFound, "reached, with nothing to restore")
         XCTAssertEqual(dawn.post(Paths.own.checkOff(day, habit: 1), [("action", "done")]).location,
                        Paths.done(Paths.own.day(day), "checked", anchor: "checklist"))
         XCTAssertEqual(dawn.post(Paths.own.skip(day, habit: 1), [("action", "skip")]).status, .seeOther)

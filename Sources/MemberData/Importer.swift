@@ -241,9 +241,10 @@ package enum Importer {
         let root = JSONNode(document)
         // The header first: a document that is not an object with a string (or no) `format`
         // is not one to read further.
-        guard case .object = document, let format = try? root.optionalMember("format").map({ node throws(JSONDecodingError) in
-            try node.string()
-        }) else {
+        let format: String?
+        do {
+            format = try root.optionalMember("format")?.string()
+        } catch {
             throw Problem(place: .file("JSON"), key: "import.problem.json")
         }
         guard format == DawnExportFormat.formatName else { throw Problem(place: .file("JSON"), key: "import.problem.unknown") }

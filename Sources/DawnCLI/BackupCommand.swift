@@ -1,6 +1,5 @@
 import DawnApp
 import Files
-import FoundationEssentials
 import MemberData
 import Store
 
@@ -86,9 +85,7 @@ public struct BackupCommand: Equatable, Sendable {
             }
             let manifest = BackupManifest(format: BackupManifest.formatName, version: 1, created: stamp.iso,
                                           dawnVersion: DawnVersion.current, files: entries)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try BackupFiles.writeNew(folder + "/manifest.json", Array(try encoder.encode(manifest)) + [0x0A])
+            try BackupFiles.writeNew(folder + "/manifest.json", manifest.bytes)
         } catch {
             BackupFiles.removeTree(folder)
             throw error
@@ -111,7 +108,7 @@ public struct BackupCommand: Equatable, Sendable {
             let folder = target + "/" + name
             guard BackupFiles.isRealDirectory(folder), BackupFiles.isRegularFile(folder + "/manifest.json"),
                   let bytes = try? BackupFiles.read(folder + "/manifest.json"),
-                  let manifest = try? JSONDecoder().decode(BackupManifest.self, from: Data(bytes)) else { return false }
+                  let manifest = try? BackupManifest(json: bytes) else { return false }
             return manifest.format == BackupManifest.formatName
         }
         for name in Self.backupsToRemove(among: backups, keep: keep - 1) {

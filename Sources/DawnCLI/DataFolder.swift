@@ -107,10 +107,10 @@ enum DataFolder {
 }
 
 /// `manifest.json` in each backup folder.
-struct BackupManifest: Codable, Equatable {
+struct BackupManifest: Equatable {
     static let formatName = "dawn-backup"
 
-    struct File: Codable, Equatable {
+    struct File: Equatable {
         var path: String
         var size: Int
         var schemaVersion: Int

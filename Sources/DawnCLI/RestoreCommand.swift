@@ -1,5 +1,4 @@
 import Files
-import FoundationEssentials
 import MemberData
 import Store
 
@@ -51,7 +50,7 @@ public struct RestoreCommand: Equatable, Sendable {
         guard BackupFiles.exists(manifestPath) else { throw MaintenanceError("\(manifestPath) not found: not a Dawn backup") }
         let manifest: BackupManifest
         do {
-            manifest = try JSONDecoder().decode(BackupManifest.self, from: Data(try BackupFiles.read(manifestPath)))
+            manifest = try BackupManifest(json: try BackupFiles.read(manifestPath))
         } catch let error as MaintenanceError {
             throw error
         } catch {

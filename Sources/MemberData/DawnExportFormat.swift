@@ -1,5 +1,6 @@
 /// Dawn's own export file, `/export/dawn.json`: what `ExportPage` writes and `Importer`
-/// reads back. Field names are the file's keys; changing one changes the format.
+/// reads back. Field names are the file's keys (written and read by hand in
+/// `DawnExportFormat+JSON.swift`); changing one changes the format.
 ///
 /// Version 2 added habits' `schedule`, `target`, `pausedFrom`, `group` and `position`,
 /// logs' `amount` and `"start": null` for a check-off, and the top level's `skips` and
@@ -12,7 +13,7 @@ package enum DawnExportFormat {
     package static let readableVersions = 1...2
 
     /// The whole file. The importer reads only `format`, `version` and the lists.
-    package struct File: Codable {
+    package struct File {
         package var format = DawnExportFormat.formatName
         package var version = DawnExportFormat.version
         package var exportedAt: String
@@ -43,7 +44,7 @@ package enum DawnExportFormat {
 
     /// `{"every": "day"}`, `{"weekdays": ["mon", "wed"]}`, `{"every": "week", "times": 3}`,
     /// `{"every": "month", "times": 10}`.
-    package struct Schedule: Codable, Equatable {
+    package struct Schedule: Equatable {
         package var every: String?
         package var times: Int?
         package var weekdays: [String]?
@@ -56,7 +57,7 @@ package enum DawnExportFormat {
     }
 
     /// A daily target: `{"amount": 20, "unit": "pages", "kind": "at_least"}`.
-    package struct Target: Codable, Equatable {
+    package struct Target: Equatable {
         package var amount: Double
         package var unit: String
         package var kind: String
@@ -68,7 +69,7 @@ package enum DawnExportFormat {
         }
     }
 
-    package struct Skip: Codable, Equatable {
+    package struct Skip: Equatable {
         package var habitId: Int64; package var date: String
 
         package init(habitId: Int64, date: String) {
@@ -77,7 +78,7 @@ package enum DawnExportFormat {
         }
     }
 
-    package struct Vacation: Codable, Equatable {
+    package struct Vacation: Equatable {
         package var from: String; package var to: String
 
         package init(from: String, to: String) {
@@ -87,7 +88,7 @@ package enum DawnExportFormat {
     }
 
     /// A day's mood: `{"date": "2026-11-24", "value": 4}`, 1 (awful) to 5 (great).
-    package struct Mood: Codable, Equatable {
+    package struct Mood: Equatable {
         package var date: String; package var value: Int
 
         package init(date: String, value: Int) {
@@ -96,7 +97,7 @@ package enum DawnExportFormat {
         }
     }
 
-    package struct Member: Codable {
+    package struct Member {
         package var username: String; package var displayName: String; package var timeZone: String
 
         package init(username: String, displayName: String, timeZone: String) {
@@ -106,7 +107,7 @@ package enum DawnExportFormat {
         }
     }
 
-    package struct Settings: Codable {
+    package struct Settings {
         package var language: String; package var firstWeekday: String; package var dayStartHour: Int
         package var showGrid: Bool; package var showGridDates: Bool; package var theme: String
         /// Where reminders go (added within version 2; absent from older files).
@@ -127,19 +128,13 @@ package enum DawnExportFormat {
     /// `{"ntfy": {"url": "https://…/topic", "token": null}, "email": "kid@example.org"}`,
     /// every key written even when null. Push subscriptions belong to browsers and are
     /// not exported.
-    package struct Notify: Codable, Equatable {
-        package struct Ntfy: Codable, Equatable {
+    package struct Notify: Equatable {
+        package struct Ntfy: Equatable {
             package var url: String; package var token: String?
 
             package init(url: String, token: String?) {
                 self.url = url
                 self.token = token
-            }
-
-            package func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(url, forKey: .url)
-                try container.encode(token, forKey: .token)
             }
         }
         package var ntfy: Ntfy?; package var email: String?
@@ -148,17 +143,11 @@ package enum DawnExportFormat {
             self.ntfy = ntfy
             self.email = email
         }
-
-        package func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(ntfy, forKey: .ntfy)
-            try container.encode(email, forKey: .email)
-        }
     }
 
     /// A habit. `group` is written even when null; `schedule` and `position` are absent
     /// from version 1 files (daily; file order).
-    package struct Habit: Codable {
+    package struct Habit {
         package var id: Int64; package var name: String; package var emoji: String; package var colour: String
         package var defaultDurationMinutes: Int; package var createdAt: Int64; package var archivedAt: Int64?
         package var schedule: Schedule?
@@ -186,34 +175,12 @@ package enum DawnExportFormat {
             self.position = position
             self.reminders = reminders
         }
-
-        private enum CodingKeys: String, CodingKey {
-            case id, name, emoji, colour, defaultDurationMinutes, createdAt, archivedAt, schedule, target, pausedFrom, group,
-                 position, reminders
-        }
-
-        package func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(emoji, forKey: .emoji)
-            try container.encode(colour, forKey: .colour)
-            try container.encode(defaultDurationMinutes, forKey: .defaultDurationMinutes)
-            try container.encode(createdAt, forKey: .createdAt)
-            try container.encodeIfPresent(archivedAt, forKey: .archivedAt)
-            try container.encodeIfPresent(schedule, forKey: .schedule)
-            try container.encodeIfPresent(target, forKey: .target)
-            try container.encodeIfPresent(pausedFrom, forKey: .pausedFrom)
-            try container.encode(group, forKey: .group)
-            try container.encodeIfPresent(position, forKey: .position)
-            try container.encodeIfPresent(reminders, forKey: .reminders)
-        }
     }
 
     /// A logged habit (a `HabitInstance`); `start` is `HH:MM`, or null for a check-off
     /// (done that day at no time); `amount` in the habit's unit, when logged; `loggedBy`
     /// the username of the guardian who logged it for the member (absent when they did).
-    package struct Instance: Codable {
+    package struct Instance {
         package var habitId: Int64; package var date: String; package var start: String?
         package var durationMinutes: Int; package var note: String
         package var amount: Double?
@@ -229,22 +196,9 @@ package enum DawnExportFormat {
             self.amount = amount
             self.loggedBy = loggedBy
         }
-
-        private enum CodingKeys: String, CodingKey { case habitId, date, start, durationMinutes, note, amount, loggedBy }
-
-        package func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(habitId, forKey: .habitId)
-            try container.encode(date, forKey: .date)
-            try container.encode(start, forKey: .start)
-            try container.encode(durationMinutes, forKey: .durationMinutes)
-            try container.encode(note, forKey: .note)
-            try container.encodeIfPresent(amount, forKey: .amount)
-            try container.encodeIfPresent(loggedBy, forKey: .loggedBy)
-        }
     }
 
-    package struct Entry: Codable {
+    package struct Entry {
         package var date: String; package var text: String
 
         package init(date: String, text: String) {
@@ -253,7 +207,7 @@ package enum DawnExportFormat {
         }
     }
 
-    package struct Note: Codable {
+    package struct Note {
         package var date: String; package var text: String; package var createdAt: Int64
 
         package init(date: String, text: String, createdAt: Int64) {

@@ -1,5 +1,5 @@
 import Domain
-import FoundationEssentials
+import JSON
 import PlainText
 import Store
 import TimeZones
@@ -171,7 +171,7 @@ package enum Importer {
         }
     }
 
-    private struct DawnFile: Decodable {
+    private struct DawnFile {
         var format: String
         var version: Int
         var habits: [DawnExportFormat.Habit]
@@ -185,34 +185,74 @@ package enum Importer {
         var moods: [FileMood]?
         /// Only `settings.notify` is read back (added within version 2).
         var settings: FileSettings?
+
+        /// Member by member in this order, so the first problem is the one reported.
+        init(json: JSONNode) throws(JSONDecodingError) {
+            format = try json.member("format").string()
+            version = try json.member("version").int()
+            habits = try json.member("habits").elements().map { node throws(JSONDecodingError) in try DawnExportFormat.Habit(json: node) }
+            instances = try json.member("instances").elements().map { node throws(JSONDecodingError) in
+                try DawnExportFormat.Instance(json: node)
+            }
+            entries = try json.member("entries").elements().map { node throws(JSONDecodingError) in try DawnExportFormat.Entry(json: node) }
+            notes = try json.member("notes").elements().map { node throws(JSONDecodingError) in try DawnExportFormat.Note(json: node) }
+            skips = try json.optionalMember("skips")?.elements().map { node throws(JSONDecodingError) in
+                try DawnExportFormat.Skip(json: node)
+            }
+            vacations = try json.optionalMember("vacations")?.elements().map { node throws(JSONDecodingError) in
+                try DawnExportFormat.Vacation(json: node)
+            }
+            moods = try json.optionalMember("moods")?.elements().map { node throws(JSONDecodingError) in try FileMood(json: node) }
+            settings = try json.optionalMember("settings").map { node throws(JSONDecodingError) in try FileSettings(json: node) }
+        }
     }
 
-    private struct FileSettings: Decodable {
+    private struct FileSettings {
         var notify: DawnExportFormat.Notify?
+
+        init(json: JSONNode) throws(JSONDecodingError) {
+            notify = try json.optionalMember("notify").map { node throws(JSONDecodingError) in try DawnExportFormat.Notify(json: node) }
+        }
     }
 
     /// A mood as the file has it, its value read as any number so that 3.5 is refused
     /// as a mood (`moods[0].value: mood 3.5 is not 1 to 5`), not as an unreadable file.
-    private struct FileMood: Decodable {
+    private struct FileMood {
         var date: String
         var value: Double
+
+        init(json: JSONNode) throws(JSONDecodingError) {
+            date = try json.member("date").string()
+            value = try json.member("value").double()
+        }
     }
 
-    private struct Header: Decodable { var format: String? }
+    /// An export nests four deep; 512 is the depth `JSONDecoder` allowed, so a file with
+    /// deeper members the importer ignores still imports. The request body is limited
+    /// before it gets here (`DAWN_MAX_BODY_BYTES`, at most 256 MiB).
+    static let jsonLimits = JSONParser.Limits(maxDepth: 512, maxBytes: 256 << 20)
 
     static func readDawn(_ bytes: [UInt8], into plan: inout Plan) throws(Problem) {
-        let data = Data(bytes)
-        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+        // A UTF-8 byte order mark before the document is allowed, as `JSONDecoder` allowed it.
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard let document = try? JSONParser.parse(body, limits: jsonLimits) else {
             throw Problem(place: .file("JSON"), key: "import.problem.json")
         }
-        guard header.format == DawnExportFormat.formatName else { throw Problem(place: .file("JSON"), key: "import.problem.unknown") }
-        let file: DawnFile
+        let root = JSONNode(document)
+        // The header first: a document that is not an object with a string (or no) `format`
+        // is not one to read further.
+        let format: String?
         do {
-            file = try JSONDecoder().decode(DawnFile.self, from: data)
-        } catch let error as DecodingError {
-            throw Problem(place: .record(path(error)), key: "import.problem.field")
+            format = try root.optionalMember("format")?.string()
         } catch {
             throw Problem(place: .file("JSON"), key: "import.problem.json")
+        }
+        guard format == DawnExportFormat.formatName else { throw Problem(place: .file("JSON"), key: "import.problem.unknown") }
+        let file: DawnFile
+        do {
+            file = try DawnFile(json: root)
+        } catch {
+            throw Problem(place: .record(error.path.isEmpty ? "JSON" : error.path), key: "import.problem.field")
         }
         guard DawnExportFormat.readableVersions.contains(file.version) else {
             throw Problem(place: .record("version"), key: "import.problem.version", arguments: ["value": String(file.version)])
@@ -360,21 +400,6 @@ package enum Importer {
         // Kept in thousandths: an amount that rounds to none is no target.
         guard Habits.milli(valid.amount) > 0 else { throw Problem(place: .record(place), key: HabitError.targetAmount.key) }
         return valid
-    }
-
-    /// `habits[2].colour` from a decoding error's coding path.
-    private static func path(_ error: DecodingError) -> String {
-        var keys: [any CodingKey]
-        switch error {
-        case let .keyNotFound(key, context): keys = context.codingPath + [key]
-        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context): keys = context.codingPath
-        @unknown default: keys = []
-        }
-        var text = ""
-        for key in keys {
-            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
-        }
-        return text.isEmpty ? "JSON" : text
     }
 
     private static func date(_ text: String, _ place: Problem.Place) throws(Problem) -> LocalDate {

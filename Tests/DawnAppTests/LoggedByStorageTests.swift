@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import JSON
 import PlainText
 import Store
 import TimeZones
@@ -37,14 +38,12 @@ final class LoggedByStorageTests: XCTestCase {
     }
 
     func testTheExportWritesLoggedByOnlyWhenSet() throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let own = String(decoding: try encoder.encode(DawnExportFormat.Instance(habitId: 1, date: "2026-03-11", start: "08:00",
-                                                                                durationMinutes: 30, note: "")), as: UTF8.self)
+        let own = JSONWriter.string(DawnExportFormat.Instance(habitId: 1, date: "2026-03-11", start: "08:00",
+                                                              durationMinutes: 30, note: "").json, options: .sortedKeys)
         XCTAssertEqual(own, #"{"date":"2026-03-11","durationMinutes":30,"habitId":1,"note":"","start":"08:00"}"#)
-        let theirs = String(decoding: try encoder.encode(DawnExportFormat.Instance(habitId: 1, date: "2026-03-11", start: nil,
-                                                                                   durationMinutes: 30, note: "", loggedBy: "dad")),
-                            as: UTF8.self)
+        let theirs = JSONWriter.string(DawnExportFormat.Instance(habitId: 1, date: "2026-03-11", start: nil,
+                                                                 durationMinutes: 30, note: "", loggedBy: "dad").json,
+                                       options: .sortedKeys)
         XCTAssertTrue(theirs.contains(#""loggedBy":"dad""#), theirs)
     }
 

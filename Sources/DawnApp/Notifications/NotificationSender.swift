@@ -1,4 +1,4 @@
-import FoundationEssentials
+import JSON
 import MemberData
 import Outbound
 import PlainText
@@ -38,10 +38,9 @@ struct NotificationSender: Sendable {
         let body: [UInt8], authorization: String
         do {
             let keys = try PushSubscriptionKeys(p256dh: subscription.p256dh, auth: subscription.auth)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let payload = try encoder.encode(["title": message.title, "body": message.body, "url": "/"])
-            body = try PushMessageEncryption.encrypt(Array(payload), for: keys)
+            let payload = JSONWriter.bytes(.object(["title": .string(message.title), "body": .string(message.body), "url": .string("/")]),
+                                           options: [.sortedKeys, .withoutEscapingSlashes])
+            body = try PushMessageEncryption.encrypt(payload, for: keys)
             authorization = try VAPID.authorization(endpoint: subscription.endpoint, subject: vapidSubject,
                                                     signingKey: vapidKey, now: now())
         } catch {

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import JSON
 import PlainText
 import MemberData
 import Outbound
@@ -65,21 +65,18 @@ enum NotifyInput {
     /// 16 bytes.
     static func pushSubscription(json: [UInt8], policy: AddressPolicy,
                                  localAddresses: [[UInt8]]) throws(Problem) -> (endpoint: String, keys: PushSubscriptionKeys) {
-        struct Body: Decodable {
-            struct Keys: Decodable { let p256dh: String; let auth: String }
-            let endpoint: String
-            let keys: Keys
-        }
-        guard json.count <= maximumSubscriptionBytes, let body = try? JSONDecoder().decode(Body.self, from: Data(json)) else {
+        guard json.count <= maximumSubscriptionBytes, let document = try? JSONParser.parse(json) else { throw .pushJSON }
+        let body = JSONNode(document)
+        guard let endpoint = try? body.member("endpoint").string(), let keys = try? body.member("keys"),
+              let p256dh = try? keys.member("p256dh").string(), let auth = try? keys.member("auth").string() else {
             throw .pushJSON
         }
-        let endpoint = body.endpoint
         guard endpoint.utf8.count <= maximumURLLength, endpoint.utf8.count >= 10,
               policy == .any || endpoint.lowercased().hasPrefix("https://"),
               let host = host(of: endpoint), !policy.refusesHost(host, localAddresses: localAddresses)
         else { throw .pushEndpoint }
         do {
-            return (endpoint, try PushSubscriptionKeys(p256dh: body.keys.p256dh, auth: body.keys.auth))
+            return (endpoint, try PushSubscriptionKeys(p256dh: p256dh, auth: auth))
         } catch {
             throw .pushKeys
         }

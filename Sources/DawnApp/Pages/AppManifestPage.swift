@@ -1,5 +1,5 @@
-import FoundationEssentials
 import HTTP
+import JSON
 import Localization
 
 /// `GET /manifest.webmanifest`: what makes Dawn installable on a home screen or a desktop
@@ -16,36 +16,21 @@ enum AppManifestPage {
     static let lightColor = "#F7F7F8"
     static let darkColor = "#111417"
 
-    struct Icon: Encodable {
-        let src: String
-        let sizes: String
-        let type: String
-        let purpose: String
-    }
-
-    struct Colors: Encodable {
-        let theme_color: String
-        let background_color: String
-    }
-
-    struct Preferences: Encodable {
-        let color_scheme_dark: Colors
-    }
-
-    struct Manifest: Encodable {
-        let id = "/"
-        let name = "Dawn"
-        let short_name = "Dawn"
-        let description: String
-        let lang: String
-        let start_url = "/"
-        let scope = "/"
-        let display = "standalone"
-        let theme_color = AppManifestPage.lightColor
-        let background_color = AppManifestPage.lightColor
-        let user_preferences = Preferences(color_scheme_dark: Colors(theme_color: AppManifestPage.darkColor,
-                                                                     background_color: AppManifestPage.darkColor))
-        let icons: [Icon]
+    /// The manifest's members (`icons`: each icon's `src`, `sizes`, `type` and `purpose`).
+    static func manifest(description: String, lang: String, icons: [(src: String, sizes: String, type: String, purpose: String)]) -> JSONValue {
+        .object(JSONObject([
+            ("id", .string("/")), ("name", .string("Dawn")), ("short_name", .string("Dawn")),
+            ("description", .string(description)), ("lang", .string(lang)), ("start_url", .string("/")),
+            ("scope", .string("/")), ("display", .string("standalone")),
+            ("theme_color", .string(lightColor)), ("background_color", .string(lightColor)),
+            ("user_preferences", .object(["color_scheme_dark": .object([
+                "theme_color": .string(darkColor), "background_color": .string(darkColor),
+            ])])),
+            ("icons", .array(icons.map { icon in
+                .object(["src": .string(icon.src), "sizes": .string(icon.sizes), "type": .string(icon.type),
+                         "purpose": .string(icon.purpose)])
+            })),
+        ]))
     }
 
     /// The icons, by static file name (`Public/icons/`, drawn by `deploy/draw-icons`).
@@ -58,14 +43,12 @@ enum AppManifestPage {
 
     static let route = Route.open { app, page in
         let language = page.language
-        let manifest = Manifest(
+        let manifest = manifest(
             description: app.strings.format("app.description", language, [:]), lang: language.rawValue,
             icons: icons.compactMap { icon in
-                app.staticFiles.url(for: icon.file).map { Icon(src: $0, sizes: icon.sizes, type: icon.type, purpose: icon.purpose) }
+                app.staticFiles.url(for: icon.file).map { (src: $0, sizes: icon.sizes, type: icon.type, purpose: icon.purpose) }
             })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = Array(try encoder.encode(manifest))
+        let body = JSONWriter.bytes(manifest, options: [.sortedKeys, .withoutEscapingSlashes])
         let etag = EntityTag.strong([String(decoding: body, as: UTF8.self)])
         let headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "public, no-cache", "Vary": "Accept-Language, Cookie"]
         if EntityTag.matches(page.http.headers["If-None-Match"], etag) {

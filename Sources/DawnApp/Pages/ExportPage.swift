@@ -1,6 +1,5 @@
 import Domain
 import Files
-import FoundationEssentials
 import HTTP
 import HTTPServer
 import Localization
@@ -100,10 +99,7 @@ enum ExportPage {
             skips: model.skips.map { DawnExportFormat.Skip(habitId: $0.habitID, date: $0.day.description) },
             vacations: model.vacations.map { DawnExportFormat.Vacation(from: $0.first.description, to: $0.last.description) },
             moods: model.moods.map { DawnExportFormat.Mood(date: $0.day.description, value: $0.mood.value) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(export)
-        return attachment(Array(data), type: "application/json; charset=utf-8", name: model.fileStem + ".json")
+        return attachment(DawnExportFormat.bytes(export), type: "application/json; charset=utf-8", name: model.fileStem + ".json")
     }
 
     /// The habit's schedule in the file's shape (a stored one that does not parse, which no

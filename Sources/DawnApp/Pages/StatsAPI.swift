@@ -1,7 +1,7 @@
 import Domain
-import FoundationEssentials
 import HTTP
 import HTTPServer
+import JSON
 import MemberData
 import TimeZones
 
@@ -12,7 +12,7 @@ enum StatsAPI {
     /// The longest range one request may ask for.
     static let maxDays = 3 * 366
 
-    struct Figures: Codable {
+    struct Figures {
         var from: String
         var to: String
         var days: Int
@@ -24,24 +24,17 @@ enum StatsAPI {
         /// The range's average mood, 1–5 with one decimal.
         var moodAverage: Double?
 
-        private enum CodingKeys: String, CodingKey {
-            case from, to, days, activeDays, entries, currentStreak, habits, moodAverage
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encode(days, forKey: .days)
-            try container.encode(activeDays, forKey: .activeDays)
-            try container.encode(entries, forKey: .entries)
-            try container.encode(currentStreak, forKey: .currentStreak)
-            try container.encode(habits, forKey: .habits)
-            try container.encode(moodAverage, forKey: .moodAverage)  // null, not absent
+        var json: JSONValue {
+            .object(JSONObject([
+                ("from", .string(from)), ("to", .string(to)), ("days", .integer(Int64(days))),
+                ("activeDays", .integer(Int64(activeDays))), ("entries", .integer(Int64(entries))),
+                ("currentStreak", .integer(Int64(currentStreak))), ("habits", .array(habits.map(\.json))),
+                ("moodAverage", moodAverage.map(JSONValue.double) ?? .null),  // null, not absent
+            ]))
         }
     }
 
-    struct HabitFigures: Codable {
+    struct HabitFigures {
         var id: Int64
         var name: String
         var emoji: String
@@ -60,26 +53,15 @@ enum StatsAPI {
         var moodWhenDone: Double?
         var moodWhenNotDone: Double?
 
-        private enum CodingKeys: String, CodingKey {
-            case id, name, emoji, count, minutes, activeDays, currentStreak, bestStreak, streakUnit, score, schedule,
-                 moodWhenDone, moodWhenNotDone
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(emoji, forKey: .emoji)
-            try container.encode(count, forKey: .count)
-            try container.encode(minutes, forKey: .minutes)
-            try container.encode(activeDays, forKey: .activeDays)
-            try container.encode(currentStreak, forKey: .currentStreak)
-            try container.encode(bestStreak, forKey: .bestStreak)
-            try container.encode(streakUnit, forKey: .streakUnit)
-            try container.encode(score, forKey: .score)
-            try container.encode(schedule, forKey: .schedule)
-            try container.encode(moodWhenDone, forKey: .moodWhenDone)  // null, not absent
-            try container.encode(moodWhenNotDone, forKey: .moodWhenNotDone)
+        var json: JSONValue {
+            .object(JSONObject([
+                ("id", .integer(id)), ("name", .string(name)), ("emoji", .string(emoji)), ("count", .integer(Int64(count))),
+                ("minutes", .integer(Int64(minutes))), ("activeDays", .integer(Int64(activeDays))),
+                ("currentStreak", .integer(Int64(currentStreak))), ("bestStreak", .integer(Int64(bestStreak))),
+                ("streakUnit", .string(streakUnit)), ("score", .double(score)), ("schedule", schedule.json),
+                ("moodWhenDone", moodWhenDone.map(JSONValue.double) ?? .null),  // null, not absent
+                ("moodWhenNotDone", moodWhenNotDone.map(JSONValue.double) ?? .null),
+            ]))
         }
     }
 
@@ -108,17 +90,15 @@ enum StatsAPI {
             let figures = Figures(from: from.description, to: to.description, days: from.days(to: to) + 1,
                                   activeDays: computed.activeDays, entries: computed.entries,
                                   currentStreak: computed.currentStreak, habits: habits, moodAverage: computed.mood.average)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
             var response = HTTPResponse(status: .ok, contentType: "application/json; charset=utf-8",
-                                        body: Array(try encoder.encode(figures)))
+                                        body: JSONWriter.bytes(figures.json, options: [.sortedKeys]))
             response.headers.add("Cache-Control", "private, no-store")
             return response
         })
     }
 
     private static func problem(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
-        let body = (try? JSONEncoder().encode(["error": message])).map { Array($0) } ?? []
-        return HTTPResponse(status: status, contentType: "application/json; charset=utf-8", body: body)
+        HTTPResponse(status: status, contentType: "application/json; charset=utf-8",
+                     body: JSONWriter.bytes(.object(["error": .string(message)])))
     }
 }

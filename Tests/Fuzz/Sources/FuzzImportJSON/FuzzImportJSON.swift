@@ -1,5 +1,5 @@
-import FoundationEssentials
 import FuzzSupport
+import JSON
 @testable import MemberData
 
 // Dawn's JSON export, read as the import page reads it (`Importer.readDawn`, no database).
@@ -23,37 +23,24 @@ func describe(_ plan: Importer.Plan) -> String {
     return lines.joined(separator: "\n")
 }
 
-struct File: Encodable {
-    var format = "dawn-export"
-    var version = 1
-    var habits: [DawnExportFormat.Habit]
-    var instances: [DawnExportFormat.Instance]
-    var entries: [DawnExportFormat.Entry]
-    var notes: [DawnExportFormat.Note]
-}
-
 func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
 func export(_ plan: Importer.Plan) -> [UInt8] {
-    let file = File(
-        habits: plan.habits.enumerated().map { index, h in
-            DawnExportFormat.Habit(id: Int64(index + 1), name: h.name, emoji: h.emoji, colour: h.color,
-                                   defaultDurationMinutes: h.defaultDuration, createdAt: h.createdAt ?? 0, archivedAt: h.archivedAt)
-        },
-        instances: plan.instances.map { i in
-            DawnExportFormat.Instance(habitId: Int64(i.habit + 1), date: i.day.description,
-                                      start: twoDigits(i.startMinute / 60) + ":" + twoDigits(i.startMinute % 60),
-                                      durationMinutes: i.durationMinutes ?? 0, note: i.note)
-        },
-        entries: plan.entries.map { DawnExportFormat.Entry(date: $0.day.description, text: $0.text) },
-        notes: plan.notes.map { DawnExportFormat.Note(date: $0.day.description, text: $0.text, createdAt: $0.createdAt) })
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    guard let data = try? encoder.encode(file) else {
-        require(false, "the plan does not encode")
-        return []
+    let habits: [JSONValue] = plan.habits.enumerated().map { index, h in
+        DawnExportFormat.Habit(id: Int64(index + 1), name: h.name, emoji: h.emoji, colour: h.color,
+                               defaultDurationMinutes: h.defaultDuration, createdAt: h.createdAt ?? 0, archivedAt: h.archivedAt).json
     }
-    return Array(data)
+    let instances: [JSONValue] = plan.instances.map { i in
+        DawnExportFormat.Instance(habitId: Int64(i.habit + 1), date: i.day.description,
+                                  start: twoDigits(i.startMinute / 60) + ":" + twoDigits(i.startMinute % 60),
+                                  durationMinutes: i.durationMinutes ?? 0, note: i.note).json
+    }
+    let file: JSONValue = .object([
+        "format": .string("dawn-export"), "version": .integer(1), "habits": .array(habits), "instances": .array(instances),
+        "entries": .array(plan.entries.map { DawnExportFormat.Entry(date: $0.day.description, text: $0.text).json }),
+        "notes": .array(plan.notes.map { DawnExportFormat.Note(date: $0.day.description, text: $0.text, createdAt: $0.createdAt).json }),
+    ])
+    return JSONWriter.bytes(file, options: [.prettyPrinted, .sortedKeys])
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

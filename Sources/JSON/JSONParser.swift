@@ -8,7 +8,7 @@ public struct JSONParser {
         public var maxDepth: Int
         public var maxBytes: Int
 
-        public init(maxDepth: Int = 64, maxBytes: Int = 64 << 20) {
+        public init(maxDepth: Int = 32, maxBytes: Int = 64 << 20) {
             self.maxDepth = maxDepth
             self.maxBytes = maxBytes
         }

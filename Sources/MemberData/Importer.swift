@@ -227,10 +227,11 @@ package enum Importer {
         }
     }
 
-    /// An export nests four deep; 512 is the depth `JSONDecoder` allowed, so a file with
-    /// deeper members the importer ignores still imports. The request body is limited
-    /// before it gets here (`DAWN_MAX_BODY_BYTES`, at most 256 MiB).
-    static let jsonLimits = JSONParser.Limits(maxDepth: 512, maxBytes: 256 << 20)
+    /// An export nests four deep. The parser recurses once per level on a worker thread's
+    /// small stack, so the depth is kept well inside it (a file nested deeper is refused
+    /// with the place named). The request body is limited before it gets here
+    /// (`DAWN_MAX_BODY_BYTES`, at most 256 MiB).
+    static let jsonLimits = JSONParser.Limits(maxDepth: 32, maxBytes: 256 << 20)
 
     static func readDawn(_ bytes: [UInt8], into plan: inout Plan) throws(Problem) {
         // A UTF-8 byte order mark before the document is allowed, as `JSONDecoder` allowed it.

@@ -143,6 +143,21 @@ def test_malformed_files_change_nothing_and_name_the_line(home):
         assert counts(dawn, "gran") == before, message
 
 
+def test_deeply_nested_files_are_refused_and_the_server_stays_up(home):
+    # The parser recurses once per level on a worker thread's small stack: a file nested
+    # past the limit is a 400 saying it is no valid JSON, never a crashed server.
+    dawn, admin, today = home
+    kid = member(dawn, admin, "deep")
+    before = counts(dawn, "deep")
+    for depth in (33, 300, 5000, 100_000):
+        data = ('{"format": "dawn-export", "version": 2, "habits": ' + "[" * depth + "]" * depth + "}").encode()
+        r = do_import(kid, data)
+        assert r.status == 400, (depth, r.text[:300])
+        assert "not valid JSON" in r.text, (depth, re.findall(r'field-error[^<]*', r.text))
+        assert counts(dawn, "deep") == before
+    assert admin.get("/healthz").status == 200
+
+
 LOOP_HABITS = (b"Position,Name,Question,Description,NumRepetitions,Interval,Color\n"
                b"001,Meditate,Did you meditate today?,,1,1,#8E24AA\n"
                b"002,\"Walk, outside\",Did you walk?,\"A long one\",3,7,#FF8F00\n")

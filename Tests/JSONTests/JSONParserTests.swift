@@ -119,6 +119,6 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(refusal(#"{"a":{"b":{"c":{}}}}"#, limits)?.path, "a.b.c")
         XCTAssertEqual(refusal(String(repeating: " ", count: 20) + "1", limits)?.message, "the document is 21 bytes, more than 20")
         // The default depth stops a deeply nested document without exhausting the stack.
-        XCTAssertTrue(refusal(String(repeating: "[", count: 100_000))?.message.contains("nested more than 64 deep") ?? false)
+        XCTAssertTrue(refusal(String(repeating: "[", count: 100_000))?.message.contains("nested more than 32 deep") ?? false)
     }
 }

@@ -8,10 +8,10 @@ enum StoreLimits {
     /// Read-only connections kept open per database between reads; more are opened while
     /// more reads run at once, and closed after.
     static let idleReadConnections = 1
-    /// SQLite's page cache per connection, in KiB (SQLite's default is 2,000): a member's
-    /// pages read the same few hundred KiB of their file, which the system keeps cached
-    /// anyway, and a server with a family's worth of connections stays small.
-    static let pageCacheKiB = 256
+    /// SQLite's page cache per connection, in KiB (SQLite's default is 2,000): enough for a
+    /// year's statistics of ten years of history, whose pages the system keeps cached as
+    /// well, while a family's worth of connections stays small.
+    static let pageCacheKiB = 1024
     /// SQLite's lookaside pool per connection (its default: 100 slots of 1,200 bytes, 120
     /// KiB): 32 slots of 512 bytes keep small allocations fast at 16 KiB a connection.
     static let lookasideSlotBytes: Int32 = 512

@@ -60,7 +60,7 @@ final class DatabaseTests: XCTestCase {
         let reader = try Connection.open(path: database.path, mode: .readOnly)
         defer { reader.close() }
         XCTAssertEqual(try reader.queryOne("PRAGMA cache_size")?.int(0), -StoreLimits.pageCacheKiB)
-        XCTAssertEqual(StoreLimits.pageCacheKiB, 256)
+        XCTAssertEqual(StoreLimits.pageCacheKiB, 1024)
     }
 
     func testAnInMemoryDatabaseIsAllowedForTests() throws {

@@ -362,9 +362,6 @@ public final class Dawn: HTTPResponder {
         try memberCache.settings(id) { try MemberSettings.load(from: database) }
     }
 
-    /// After every committed write to a member's database, whoever wrote it (a page, an
-    /// import): bumps their revision (so cached pages and validators change) and, when
-    /// they share on the family board, refreshes their summary there.
     /// A change to what the member's own pages show, written outside their database (their
     /// wrong PINs, in instance.sqlite): announced on the path of their own writes, so their
     /// cached pages go exactly as after a write of theirs.
@@ -372,6 +369,9 @@ public final class Dawn: HTTPResponder {
         memberWrites.notify(id)
     }
 
+    /// After every committed write to a member's database, whoever wrote it (a page, an
+    /// import): bumps their revision (so cached pages and validators change) and, when
+    /// they share on the family board, refreshes their summary there.
     private func memberWritten(_ id: MemberID) {
         memberCache.changed(id)
         reminders.memberChanged(id)

@@ -307,11 +307,10 @@ final class EventLoop: @unchecked Sendable {
     private func dispatch(_ request: HTTPRequest, on connection: Connection, now: UInt64) {
         requestsSinceTrim &+= 1
         lastRequestAt = now
+        let acceptsGzip = AcceptEncoding.prefersGzip(request.headers["Accept-Encoding"])
         let info = PendingRequest(method: request.method, path: request.path, version: request.version,
-                                  keepAlive: request.keepAlive && !draining,
-                                  acceptsGzip: AcceptEncoding.prefersGzip(request.headers["Accept-Encoding"]),
-                                  startedAt: now)
-        let context = RequestContext(peer: connection.peer, receivedAt: now)
+                                  keepAlive: request.keepAlive && !draining, acceptsGzip: acceptsGzip, startedAt: now)
+        let context = RequestContext(peer: connection.peer, receivedAt: now, acceptsGzip: acceptsGzip)
         switch shared.responder.reply(to: request, context: context) {
         case let .now(response):
             finish(connection, info, response)

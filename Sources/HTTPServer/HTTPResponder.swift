@@ -6,10 +6,15 @@ public struct RequestContext: Sendable {
     public let peer: SocketAddress
     /// Monotonic time at which the request was fully received, in nanoseconds.
     public let receivedAt: UInt64
+    /// Whether the client takes gzip (`AcceptEncoding.prefersGzip`), read once per request
+    /// by the server, so a handler answering from a cache of both encodings needs not read
+    /// the header again.
+    public let acceptsGzip: Bool
 
-    public init(peer: SocketAddress, receivedAt: UInt64) {
+    public init(peer: SocketAddress, receivedAt: UInt64, acceptsGzip: Bool) {
         self.peer = peer
         self.receivedAt = receivedAt
+        self.acceptsGzip = acceptsGzip
     }
 }
 

@@ -145,7 +145,7 @@ enum DayPage {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         // Both encodings come from the cache: a client without gzip costs no more than one with it.
-        let gzip = AcceptEncoding.prefersGzip(page.http.headers["Accept-Encoding"])
+        let gzip = page.context.acceptsGzip
         func serve(_ stored: PageCache.Page) -> HTTPResponse {
             var all = headers
             all.add("Content-Type", stored.contentType)

@@ -96,7 +96,8 @@ final class PageHarness {
         }
         for (name, value) in headers { fields.add(name, value) }
         let request = HTTPRequest(method: method, target: target, headers: fields, body: body)
-        let context = RequestContext(peer: SocketAddress(host: peer, port: 40_000), receivedAt: 0)
+        let context = RequestContext(peer: SocketAddress(host: peer, port: 40_000), receivedAt: 0,
+                                     acceptsGzip: AcceptEncoding.prefersGzip(fields["Accept-Encoding"]))
         let response: HTTPResponse
         switch app.reply(to: request, context: context) {
         case let .now(now): (lastRan, response) = (.eventLoop, now)

@@ -278,6 +278,28 @@ def import_history(member, username, lists, days, end, budget):
     return totals
 
 
+def seed_one_and_ten(url, max_body, seed, yesterday):
+    """The admin "one" with a year of history and the member "ten" with ten years, both
+    signed in, their histories imported through /import: the one-year member's is the
+    last year of the ten-year member's, so the pages about recent days show the same data
+    to both and only the years behind differ."""
+    one = Member(url, "one")
+    one.open("/setup")
+    one.post("/setup", {"username": "one", "display_name": "One", "password": PASSWORD, "password_again": PASSWORD,
+                        "time_zone": ZONE})
+    one.open("/family")
+    one.post("/family/members", {"username": "ten", "display_name": "Ten", "password": PASSWORD, "password_again": PASSWORD})
+    ten = Member(url, "ten")
+    ten.open("/login")
+    ten.post("/login", {"username": "ten", "password": PASSWORD})
+    # A multipart body carries the form's other fields and delimiters: 2 KiB for them.
+    budget = max_body - 2048
+    ten_years = history(3652, yesterday, seed)
+    import_history(one, "one", last_days(ten_years, 365, yesterday), 365, yesterday, budget)
+    import_history(ten, "ten", ten_years, 3652, yesterday, budget)
+    return one, ten
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", required=True)
@@ -293,24 +315,8 @@ def main():
     today = datetime.datetime.now(ZoneInfo(ZONE)).date()
     yesterday = today - datetime.timedelta(days=1)
 
-    one = Member(args.url, "one")
-    one.open("/setup")
-    one.post("/setup", {"username": "one", "display_name": "One", "password": PASSWORD, "password_again": PASSWORD,
-                        "time_zone": ZONE})
-    one.open("/family")
-    one.post("/family/members", {"username": "ten", "display_name": "Ten", "password": PASSWORD, "password_again": PASSWORD})
-    ten = Member(args.url, "ten")
-    ten.open("/login")
-    ten.post("/login", {"username": "ten", "password": PASSWORD})
-
-    # A multipart body carries the form's other fields and delimiters: 2 KiB for them.
-    budget = args.max_body - 2048
     print(f"seeding (seed {args.seed}), imports through /import, the server's body limit {args.max_body:,} bytes:")
-    # The one-year member's history is the last year of the ten-year member's: the pages
-    # about recent days show the same data to both, only the years behind differ.
-    ten_years = history(3652, yesterday, args.seed)
-    import_history(one, "one", last_days(ten_years, 365, yesterday), 365, yesterday, budget)
-    import_history(ten, "ten", ten_years, 3652, yesterday, budget)
+    one, ten = seed_one_and_ten(args.url, args.max_body, args.seed, yesterday)
     for member in (one, ten):
         member.open("/settings")
         member.post("/settings", SETTINGS)  # shares their streak on the board

@@ -15,7 +15,7 @@ import statistics
 import sys
 from zoneinfo import ZoneInfo
 
-from history_pages import PASSWORD, ZONE, AccessLog, Member, history, import_history, last_days
+from history_pages import ZONE, AccessLog, Member, seed_one_and_ten
 
 
 def main():
@@ -31,20 +31,8 @@ def main():
     log = AccessLog(args.log)  # before the first request: line i is request i
     today = datetime.datetime.now(ZoneInfo(ZONE)).date()
     yesterday = today - datetime.timedelta(days=1)
-    one = Member(args.url, "one")
-    one.open("/setup")
-    one.post("/setup", {"username": "one", "display_name": "One", "password": PASSWORD, "password_again": PASSWORD,
-                        "time_zone": ZONE})
-    one.open("/family")
-    one.post("/family/members", {"username": "ten", "display_name": "Ten", "password": PASSWORD, "password_again": PASSWORD})
-    ten = Member(args.url, "ten")
-    ten.open("/login")
-    ten.post("/login", {"username": "ten", "password": PASSWORD})
-    budget = args.max_body - 2048
-    ten_years = history(3652, yesterday, args.seed)
     print("seeding for the writes:")
-    import_history(one, "one", last_days(ten_years, 365, yesterday), 365, yesterday, budget)
-    import_history(ten, "ten", ten_years, 3652, yesterday, budget)
+    one, ten = seed_one_and_ten(args.url, args.max_body, args.seed, yesterday)
 
     medians = {}
     for member in (one, ten):

@@ -8,6 +8,7 @@ import time
 from zoneinfo import ZoneInfo
 
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -122,6 +123,17 @@ def viewport(driver, width, height=800):
     """An exact CSS viewport (the window's outer size would include browser chrome)."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+
+def texts(driver, selector):
+    """The rendered text of every element matching selector, or None while the page is being
+    replaced (a form posting without JavaScript can swap the document between finding an
+    element and reading it; Chromium then reports a stale element or a node "not in the
+    document"), so a wait simply tries again."""
+    try:
+        return [e.text for e in driver.find_elements(By.CSS_SELECTOR, selector)]
+    except WebDriverException:
+        return None
 
 
 def color_scheme(driver, scheme):

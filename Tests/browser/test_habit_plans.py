@@ -19,10 +19,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
     signed_in_driver, start_site,
     MEMBER_PASSWORD, SCREENSHOTS, add_member, color_scheme, member_db, rows,
-    sign_in, viewport,
+    sign_in, texts, viewport,
 )
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -181,7 +180,7 @@ def test_moving_without_javascript(site, nojs):
     d = nojs
     viewport(d, 1280, 900)
     d.get(site.base + "/habits")
-    names = lambda: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".habit-row .pill-name")]  # noqa: E731
+    names = lambda: texts(d, ".habit-row .pill-name")  # noqa: E731
     assert names() == ["Swim", "Gym"]
     up = d.find_element(By.CSS_SELECTOR, "button[aria-label='Move Swim up']")
     assert not up.is_enabled(), "the first of its group cannot go up"
@@ -192,8 +191,8 @@ def test_moving_without_javascript(site, nojs):
     d.find_element(By.CSS_SELECTOR, "form.stack button[type=submit].primary").click()
     WebDriverWait(d, 10).until(lambda d: "done=saved" in d.current_url)
     d.find_element(By.CSS_SELECTOR, "button[aria-label='Move Gym up']").click()
-    WebDriverWait(d, 10, ignored_exceptions=[StaleElementReferenceException]).until(lambda d: names() == ["Gym", "Swim"])
-    assert d.current_url.endswith(f"/habits#habit-{gym}")
+    WebDriverWait(d, 10).until(lambda d: d.current_url.endswith(f"/habits#habit-{gym}"))
+    WebDriverWait(d, 10).until(lambda d: names() == ["Gym", "Swim"])
     assert [p for (p,) in rows(member_db(site.dawn, "bob"), "SELECT name FROM habits ORDER BY position")] == ["Gym", "Swim"]
 
 

@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
     signed_in_driver, start_site,
     MEMBER_PASSWORD, PASSWORD, SCREENSHOTS, Browser, add_habit, add_member, color_scheme, days, instances,
-    log_habit, make_driver, member_db, rows, save_settings, sign_in, viewport,
+    log_habit, make_driver, member_db, rows, save_settings, sign_in, texts, viewport,
 )
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.actions import interaction  # noqa: E402
@@ -369,7 +369,7 @@ def test_a_refused_drop_shows_the_servers_message(site, page):
     assert site.ana.post(f"/habits/{habit}/archive", {"day": str(site.today)}).status == 303
     try:
         mouse_drag(d, centre(d, pill(d, site, "Meditate")), show_slot(d, 20))
-        WebDriverWait(d, 10).until(lambda d: "That habit is archived" in d.find_element(By.TAG_NAME, "main").text)
+        WebDriverWait(d, 10).until(lambda d: any("That habit is archived" in t for t in texts(d, "main")))
         assert instances(site.dawn, "ana", day) == []
     finally:
         site.ana.open(f"/habits/{habit}/edit")

@@ -30,13 +30,13 @@ enum CachePolicy {
     /// an enrolled kitchen screen; signed-out pages keep what they set. A guardian's view of
     /// a child is always `no-store`: none of it stays on the guardian's device, offline
     /// copy included. The constants are added as they are: nothing is built per request.
-    static func apply(to response: inout HTTPResponse, _ page: PageRequest, segments: [String]) {
+    static func apply(to response: inout HTTPResponse, _ page: PageRequest) {
         if page.ward != nil {
             response.headers.set(header, secretPage)
             return
         }
         guard page.signedIn != nil || page.screen != nil, !response.headers.contains(header) else { return }
-        let secret = segments.first.map(secretSections.contains) ?? false
+        let secret = page.segments.first.map(secretSections.contains) ?? false
         response.headers.add(header, secret ? secretPage : memberPage)
     }
 

@@ -245,9 +245,7 @@ public final class Dawn: HTTPResponder {
                 } catch {
                     response = unexpectedErrorPage(error, language: page.language)
                 }
-                SecurityHeaders.apply(to: &response)
-                OfflinePage.markMember(&response, page)
-                CachePolicy.apply(to: &response, page, segments: segments)
+                if !response.isSealed { finish(&response, for: page) }
                 return response
             }
             switch route.runs {
@@ -261,6 +259,15 @@ public final class Dawn: HTTPResponder {
                 return request.method == .POST ? .onWorkerPool(run) : .now(run())
             }
         }
+    }
+
+    /// What every page's response gets after its handler: the security headers, the member
+    /// mark of the offline copy, the cache policy. A page that keeps a finished response
+    /// (`HTTPResponse.seal()`, the cached day page) calls it before sealing.
+    func finish(_ response: inout HTTPResponse, for page: PageRequest) {
+        SecurityHeaders.apply(to: &response)
+        OfflinePage.markMember(&response, page)
+        CachePolicy.apply(to: &response, page)
     }
 
     /// Seconds a browser is asked to wait when the password pool's queue is full.
@@ -339,7 +346,8 @@ public final class Dawn: HTTPResponder {
             }
         }
         let language = signedIn?.settings.language ?? Language.negotiate(request.headers["Accept-Language"])
-        return PageRequest(http: request, context: context, parameters: parameters, form: form, files: files,
+        return PageRequest(http: request, context: context, segments: segments, parameters: parameters,
+                           form: form, files: files,
                            signedIn: signedIn, cookies: cookies, clientAddress: forwarded.clientAddress,
                            isSecure: forwarded.isSecure, language: language, limits: configuration.server.limits,
                            ward: owner, screen: screen)

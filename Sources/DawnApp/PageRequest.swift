@@ -8,6 +8,8 @@ import TimeZones
 struct PageRequest: Sendable {
     let http: HTTPRequest
     let context: RequestContext
+    /// The path's decoded segments, as the router matched them.
+    let segments: [String]
     /// The route's `{name}` captures: read them through the typed accessors below.
     let parameters: RouteParameters
     /// The decoded form of a POST (empty for other methods).

@@ -2,8 +2,27 @@
 /// and `Connection`; a HEAD response keeps the length but drops the body.
 public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
-    public var headers: HTTPHeaders
+    /// Changing a sealed response's headers unseals it: its fields are encoded afresh.
+    public var headers: HTTPHeaders {
+        didSet { sealedFields = nil }
+    }
     public var body: [UInt8]
+
+    /// The header fields as the encoder writes them, once `seal()` encoded them.
+    public private(set) var sealedFields: [UInt8]?
+
+    /// Whether the headers are final: the server adds nothing to them (no `Vary`, no
+    /// compression) and the encoder copies the fields `seal()` encoded instead of checking
+    /// and writing each again, for a response served many times from memory.
+    public var isSealed: Bool { sealedFields != nil }
+
+    /// Encodes the header fields once (checked and framing-free, as `ResponseEncoder`
+    /// writes them), so every later encode of this response is one copy.
+    public mutating func seal() {
+        var fields: [UInt8] = []
+        ResponseEncoder.encodeFields(headers, into: &fields)
+        sealedFields = fields
+    }
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

@@ -19,8 +19,10 @@ public enum ResponseEncoder {
         for b in response.status.reason.utf8 where HTTPBytes.isFieldValueChar(b) { buffer.append(b) }
         appendCRLF(to: &buffer)
 
-        for field in response.headers where !isFramingHeader(field.name) {
-            writeField(field.name, field.value, to: &buffer)
+        if let sealed = response.sealedFields {
+            buffer.append(contentsOf: sealed)
+        } else {
+            encodeFields(response.headers, into: &buffer)
         }
         writeField("Date", date, to: &buffer)
         if !hasNoBody {
@@ -35,6 +37,13 @@ public enum ResponseEncoder {
         }
         appendCRLF(to: &buffer)
         if writesBody { buffer.append(contentsOf: response.body) }
+    }
+
+    /// The fields a response's headers contribute, framing aside: what `HTTPResponse.seal()` keeps.
+    static func encodeFields(_ headers: HTTPHeaders, into buffer: inout [UInt8]) {
+        for field in headers where !isFramingHeader(field.name) {
+            writeField(field.name, field.value, to: &buffer)
+        }
     }
 
     /// Whether `name: value` may be written as it is.

@@ -10,7 +10,8 @@ enum ResponseCompression {
     /// encoded it already, and the gzipped bytes are smaller (else it goes as it is).
     static func apply(to response: inout HTTPResponse, acceptsGzip: Bool, minimumBytes: Int,
                       compress: ([UInt8]) -> [UInt8]) {
-        guard let type = response.headers["Content-Type"], MediaType.isCompressible(type) else { return }
+        // A sealed response was made final by its page (a cached page, in the encoding asked for).
+        guard !response.isSealed, let type = response.headers["Content-Type"], MediaType.isCompressible(type) else { return }
         if !response.headers.contains("Vary") { response.headers.add("Vary", "Accept-Encoding") }
         guard acceptsGzip, response.body.count >= minimumBytes,
               !response.headers.contains("Content-Encoding") else { return }

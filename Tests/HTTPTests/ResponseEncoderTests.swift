@@ -89,4 +89,31 @@ final class ResponseEncoderTests: XCTestCase {
         XCTAssertFalse(ResponseEncoder.isSafeField(name: "X-A", value: "a\r\nb"))
         XCTAssertFalse(ResponseEncoder.isSafeField(name: "X:A", value: "v"))
     }
+
+    func testASealedResponseEncodesAsItsUnsealedSelf() {
+        var response = HTTPResponse(status: .ok, headers: HTTPHeaders([
+            ("ETag", "\"abc\""), ("Content-Length", "999"), ("X-Evil", "a\r\nSet-Cookie: x=1"), ("Vary", "Cookie"),
+        ]), body: Array("hello".utf8))
+        let plain = encode(response)
+        response.seal()
+        XCTAssertTrue(response.isSealed)
+        for (isHead, keepAlive) in [(false, true), (true, true), (false, false)] {
+            var unsealed = response
+            unsealed.headers = response.headers  // any change to the headers unseals
+            XCTAssertFalse(unsealed.isSealed)
+            XCTAssertEqual(encode(response, isHead: isHead, keepAlive: keepAlive),
+                           encode(unsealed, isHead: isHead, keepAlive: keepAlive))
+        }
+        XCTAssertEqual(encode(response), plain)
+        XCTAssertFalse(plain.contains("999") || plain.contains("Set-Cookie"), "framing and unsafe fields dropped when sealed too")
+        XCTAssertEqual(plain, "HTTP/1.1 200 OK\r\nETag: \"abc\"\r\nVary: Cookie\r\nDate: \(date)\r\nContent-Length: 5\r\n\r\nhello")
+    }
+
+    func testChangingASealedResponsesHeadersUnsealsIt() {
+        var response = HTTPResponse(status: .ok, contentType: "text/plain", body: [])
+        response.seal()
+        response.headers.add("X-Later", "1")
+        XCTAssertFalse(response.isSealed)
+        XCTAssertTrue(encode(response).contains("X-Later: 1\r\n"), "a field added after sealing is written")
+    }
 }

@@ -7,11 +7,24 @@ import Locks
 /// (member, their data revision, today, the URL, the session's CSRF token), so an entry
 /// is never stale: a change makes a new ETag, and old entries age out. Bounded, so
 /// memory stays small (a day page is about 15 KB as rendered, 2 KB gzipped).
+///
+/// An entry keeps both answers finished and sealed (`HTTPResponse.seal()`): a hit adds
+/// no header and checks none again, it is one copy into the connection's output.
 final class PageCache: Sendable {
     struct Page: Sendable {
-        let identity: [UInt8]
-        let gzipped: [UInt8]
-        let contentType: String
+        /// The answer for a client without gzip, and the one for a client with it.
+        let identityResponse: HTTPResponse
+        let gzippedResponse: HTTPResponse
+
+        var identity: [UInt8] { identityResponse.body }
+        var gzipped: [UInt8] { gzippedResponse.body }
+
+        func response(gzip: Bool) -> HTTPResponse { gzip ? gzippedResponse : identityResponse }
+
+        fileprivate var bytes: Int {
+            identityResponse.body.count + gzippedResponse.body.count
+                + (identityResponse.sealedFields?.count ?? 0) + (gzippedResponse.sealedFields?.count ?? 0)
+        }
     }
 
     static let capacity = 256
@@ -25,7 +38,7 @@ final class PageCache: Sendable {
 
     /// The bytes the kept pages hold (both encodings).
     var bytes: Int {
-        state.withLock { $0.pages.values.reduce(0) { $0 + $1.identity.count + $1.gzipped.count } }
+        state.withLock { $0.pages.values.reduce(0) { $0 + $1.bytes } }
     }
 
     func page(_ etag: String) -> Page? {
@@ -38,8 +51,11 @@ final class PageCache: Sendable {
     /// cost more server time than the few hundred bytes it saved.
     static let gzipLevel: Int32 = 1
 
-    func store(_ etag: String, body: [UInt8], contentType: String) -> Page {
-        let page = Page(identity: body, gzipped: Gzip.compress(body, level: Self.gzipLevel), contentType: contentType)
+    /// Keeps `body` under `etag`, gzipped once; `respond` makes the finished, sealed answer
+    /// of each encoding (the identity body, or the gzipped one with `gzip` true).
+    func store(_ etag: String, body: [UInt8], respond: (_ body: [UInt8], _ gzip: Bool) -> HTTPResponse) -> Page {
+        let page = Page(identityResponse: respond(body, false),
+                        gzippedResponse: respond(Gzip.compress(body, level: Self.gzipLevel), true))
         state.withLock { state in
             if state.pages.updateValue(page, forKey: etag) == nil { state.order.append(etag) }
             while state.order.count > Self.capacity {

@@ -146,17 +146,22 @@ enum DayPage {
         }
         // Both encodings come from the cache: a client without gzip costs no more than one with it.
         let gzip = page.context.acceptsGzip
-        func serve(_ stored: PageCache.Page) -> HTTPResponse {
-            var all = headers
-            all.add("Content-Type", stored.contentType)
-            if gzip { all.add("Content-Encoding", "gzip") }
-            return HTTPResponse(status: .ok, headers: all, body: gzip ? stored.gzipped : stored.identity)
-        }
-        if let hit = app.pageCache.page(etag) { return serve(hit) }
+        if let hit = app.pageCache.page(etag) { return hit.response(gzip: gzip) }
         let response = try show(app, page, member, day: day, names: names)
         guard response.status == .ok else { return response }
         let type = response.headers["Content-Type"] ?? "text/html; charset=utf-8"
-        return serve(app.pageCache.store(etag, body: response.body, contentType: type))
+        let stored = app.pageCache.store(etag, body: response.body) { body, gzipped in
+            var all = headers
+            all.add("Content-Type", type)
+            if gzipped { all.add("Content-Encoding", "gzip") }
+            var answer = HTTPResponse(status: .ok, headers: all, body: body)
+            // Finished as any page is, once: the entry's ETag covers all the finishing reads
+            // (the member, the guardian's view in the path).
+            app.finish(&answer, for: page)
+            answer.seal()
+            return answer
+        }
+        return stored.response(gzip: gzip)
     }
 
     /// The `:date` of the URL: malformed → 400, before 1900 or over two years ahead → 404.

@@ -130,6 +130,28 @@ final class DayPageTests: XCTestCase {
 
 /// A client without gzip is answered from the page cache too, not by a new render.
 final class DayPageEncodingTests: XCTestCase {
+    /// A cache hit is the finished answer kept whole: the same fields, in the same order, as
+    /// the render that stored it, each security header once, the member marked, and a
+    /// guardian's view of a child still never kept by the guardian's browser.
+    func testACacheHitAnswersWithTheRendersHeaders() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-06-01T08:00:00Z"))
+        dawn.setUp(timeZone: "UTC")
+        func fields(_ page: PageHarness.Page) -> [String] { page.headers.map { "\($0.name): \($0.value)" } }
+        for encoding in [[("Accept-Encoding", "gzip")], []] {
+            let first = dawn.get("/day/2026-05-30", headers: encoding)
+            let hit = dawn.get("/day/2026-05-30", headers: encoding)
+            XCTAssertEqual(hit.status, .ok)
+            XCTAssertEqual(fields(hit), fields(first))
+            for name in ["X-Content-Type-Options", "Content-Security-Policy", "Referrer-Policy", "X-Frame-Options",
+                         "Cache-Control", "X-Dawn-Member", "ETag", "Vary", "Content-Type"] {
+                XCTAssertEqual(hit.headers.values(for: name).count, 1, name)
+            }
+            XCTAssertEqual(hit.headers["Cache-Control"], "private, no-cache")
+            XCTAssertEqual(hit.headers["X-Dawn-Member"], "1")
+            XCTAssertEqual(hit.headers["Content-Encoding"], encoding.isEmpty ? nil : "gzip")
+        }
+    }
+
     func testBothEncodingsComeFromOneRender() throws {
         let dawn = try PageHarness(now: PageHarness.instant("2026-06-01T08:00:00Z"))
         dawn.setUp(timeZone: "UTC")

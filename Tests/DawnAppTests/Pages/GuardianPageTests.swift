@@ -240,6 +240,9 @@ final class GuardianPageTests: XCTestCase {
     func testThePageCacheKeepsTheTwoViewsApart() throws {
         let (dawn, _) = try family()
         let dads = dawn.get("/members/mia/day/\(Self.day)")
+        let dadsHit = dawn.get("/members/mia/day/\(Self.day)")
+        XCTAssertEqual(dadsHit.headers["ETag"], dads.headers["ETag"])
+        XCTAssertEqual(dadsHit.headers.values(for: "Cache-Control"), ["no-store"], "a cached view stays off his device too")
         let dadsCookies = dawn.cookies
         dawn.signIn("mia")
         let hers = dawn.get("/day/\(Self.day)")

@@ -23,10 +23,11 @@ enum RandomToken {
     /// Exactly 43 base64url characters, the last one canonical (32 bytes leave its two
     /// low bits zero), so each token has one spelling.
     static func isWellFormed(_ token: String) -> Bool {
-        let bytes = Array(token.utf8)
-        guard bytes.count == length, let last = bytes.last, let lastValue = Base64URL.value(of: last), lastValue & 0b11 == 0 else {
-            return false
+        var token = token
+        return token.withUTF8 { bytes in  // read in place: every signed-in request checks one
+            guard bytes.count == length, let last = bytes.last, let lastValue = Base64URL.value(of: last),
+                  lastValue & 0b11 == 0 else { return false }
+            return bytes.allSatisfy { Base64URL.value(of: $0) != nil }
         }
-        return bytes.allSatisfy { Base64URL.value(of: $0) != nil }
     }
 }

@@ -200,8 +200,8 @@ public final class Dawn: HTTPResponder {
     }
 
     public func reply(to request: HTTPRequest, context: RequestContext) -> Reply {
-        // Errors before a page knows its member speak the browser's language.
-        let browserLanguage = Language.negotiate(request.headers["Accept-Language"])
+        // Errors before a page knows its member speak the browser's language (read only then).
+        var browserLanguage: Language { Language.negotiate(request.headers["Accept-Language"]) }
         let segments: [String]
         do {
             segments = try RequestPath.segments(request.path)

@@ -52,13 +52,27 @@ public enum EntityTag {
         }
 
         /// 16 hex digits.
-        public var hex: String {
-            let hex = String(hash, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }
+        public var hex: String { digits(quoted: false) }
 
         /// `"<16 hex digits>"`, quoted as an ETag.
-        public var strongTag: String { "\"" + hex + "\"" }
+        public var strongTag: String { digits(quoted: true) }
+
+        /// The hash's 16 lowercase hex digits written straight into the string's storage
+        /// (every cached page hit makes one).
+        private func digits(quoted: Bool) -> String {
+            let hash = hash
+            return String(unsafeUninitializedCapacity: quoted ? 18 : 16) { buffer in
+                var at = 0
+                if quoted { buffer[at] = UInt8(ascii: "\""); at += 1 }
+                for shift in stride(from: 60, through: 0, by: -4) {
+                    let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(shift)) & 0xf
+                    buffer[at] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+                    at += 1
+                }
+                if quoted { buffer[at] = UInt8(ascii: "\""); at += 1 }
+                return at
+            }
+        }
     }
 
     /// `"<fingerprint>"`, quoted as an ETag.

@@ -103,6 +103,8 @@ public struct RoutePattern: Sendable, Equatable {
 
     public let text: String
     let segments: [Segment]
+    /// Whether the last segment is `{name*}`: else only a path of exactly as many segments matches.
+    private let endsInRest: Bool
 
     public init(_ text: String) throws(Malformed) {
         guard text.hasPrefix("/") else { throw Malformed(reason: "a pattern starts with /") }
@@ -136,10 +138,13 @@ public struct RoutePattern: Sendable, Equatable {
         }
         self.text = text
         self.segments = segments
+        if case .rest = segments.last { endsInRest = true } else { endsInRest = false }
     }
 
     /// The captures when `path` matches, else nil.
     func match(_ path: [String]) -> RouteParameters? {
+        // Most routes are passed over by their length alone (the router tries them in order).
+        guard endsInRest || segments.count == path.count else { return nil }
         var parameters = RouteParameters()
         for (index, segment) in segments.enumerated() {
             switch segment {

@@ -27,9 +27,10 @@ public final class TimeZoneDatabase: Sendable {
     /// The identifier is checked with `isWellFormedIdentifier` before any
     /// file is opened, so no identifier can reach outside `directory`.
     public func rules(for identifier: String) throws(TimeZoneError) -> TimeZoneRules {
+        // Every member's page asks: a zone read before (so well formed) is one lookup.
+        if let cached = cache.withLock({ $0[identifier] }) { return cached }
         guard TimeZoneDatabase.isWellFormedIdentifier(identifier) else { throw .invalidIdentifier(identifier) }
         if identifier == "UTC" { return .utc }
-        if let cached = cache.withLock({ $0[identifier] }) { return cached }
 
         let rules: TimeZoneRules
         switch ZoneFile.read(directory + "/" + identifier, maxBytes: TimeZoneLimits.maxFileBytes) {

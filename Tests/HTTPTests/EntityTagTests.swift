@@ -24,6 +24,18 @@ final class EntityTagTests: XCTestCase {
         XCTAssertEqual(hasher.hex.count, 16)
     }
 
+    /// 64-bit FNV-1a over each part and a 0x1f separator, as 16 lowercase hex digits with
+    /// leading zeros kept (figures from an independent implementation).
+    func testDigitsAreTheFNVHashWithLeadingZeros() {
+        var a = EntityTag.Fingerprint()
+        a.add("a")
+        XCTAssertEqual(a.hex, "089be907b544fdc9")
+        XCTAssertEqual(a.strongTag, "\"089be907b544fdc9\"")
+        var small = EntityTag.Fingerprint()
+        small.add(1390)
+        XCTAssertEqual(small.strongTag, "\"00f5b08e94568791\"")
+    }
+
     func testIfNoneMatch() {
         let tag = EntityTag.strong(["page"])
         XCTAssertTrue(EntityTag.matches(tag, tag))

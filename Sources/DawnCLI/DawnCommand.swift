@@ -49,6 +49,7 @@ public enum DawnCommand {
     private static func serve(_ configuration: DawnConfiguration) -> Int32 {
         // Before any thread starts, so every thread inherits the mask and only sigwait sees them.
         HTTPServer.blockTerminationSignals()
+        HTTPServer.useOneMallocArena()
         let metrics = ServerMetrics()
         let app: Dawn
         do {

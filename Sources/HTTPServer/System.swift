@@ -13,6 +13,10 @@ enum System {
         _ = malloc_trim(0)
     }
 
+    static func useOneMallocArena() {
+        _ = mallopt(M_ARENA_MAX, 1)
+    }
+
     static func socket(domain: Int32, type: Int32) throws(SystemError) -> Int32 {
         let fd = Glibc.socket(domain, type | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         if fd < 0 { throw SystemError(call: "socket", errno: errno) }

@@ -20,7 +20,7 @@ public final class TemplateLibrary: Sendable {
     private struct ReloadState {
         var templates: TemplateSet
         var fingerprint: [String: TemplateDirectory.Stamp]
-        var lastCheck: ContinuousClock.Instant
+        var lastCheck: Duration
         var lastError: TemplateError?
     }
 
@@ -32,7 +32,7 @@ public final class TemplateLibrary: Sendable {
         let fingerprint = reloadOnChange ? TemplateDirectory.fingerprint(directory) : [:]
         let templates = try TemplateSet(directory: directory)
         initial = templates
-        reloading = Lock(ReloadState(templates: templates, fingerprint: fingerprint, lastCheck: .now, lastError: nil))
+        reloading = Lock(ReloadState(templates: templates, fingerprint: fingerprint, lastCheck: MonotonicClock.now, lastError: nil))
     }
 
     /// The current set, after reloading it if the files changed.
@@ -54,7 +54,7 @@ public final class TemplateLibrary: Sendable {
     }
 
     private func currentTemplates() -> TemplateSet {
-        let now = ContinuousClock.now
+        let now = MonotonicClock.now
         let directory = self.directory
         return reloading.withLock { state in
             guard now - state.lastCheck >= Self.checkInterval else { return state.templates }

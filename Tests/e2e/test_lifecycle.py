@@ -274,3 +274,46 @@ def test_broken_template_is_a_startup_error_with_file_and_line(tmp_path):
     assert r.returncode == 1
     err = r.stderr.decode()
     assert "broken.html:2" in err, err
+
+
+def test_the_server_maps_no_library_it_does_without(dawn):
+    # Resident memory: Foundation, Swift's concurrency runtime and libdispatch are neither
+    # linked nor loaded (a signed-out page served first, so the server is past start-up).
+    assert get(dawn, "/login").status in (200, 303)
+    with open(f"/proc/{dawn.process.pid}/maps") as maps:
+        mapped = {line.split()[-1].rsplit("/", 1)[-1] for line in maps if "/" in line}
+    for library in ("libFoundation", "libFoundationEssentials", "libswift_Concurrency", "libdispatch"):
+        assert not [name for name in mapped if name.startswith(library + ".")], f"{library} is mapped"
+    assert any(name.startswith("libswiftCore.") for name in mapped), "the check reads the server's own maps"
+
+
+def malloc_arenas(pid):
+    """glibc's thread arenas in a process's maps: anonymous 64 MiB reservations aligned to
+    64 MiB (the part in use read-write, the rest ---p), one beside another."""
+    regions = []
+    with open(f"/proc/{pid}/maps") as maps:
+        for line in maps:
+            fields = line.split()
+            if len(fields) == 5:  # no path: anonymous
+                start, end = (int(x, 16) for x in fields[0].split("-"))
+                regions.append((start, end))
+    size = 64 << 20
+    arenas = 0
+    for index, (start, end) in enumerate(regions):
+        if start % size:
+            continue
+        total, at = end - start, index
+        while total < size and at + 1 < len(regions) and regions[at + 1][0] == regions[at][1]:
+            at += 1
+            total += regions[at][1] - regions[at][0]
+        arenas += total == size
+    return arenas
+
+
+def test_every_thread_allocates_from_one_malloc_arena(dawn):
+    # Pages rendered on the workers and answered on the event loops: with glibc's default
+    # each of those threads would get an arena of its own.
+    for _ in range(20):
+        assert get(dawn, "/setup").status == 200
+        assert get(dawn, "/healthz").status == 200
+    assert malloc_arenas(dawn.process.pid) == 0

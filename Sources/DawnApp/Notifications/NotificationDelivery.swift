@@ -68,11 +68,9 @@ final class NotificationDelivery: ReminderOutbox, Sendable {
         threads.withLock { $0 = started }
     }
 
-    private static let origin = ContinuousClock.now
-
-    /// Milliseconds on the monotonic clock (since the first use): what retries are timed by.
+    /// Milliseconds on the monotonic clock: what retries are timed by.
     static let monotonicMilliseconds: @Sendable () -> Int64 = {
-        let components = (ContinuousClock.now - origin).components
+        let components = MonotonicClock.now.components
         return components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 

@@ -113,10 +113,9 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The server uses neither Swift's regular expressions nor its async/await: without their
-// modules' implicit import, the binary does not load libswift_StringProcessing,
-// libswift_RegexParser, libswift_Concurrency and libdispatch (about 1.8 MiB resident).
-// Test targets keep them (XCTest and Foundation need them).
+// The server does not use Swift's async/await: without the implicit import of its module,
+// the binary loads neither libswift_Concurrency nor libdispatch (about 0.8 MiB resident).
+// Test targets keep it (XCTest and Foundation need it).
 for target in package.targets where target.type == .regular || target.type == .executable {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import"]),

@@ -43,16 +43,13 @@ struct MemberContext {
         settings = owner.settings
         guardianView = owner.guardianView
         paths = owner.paths
-        do {
-            rules = try app.timeZones.rules(for: owner.member.timeZone)
-        } catch let error where error.isTransient {
-            throw error  // out of descriptors: a 503, rather than a day counted in UTC
-        } catch {
-            rules = .utc
-        }
+        // A zone that cannot be loaded fails the request (a 503 when it passes, such as
+        // running out of descriptors), rather than counting the member's days in UTC.
+        let clock = try MemberClock(timeZone: owner.member.timeZone, dayStartHour: settings.dayStartHour, zones: app.timeZones)
+        rules = clock.rules
         now = app.now()
-        today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)
-        skippedDates = MemberDay.skippedDates(rules: rules, dayStartHour: settings.dayStartHour)
+        today = clock.today(at: now)
+        skippedDates = clock.skippedDates
     }
 
     /// Whether the page may show the journal (entries, notes, moods, "on this day", the

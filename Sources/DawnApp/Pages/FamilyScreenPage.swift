@@ -178,7 +178,7 @@ enum FamilyScreenPage {
             "initial": .string(person.initial),
             "colour": .string("screen-colour-\(person.colour)"),
             "csrf": .string(screen.csrfToken),
-            "locked": lockedText(app, page, member, lockout).map(TemplateValue.string) ?? .null,
+            "locked": try lockedText(app, page, member, lockout).map(TemplateValue.string) ?? .null,
             "error": error.map(TemplateValue.string) ?? .null,
             "typedDots": typed > 0 ? .string(String(repeating: "•", count: typed)) : .null,
             "typedText": typed > 0 ? .string(app.strings.plural("screen.pin.typed", count: typed, page.language)) : .null,
@@ -190,14 +190,14 @@ enum FamilyScreenPage {
 
     /// Why the member's name is locked on every screen, and until when (their time zone).
     private static func lockedText(_ app: Dawn, _ page: PageRequest, _ member: Member,
-                                   _ lockout: PINFailures.Lockout.State) -> String? {
+                                   _ lockout: PINFailures.Lockout.State) throws -> String? {
         switch lockout {
         case .open:
             return nil
         case .lockedUntilUnlocked:
             return app.t("screen.pin.locked_admin", page, ["name": member.displayName])
         case let .lockedUntil(until):
-            let rules = (try? app.timeZones.rules(for: member.timeZone)) ?? .utc
+            let rules = try app.timeZones.rules(for: member.timeZone)
             let wall = rules.localDateTime(at: until)
             return app.t("screen.pin.locked", page, ["name": member.displayName,
                                                      "time": LocalizedDate.time(hour: wall.hour, minute: wall.minute)])

@@ -81,6 +81,8 @@ enum SettingsPage {
     static func show(_ app: Dawn, _ page: PageRequest, _ model: Model, notice: String? = nil,
                      form: FormState = FormState(), notifyForm: FormState = FormState(), screenForm: FormState = FormState(),
                      status: HTTPStatus = .ok) -> HTTPResponse {
+        // The zone shown may be one the form just refused: the times of the notification
+        // results are then written in UTC, so the refusal is still shown (no "today" here).
         let rules = (try? app.timeZones.rules(for: model.timeZone)) ?? .utc
         func result(_ key: String) -> TemplateValue {
             guard let result = model.results[key] else { return .null }

@@ -9,6 +9,35 @@ import XCTest
 final class ActivityRuleTests: XCTestCase {
     private let clock = PageHarness.instant("2026-05-20T09:00:00Z")
 
+    /// `ActiveDay`'s SQL and its Swift give the same answer for every kind of day, counted
+    /// either way, and in a trigger's `NEW.` form.
+    func testActiveDaySQLAndSwiftAgree() throws {
+        let dawn = try PageHarness(now: clock)
+        dawn.setUp(timeZone: "UTC")
+        let database = try dawn.app.data.member(MemberID(1))
+        let counts = [(0, 0), (1, 0), (0, 1), (2, 3), (0, 7), (5, 0)]
+        let values = counts.map { "(\($0.0), \($0.1))" }.joined(separator: ", ")
+        for counting in [ActiveDay.Counting.notesAndLogs, .logsOnly] {
+            let rows = try database.read { connection in
+                try connection.query("""
+                    SELECT notes, logs, \(ActiveDay.sql(counting)), \(ActiveDay.inactiveSQL(counting)),
+                           \(ActiveDay.sql(counting, row: "NEW"))
+                    FROM (SELECT column1 AS notes, column2 AS logs FROM (VALUES \(values))) AS NEW
+                    """)
+            }
+            XCTAssertEqual(rows.count, counts.count)
+            for row in rows {
+                let swift = ActiveDay.isActive(notes: row.int(0), logs: row.int(1), counting)
+                XCTAssertEqual(row.int(2) != 0, swift, "\(counting) \(row.int(0)) notes, \(row.int(1)) logs")
+                XCTAssertEqual(row.int(3) != 0, !swift)
+                XCTAssertEqual(row.int(4) != 0, swift)
+            }
+        }
+        XCTAssertTrue(ActiveDay.isActive(notes: 1, logs: 0))
+        XCTAssertFalse(ActiveDay.isActive(notes: 1, logs: 0, .logsOnly), "a note alone is not a logged day")
+        XCTAssertFalse(ActiveDay.isActive(notes: 0, logs: 0))
+    }
+
     func testActiveMeansANoteOrALoggedHabitAndEntriesAreApart() throws {
         let dawn = try PageHarness(now: clock)
         dawn.setUp(timeZone: "UTC")

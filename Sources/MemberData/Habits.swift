@@ -24,12 +24,13 @@ package struct Habits {
         package let count: Int
         /// When it was last logged (the log's creation time), if ever.
         package let lastLoggedAt: Int64?
-        /// `HabitSchedule`'s storage string ("day", "weekdays:mon,wed", "week:3", "month:10").
-        package var schedule = "day"
+        /// Decoded once, when the row is read (`habit(_:)`).
+        package var schedule = HabitSchedule.daily
         /// The daily target in thousandths of `targetUnit`, and whether a day needs at
-        /// least or at most that much; nil: any log makes the day done.
+        /// least or at most that much (`targetKind`, `.atLeast` without a target); nil: any
+        /// log makes the day done.
         package var targetMilli: Int64? = nil
-        package var targetAtMost = false
+        package var targetKind = HabitTarget.Kind.atLeast
         package var targetUnit = ""
         /// Paused from this day on (until resumed): those days neither count nor break.
         package var pausedFrom: LocalDate? = nil
@@ -45,19 +46,20 @@ package struct Habits {
     /// What the member plans for a habit beyond its look: when it is due, what makes a
     /// day done, and where it is listed.
     package struct Plan: Sendable, Equatable {
-        package var schedule: String
+        package var schedule: HabitSchedule
         package var targetMilli: Int64?
-        package var targetAtMost: Bool
+        package var targetKind: HabitTarget.Kind
         package var targetUnit: String
         package var group: String?
         /// The reminders' times (already checked by `ReminderTime.list`); nil leaves them as they are.
         package var reminders: [ReminderTime]?
 
-        package init(schedule: String = "day", targetMilli: Int64? = nil, targetAtMost: Bool = false, targetUnit: String = "",
+        package init(schedule: HabitSchedule = .daily, targetMilli: Int64? = nil, targetKind: HabitTarget.Kind = .atLeast,
+                     targetUnit: String = "",
                      group: String? = nil, reminders: [ReminderTime]? = nil) {
             self.schedule = schedule
             self.targetMilli = targetMilli
-            self.targetAtMost = targetAtMost
+            self.targetKind = targetKind
             self.targetUnit = targetUnit
             self.group = group
             self.reminders = reminders
@@ -126,13 +128,22 @@ package struct Habits {
     /// Each habit with its totals (`SummarySchema`'s `habit_summaries`).
     private static let habitTables = "habits LEFT JOIN habit_summaries ON habit_summaries.habit_id = habits.id"
 
+    /// The row as typed values. A stored schedule that does not parse (which no write path
+    /// stores) reads as every day, and a target kind other than "at_most" as "at least":
+    /// here, once, so every page shows and counts the same plan.
     private static func habit(_ row: Row) -> Habit {
         Habit(id: row.int64(0), name: row.string(1), emoji: row.string(2), color: row.string(3),
               defaultDuration: row.int(4), createdAt: row.int64(5), archivedAt: row.optionalInt64(6), count: row.int(7),
-              lastLoggedAt: row.optionalInt64(8), schedule: row.string(9), targetMilli: row.optionalInt64(10),
-              targetAtMost: row.optionalString(11) == "at_most", targetUnit: row.string(12),
+              lastLoggedAt: row.optionalInt64(8), schedule: HabitSchedule(storage: row.string(9)) ?? .daily,
+              targetMilli: row.optionalInt64(10),
+              targetKind: targetKind(row.optionalString(11)), targetUnit: row.string(12),
               pausedFrom: row.optionalString(13).flatMap { LocalDate(iso: $0) }, group: row.optionalString(14),
               position: row.int(15), reminders: ReminderTime.list(storage: row.string(16)))
+    }
+
+    /// A stored `target_kind`: "at_most", else at least.
+    static func targetKind(_ stored: String?) -> HabitTarget.Kind {
+        stored.flatMap(HabitTarget.Kind.init(rawValue:)) ?? .atLeast
     }
 
     /// In the member's order.
@@ -172,8 +183,8 @@ package struct Habits {
 
     /// `schedule, target_milli, target_kind, target_unit, group_name` as `plan` stores them.
     private static func planValues(_ plan: Plan) -> [SQLValue] {
-        [.text(plan.schedule), plan.targetMilli.map(SQLValue.integer) ?? .null,
-         plan.targetMilli == nil ? .null : .text(plan.targetAtMost ? "at_most" : "at_least"),
+        [.text(plan.schedule.storage), plan.targetMilli.map(SQLValue.integer) ?? .null,
+         plan.targetMilli == nil ? .null : .text(plan.targetKind.rawValue),
          .text(plan.targetMilli == nil ? "" : plan.targetUnit), plan.group.map(SQLValue.text) ?? .null]
     }
 

@@ -1,3 +1,5 @@
+import Domain
+
 /// The summaries a member's pages read instead of the whole history (member schema 5),
 /// kept by triggers in the same transaction as every write to `notes`, `entries` and
 /// `habit_instances` — pages, imports and anything else alike — so they can never fall
@@ -101,8 +103,8 @@ enum SummarySchema {
     /// meets the habit's target if it has one. An expression over a `habit_days` row.
     static let doneExpression = """
         (habit_days.logs > 0 AND coalesce((SELECT habits.target_milli IS NULL
-            OR (habits.target_kind = 'at_least' AND habit_days.amount_milli >= habits.target_milli)
-            OR (habits.target_kind = 'at_most' AND habit_days.amount_milli <= habits.target_milli)
+            OR (habits.target_kind = '\(HabitTarget.Kind.atLeast.rawValue)' AND habit_days.amount_milli >= habits.target_milli)
+            OR (habits.target_kind = '\(HabitTarget.Kind.atMost.rawValue)' AND habit_days.amount_milli <= habits.target_milli)
             FROM habits WHERE habits.id = habit_days.habit_id), 1))
         """
 

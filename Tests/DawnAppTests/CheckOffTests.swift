@@ -56,7 +56,7 @@ final class CheckOffTests: XCTestCase {
         let coffee = try habits.add(name: "Coffee", emoji: "☕", color: "#FF9F43", defaultDuration: 15, now: 1)
         let plain = try habits.add(name: "Walk", emoji: "🚶", color: "#48DBAB", defaultDuration: 30, now: 1)
         XCTAssertTrue(try habits.setPlan(pages, .init(targetMilli: 20_000, targetUnit: "pages")))
-        XCTAssertTrue(try habits.setPlan(coffee, .init(targetMilli: 2_000, targetAtMost: true, targetUnit: "cups")))
+        XCTAssertTrue(try habits.setPlan(coffee, .init(targetMilli: 2_000, targetKind: .atMost, targetUnit: "cups")))
 
         XCTAssertEqual(try habits.checkOff(habit: pages, on: day, amountMilli: 5_500, now: 2), .logged)
         XCTAssertEqual(try habits.days(on: day)[pages], Habits.Day(logs: 1, amountMilli: 5_500, done: false), "5.5 of 20")

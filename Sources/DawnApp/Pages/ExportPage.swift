@@ -83,7 +83,7 @@ enum ExportPage {
                                        archivedAt: habit.archivedAt, schedule: schedule(habit),
                                        target: habit.targetMilli.map {
                                            DawnExportFormat.Target(amount: Double($0) / 1000, unit: habit.targetUnit,
-                                                                   kind: habit.targetAtMost ? "at_most" : "at_least")
+                                                                   kind: habit.targetKind.rawValue)
                                        },
                                        pausedFrom: habit.pausedFrom?.description, group: habit.group, position: offset + 1,
                                        reminders: habit.reminders.isEmpty ? nil : habit.reminders.map(\.description))
@@ -102,10 +102,9 @@ enum ExportPage {
         return attachment(DawnExportFormat.bytes(export), type: "application/json; charset=utf-8", name: model.fileStem + ".json")
     }
 
-    /// The habit's schedule in the file's shape (a stored one that does not parse, which no
-    /// write path stores, is exported as every day).
+    /// The habit's schedule in the file's shape.
     static func schedule(_ habit: Habits.Habit) -> DawnExportFormat.Schedule {
-        let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
+        let schedule = habit.schedule
         return DawnExportFormat.Schedule(every: schedule.every, times: schedule.times, weekdays: schedule.weekdayNames)
     }
 

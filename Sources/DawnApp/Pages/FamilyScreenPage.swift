@@ -249,7 +249,7 @@ enum FamilyScreenPage {
             let progress = item.target.map { target -> String in
                 let values = ["total": LocalizedNumber.decimal(thousandths: item.totalMilli, language),
                               "target": LocalizedNumber.decimal(thousandths: target.milli, language), "unit": habit.targetUnit]
-                return String(PlainText.trimmed(t(target.atMost ? "check.progress_at_most" : "check.progress_at_least", values)))
+                return String(PlainText.trimmed(t(target.kind == .atMost ? "check.progress_at_most" : "check.progress_at_least", values)))
             }
             return [
                 "name": .string(habit.name),

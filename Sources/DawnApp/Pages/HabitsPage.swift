@@ -266,8 +266,8 @@ enum HabitsPage {
         }
 
         guard let schedule, targetIsValid, groupIsValid, remindersAreValid else { return nil }
-        return Habits.Plan(schedule: schedule.storage, targetMilli: target.map { Habits.milli($0.amount) },
-                           targetAtMost: target?.kind == .atMost, targetUnit: target?.unit ?? "", group: group,
+        return Habits.Plan(schedule: schedule, targetMilli: target.map { Habits.milli($0.amount) },
+                           targetKind: target?.kind ?? .atLeast, targetUnit: target?.unit ?? "", group: group,
                            reminders: reminders)
     }
 

@@ -15,8 +15,9 @@ package struct Habits {
         package let id: Int64
         package let name: String
         package let emoji: String
-        /// As stored; pages resolve it through `HabitColor.resolve`, never print it raw.
-        package let color: String
+        /// Resolved once when the row is read (`HabitColor.resolve`: a malformed stored
+        /// colour is Sky), so a page only ever has a validated colour to print.
+        package let color: HabitColor.RGB
         package let defaultDuration: Int
         package let createdAt: Int64
         package let archivedAt: Int64?
@@ -129,10 +130,10 @@ package struct Habits {
     private static let habitTables = "habits LEFT JOIN habit_summaries ON habit_summaries.habit_id = habits.id"
 
     /// The row as typed values. A stored schedule that does not parse (which no write path
-    /// stores) reads as every day, and a target kind other than "at_most" as "at least":
-    /// here, once, so every page shows and counts the same plan.
+    /// stores) reads as every day, a target kind other than "at_most" as "at least", a
+    /// malformed colour as Sky: here, once, so every page shows and counts the same habit.
     private static func habit(_ row: Row) -> Habit {
-        Habit(id: row.int64(0), name: row.string(1), emoji: row.string(2), color: row.string(3),
+        Habit(id: row.int64(0), name: row.string(1), emoji: row.string(2), color: HabitColor.resolve(row.string(3)),
               defaultDuration: row.int(4), createdAt: row.int64(5), archivedAt: row.optionalInt64(6), count: row.int(7),
               lastLoggedAt: row.optionalInt64(8), schedule: HabitSchedule(storage: row.string(9)) ?? .daily,
               targetMilli: row.optionalInt64(10),

@@ -42,6 +42,26 @@ final class HabitPlanStorageTests: XCTestCase {
         XCTAssertEqual(tea.position, 2, "last in the member's order")
     }
 
+    /// The row is decoded once into typed values, and what no write path stores reads as
+    /// the defaults every page shows: every day, Sky, "at least".
+    func testTheRowIsReadAsTypedValues() throws {
+        let habits = try habits()
+        let id = try habits.add(name: "Coffee", emoji: "☕", color: "#ff9f43", defaultDuration: 15,
+                                plan: .init(schedule: .perWeek(3), targetMilli: 2_000, targetKind: .atMost, targetUnit: "cups"),
+                                now: 1)
+        let stored = try XCTUnwrap(habits.habit(id))
+        XCTAssertEqual(stored.schedule, .perWeek(3))
+        XCTAssertEqual(stored.targetKind, .atMost)
+        XCTAssertEqual(stored.color.hex, "#FF9F43")
+        try habits.database.write {
+            try $0.run("UPDATE habits SET schedule = 'fortnight', color = '#TEAL!!' WHERE id = ?", [.integer(id)])
+        }
+        let odd = try XCTUnwrap(habits.habit(id))
+        XCTAssertEqual(odd.schedule, .daily)
+        XCTAssertEqual(odd.color, HabitColor.fallback.rgb)
+        XCTAssertEqual(odd.targetKind, .atMost)
+    }
+
     func testARefusedAddWritesNeitherHabitNorPlan() throws {
         let habits = try habits()
         try habits.database.write { connection in

@@ -41,7 +41,7 @@ enum ExportPage {
             guard let habit = habits[instance.habitID] else { continue }
             let start = twoDigits(instance.startMinute / 60) + ":" + twoDigits(instance.startMinute % 60)
             let fields = [instance.day.description, start, String(instance.durationMinutes), habit.name, habit.emoji,
-                          HabitColor.resolve(habit.color).hex, instance.note]
+                          habit.color.hex, instance.note]
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
         return attachment(Array(out.utf8), type: "text/csv; charset=utf-8", name: model.fileStem + ".csv")
@@ -78,7 +78,7 @@ enum ExportPage {
                                      dayStartHour: s.dayStartHour, showGrid: s.showGrid, showGridDates: s.showGridDates,
                                      theme: s.theme.rawValue, notify: try notify(member.database)),
             habits: model.habits.enumerated().map { offset, habit in
-                DawnExportFormat.Habit(id: habit.id, name: habit.name, emoji: habit.emoji, colour: HabitColor.resolve(habit.color).hex,
+                DawnExportFormat.Habit(id: habit.id, name: habit.name, emoji: habit.emoji, colour: habit.color.hex,
                                        defaultDurationMinutes: habit.defaultDuration, createdAt: habit.createdAt,
                                        archivedAt: habit.archivedAt, schedule: schedule(habit),
                                        target: habit.targetMilli.map {

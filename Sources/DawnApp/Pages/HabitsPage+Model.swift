@@ -141,7 +141,7 @@ extension HabitsPage {
         /// The stored habit as the form's text; a stored schedule that does not parse (which
         /// no write path stores) shows as every day.
         private static func stored(_ habit: Habits.Habit, _ language: Language) -> Values {
-            let rgb = HabitColor.resolve(habit.color)
+            let rgb = habit.color
             var values = Values(name: habit.name, emoji: habit.emoji, color: HabitColor.preset(for: rgb)?.hex ?? Self.custom,
                                 customColor: rgb.hex, duration: String(habit.defaultDuration))
             let schedule = habit.schedule

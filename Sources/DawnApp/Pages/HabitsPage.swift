@@ -173,7 +173,7 @@ enum HabitsPage {
         let member = try MemberContext(app, page)
         var css = "/* Your habits' colours: validated #RRGGBB only. */\n"
         for habit in try member.habits.all() {
-            let rgb = HabitColor.resolve(habit.color)
+            let rgb = habit.color
             css += ".habit-\(habit.id){background:\(rgb.hex);color:\(rgb.textColor.hex)}\n"
         }
         var response = HTTPResponse(status: .ok, contentType: "text/css; charset=utf-8", body: Array(css.utf8))

@@ -445,7 +445,7 @@ final class HabitPlanPagesTests: XCTestCase {
 
     func testTheListModelGroupsAndEnds() {
         func habit(_ id: Int64, _ group: String?) -> Habits.Habit {
-            var habit = Habits.Habit(id: id, name: "h\(id)", emoji: "🏃", color: "#48DBAB", defaultDuration: 30, createdAt: 0,
+            var habit = Habits.Habit(id: id, name: "h\(id)", emoji: "🏃", color: HabitColor.resolve("#48DBAB"), defaultDuration: 30, createdAt: 0,
                                      archivedAt: nil, count: 0, lastLoggedAt: nil)
             habit.group = group
             habit.position = Int(id)
@@ -482,7 +482,7 @@ final class HabitPlanPagesTests: XCTestCase {
         XCTAssertEqual(HabitPlanWords.schedule(.perMonth(1), firstWeekday: .monday, strings, .it), "Una volta al mese")
         XCTAssertEqual(HabitPlanWords.schedule(.perMonth(31), firstWeekday: .monday, strings, .it), "31 volte al mese")
         XCTAssertEqual(HabitPlanWords.schedule(.daily, firstWeekday: .monday, strings, .fr), "Tous les jours")
-        var habit = Habits.Habit(id: 1, name: "Tea", emoji: "🍵", color: "#48DBAB", defaultDuration: 15, createdAt: 0,
+        var habit = Habits.Habit(id: 1, name: "Tea", emoji: "🍵", color: HabitColor.resolve("#48DBAB"), defaultDuration: 15, createdAt: 0,
                                  archivedAt: nil, count: 0, lastLoggedAt: nil)
         XCTAssertNil(HabitPlanWords.target(habit, strings, .en))
         // A stored schedule that does not parse is read as every day.

@@ -1,4 +1,4 @@
-import MemberData
+@testable import MemberData
 import Store
 import TimeZones
 import XCTest
@@ -62,6 +62,36 @@ final class ActivityRuleTests: XCTestCase {
         XCTAssertTrue(api.contains("\"activeDays\":2,") && api.contains("\"entries\":1,"), api)
         let calendar = dawn.get("/calendar/2026-05").text
         XCTAssertEqual(PageHarness.allMatches(#"class="cal-day[^"]*highlighted[^"]*"[^>]*>(?:<[^>]*>)*(\d+)"#, in: calendar).count, 2, calendar)
+    }
+
+    /// The board's streak from a published summary, counted by `Streak`: the run counts
+    /// while it ends today or yesterday, or while bridged days carry it up to yesterday.
+    func testTheBoardStreakFromASummary() throws {
+        let today = LocalDate(iso: "2026-05-20")!
+        func streak(_ last: String?, through: String? = nil) throws -> (Int, Bool) {
+            let summary = Board.Summary(memberID: MemberID(1), displayName: "Mum", timeZone: "UTC",
+                                        lastActive: last.flatMap { LocalDate(iso: $0) }, run: 4,
+                                        bridgedThrough: through.flatMap { LocalDate(iso: $0) }, dayStartHour: 0)
+            let counted = try Board.streak(summary, today: today)
+            return (counted.streak, counted.activeToday)
+        }
+        let cases: [(String?, String?, Int, Bool)] = [
+            (nil, nil, 0, false),
+            ("2026-05-20", nil, 4, true),
+            ("2026-05-19", nil, 4, false),
+            ("2026-05-19", "2026-05-19", 4, false),
+            ("2026-05-18", nil, 0, false),
+            ("2026-05-18", "2026-05-19", 4, false),
+            ("2026-05-15", "2026-05-19", 4, false),
+            ("2026-05-15", "2026-05-25", 4, false),
+            ("2026-05-15", "2026-05-18", 0, false),
+            ("2026-05-21", nil, 0, false),
+        ]
+        for (last, through, expected, activeToday) in cases {
+            let (counted, active) = try streak(last, through: through)
+            XCTAssertEqual(counted, expected, "\(last ?? "none") through \(through ?? "none")")
+            XCTAssertEqual(active, activeToday, "\(last ?? "none") through \(through ?? "none")")
+        }
     }
 
     /// Samoa skipped 2011-12-30: the board's run goes on across it, as the day page's does.

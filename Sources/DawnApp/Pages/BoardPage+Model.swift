@@ -26,7 +26,7 @@ extension BoardPage {
             rows = try board.summaries().map { summary in
                 let today = try MemberClock(timeZone: summary.timeZone, dayStartHour: summary.dayStartHour,
                                             zones: app.timeZones).today(at: member.now)
-                let (streak, activeToday) = Board.streak(summary, today: today)
+                let (streak, activeToday) = try Board.streak(summary, today: today)
                 return Row(displayName: summary.displayName, streak: streak, activeToday: activeToday,
                            isMe: summary.memberID == member.account.id)
             }

@@ -1,4 +1,5 @@
 import Accounts
+import Domain
 import HTTP
 import HTTPServer
 import Localization
@@ -34,7 +35,7 @@ enum SettingsPage {
             case "sunday": settings.firstWeekday = .sunday
             default: form.fail("first_weekday", app.t("settings.invalid", page))
             }
-            if let hour = Int(f["day_start_hour"] ?? ""), MemberSettings.dayStartHours.contains(hour) {
+            if let hour = Int(f["day_start_hour"] ?? ""), MemberDayConstants.dayStartHours.contains(hour) {
                 settings.dayStartHour = hour
             } else {
                 form.fail("day_start_hour", app.t("settings.invalid", page))

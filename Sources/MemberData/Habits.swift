@@ -334,14 +334,26 @@ package struct Habits {
                              amountMilli: row.optionalInt64(7), timed: row.int(8) != 0, loggedBy: row.optionalString(9))
     }
 
-    /// Logs an instance of an active habit; false when the habit is missing or archived
-    /// (checked in the same transaction as the insert), `LimitReached` when the account
-    /// already has `maxLogs`. `loggedBy`: the guardian who logs it for the member.
+    /// What logging a habit did.
+    package enum Logging: Equatable, Sendable {
+        /// Written: the new log's id.
+        case logged(instance: Int64)
+        /// No such habit, or archived: nothing written.
+        case unavailable
+
+        package var isLogged: Bool {
+            if case .logged = self { true } else { false }
+        }
+    }
+
+    /// Logs an instance of an active habit; `.unavailable` when the habit is missing or
+    /// archived (checked in the same transaction as the insert), `LimitReached` when the
+    /// account already has `maxLogs`. `loggedBy`: the guardian who logs it for the member.
     package func log(habit id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String,
-                     amountMilli: Int64? = nil, loggedBy: String? = nil, now: Int64) throws -> Bool {
+                     amountMilli: Int64? = nil, loggedBy: String? = nil, now: Int64) throws -> Logging {
         try database.write { connection in
             guard try connection.queryOne("SELECT 1 FROM habits WHERE id = ? AND archived_at IS NULL", [.integer(id)]) != nil else {
-                return false
+                return .unavailable
             }
             try Self.checkRoom(for: .logs, adding: 1, in: connection)
             try connection.run("""
@@ -351,7 +363,7 @@ package struct Habits {
                 """, [.integer(id), .text(day.description), .integer(Int64(startMinute)),
                       .integer(Int64(durationMinutes)), .text(note), .integer(now),
                       amountMilli.map(SQLValue.integer) ?? .null, loggedBy.map(SQLValue.text) ?? .null])
-            return true
+            return .logged(instance: connection.lastInsertRowID)
         }
     }
 

@@ -42,7 +42,7 @@ final class CheckOffTests: XCTestCase {
         XCTAssertEqual(try count(habits, "SELECT count(*) FROM habit_instances"), 1, "a second tap writes nothing")
 
         // Undo removes the check-offs, never a timed log.
-        XCTAssertTrue(try habits.log(habit: read, on: day, startMinute: 420, durationMinutes: 30, note: "", now: 102))
+        XCTAssertTrue(try habits.log(habit: read, on: day, startMinute: 420, durationMinutes: 30, note: "", now: 102).isLogged)
         XCTAssertEqual(try habits.undoCheckOffs(habit: read, on: day), 1)
         XCTAssertEqual(try habits.instances(on: day).map(\.timed), [true])
         XCTAssertEqual(try habits.days(on: day)[read]?.done, true, "still done through the timeline")

@@ -42,6 +42,8 @@ package struct Habits {
         package var reminders: [ReminderTime] = []
 
         package var isArchived: Bool { archivedAt != nil }
+        /// The daily target as the checklist's rules take it; nil without one.
+        package var target: HabitCheckOff.Target? { targetMilli.map { HabitCheckOff.Target(milli: $0, kind: targetKind) } }
     }
 
     /// What the member plans for a habit beyond its look: when it is due, what makes a

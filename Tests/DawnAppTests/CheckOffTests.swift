@@ -76,6 +76,22 @@ final class CheckOffTests: XCTestCase {
         XCTAssertEqual(try MemberSummaries.problems(habits.database), [])
     }
 
+    /// A day's `done` in SQL (`habit_days.done`) and the target's test in Swift
+    /// (`HabitCheckOff.Target.isMet`) agree for totals under, on and over each kind of target.
+    func testDoneInSQLIsTheTargetsTest() throws {
+        let habits = try habits()
+        for (offset, kind) in [HabitTarget.Kind.atLeast, .atMost].enumerated() {
+            for (step, amount) in [Int64(0), 1_999, 2_000, 2_001, 5_000].enumerated() {
+                let id = try habits.add(name: "H\(offset)-\(step)", emoji: "☕", color: "#FF9F43", defaultDuration: 15, now: 1)
+                XCTAssertTrue(try habits.setPlan(id, .init(targetMilli: 2_000, targetKind: kind, targetUnit: "cups")))
+                XCTAssertEqual(try habits.checkOff(habit: id, on: day, amountMilli: amount, now: 2), .logged)
+                let target = try XCTUnwrap(habits.habit(id)?.target)
+                XCTAssertEqual(target, HabitCheckOff.Target(milli: 2_000, kind: kind))
+                XCTAssertEqual(try habits.days(on: day)[id]?.done, target.isMet(byMilli: amount), "\(kind) \(amount)")
+            }
+        }
+    }
+
     func testMissingArchivedAndTheLogLimitWriteNothing() throws {
         let habits = try habits()
         let read = try habits.add(name: "Read", emoji: "📚", color: "#5856D6", defaultDuration: 30, now: 1)

@@ -227,7 +227,7 @@ extension DayPage {
             return due.map { habit in
                 let state = days[habit.id]
                 let done = state?.done ?? false
-                let target = habit.targetMilli.map { HabitCheckOff.Target(milli: $0, kind: habit.targetKind) }
+                let target = habit.target
                 let total = state?.amountMilli ?? 0
                 let offs = checkOffs[habit.id] ?? 0
                 return CheckItem(habit: habit, done: done, skipped: skipped[habit.id]?.contains(day) ?? false,

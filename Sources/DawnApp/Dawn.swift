@@ -387,8 +387,8 @@ public final class Dawn: HTTPResponder {
         let zone = try family.member(id: id)?.timeZone ?? "UTC"
         let clock = try MemberClock(timeZone: zone, dayStartHour: settings.dayStartHour, zones: timeZones)
         let now = self.now()
-        try Board(instance: data.instance).publish(id, member: database, today: clock.today(at: now), skipping: clock.skippedDates,
-                                                    dayStartHour: settings.dayStartHour, now: now)
+        try Board(instance: data.instance).publish(id, member: database, today: clock.today(at: now),
+                                                    skipping: clock.skippedDates, dayStartHour: settings.dayStartHour, now: now)
     }
 
     /// The family's grants and chores' revision, from memory unless `instance.sqlite` changed.

@@ -116,8 +116,8 @@ extension DayPage {
             let progress = item.target.map { target in
                 let values = ["total": LocalizedNumber.decimal(thousandths: item.totalMilli, language),
                               "target": LocalizedNumber.decimal(thousandths: target.milli, language), "unit": habit.targetUnit]
-                return String(PlainText.trimmed(app.t(target.kind == .atMost ? "check.progress_at_most" : "check.progress_at_least",
-                                                      page, values)))
+                let key = target.kind == .atMost ? "check.progress_at_most" : "check.progress_at_least"
+                return String(PlainText.trimmed(app.t(key, page, values)))
             }
             let refused = refusal?.habitID == habit.id ? refusal : nil
             var fields: [String: TemplateValue] = [

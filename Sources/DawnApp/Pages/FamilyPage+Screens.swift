@@ -107,7 +107,8 @@ extension FamilyPage {
     }
 
     /// A member's wrong PINs and lockout for the admins, with the unlock form; null when none count.
-    static func pinValues(_ app: Dawn, _ page: PageRequest, _ member: Member, _ counted: PINFailures.Counted?) throws -> TemplateValue {
+    static func pinValues(_ app: Dawn, _ page: PageRequest, _ member: Member,
+                          _ counted: PINFailures.Counted?) throws -> TemplateValue {
         guard let counted else { return .null }
         let rules = try app.timeZones.rules(for: page.signedIn?.member.timeZone ?? "UTC")
         let today = rules.localDateTime(at: app.now()).date

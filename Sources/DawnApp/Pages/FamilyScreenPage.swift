@@ -249,7 +249,8 @@ enum FamilyScreenPage {
             let progress = item.target.map { target -> String in
                 let values = ["total": LocalizedNumber.decimal(thousandths: item.totalMilli, language),
                               "target": LocalizedNumber.decimal(thousandths: target.milli, language), "unit": habit.targetUnit]
-                return String(PlainText.trimmed(t(target.kind == .atMost ? "check.progress_at_most" : "check.progress_at_least", values)))
+                let key = target.kind == .atMost ? "check.progress_at_most" : "check.progress_at_least"
+                return String(PlainText.trimmed(t(key, values)))
             }
             return [
                 "name": .string(habit.name),

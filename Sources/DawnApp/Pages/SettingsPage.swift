@@ -14,7 +14,7 @@ import TimeZones
 enum SettingsPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/settings", .member { app, page in
-            let member = try MemberContext(app, page)
+            let member = try MemberContext(settingsOf: app, page)
             let done = try page.query()["done"]
             let notices = ["saved": "settings.saved", "notify_saved": "notify.saved", "notify_tested": "notify.tested",
                            "notify_removed": "notify.removed", "notify_no_targets": "notify.no_targets",
@@ -25,7 +25,7 @@ enum SettingsPage {
             return show(app, page, Model(app, member), notice: done.flatMap { notices[$0] }.map { app.t($0, page) })
         })
         router.add(.POST, "/settings", .member { app, page in
-            let member = try MemberContext(app, page)
+            let member = try MemberContext(settingsOf: app, page)
             let f = page.form
             var settings = member.settings
             var form = FormState()

@@ -393,12 +393,10 @@ public final class Dawn: HTTPResponder {
         let database = try data.member(id)
         let settings = try memberSettings(id, database)
         let zone = try family.member(id: id)?.timeZone ?? "UTC"
-        let rules = (try? timeZones.rules(for: zone)) ?? .utc
+        let clock = try MemberClock(timeZone: zone, dayStartHour: settings.dayStartHour, zones: timeZones)
         let now = self.now()
-        let today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)
-        let skipped = MemberDay.skippedDates(rules: rules, dayStartHour: settings.dayStartHour)
-        try Board(instance: data.instance).publish(id, member: database, today: today, skipping: skipped,
-                                                    dayStartHour: settings.dayStartHour, now: now)
+        try Board(instance: data.instance).publish(id, member: database, today: clock.today(at: now),
+                                                    skipping: clock.skippedDates, dayStartHour: settings.dayStartHour, now: now)
     }
 
     /// The family's grants and chores' revision, from memory unless `instance.sqlite` changed.

@@ -19,11 +19,21 @@ public enum HabitCheckOff {
     /// A habit's daily target as stored: thousandths, at least or at most.
     public struct Target: Equatable, Sendable {
         public let milli: Int64
-        public let atMost: Bool
+        public let kind: HabitTarget.Kind
 
-        public init(milli: Int64, atMost: Bool) {
+        public init(milli: Int64, kind: HabitTarget.Kind) {
             self.milli = milli
-            self.atMost = atMost
+            self.kind = kind
+        }
+
+        /// Whether a day's total, in thousandths, meets the target: at least or at most
+        /// `milli`, exactly (sums of thousandths are exact). The SQL of `habit_days.done`
+        /// states the same (`SummarySchema.doneExpression`).
+        public func isMet(byMilli total: Int64) -> Bool {
+            switch kind {
+            case .atLeast: total >= milli
+            case .atMost: total <= milli
+            }
         }
     }
 
@@ -62,8 +72,9 @@ public enum HabitCheckOff {
     public static func tap(done: Bool, checkOffs: Int, target: Target?, totalMilli: Int64) -> Tap {
         if done { return checkOffs > 0 ? .undo : .none }
         guard let target else { return .markDone(amountMilli: nil) }
-        if !target.atMost { return .markDone(amountMilli: max(target.milli - totalMilli, 0)) }
-        if totalMilli <= target.milli { return .markDone(amountMilli: 0) }
-        return checkOffs > 0 ? .undo : .none
+        switch target.kind {
+        case .atLeast: return .markDone(amountMilli: max(target.milli - totalMilli, 0))
+        case .atMost: return target.isMet(byMilli: totalMilli) ? .markDone(amountMilli: 0) : checkOffs > 0 ? .undo : .none
+        }
     }
 }

@@ -25,9 +25,6 @@ public enum HabitScheduleConstants {
     public static let maximumAmount = 1_000_000_000.0
     /// An amount typed into a form has at most this many characters.
     public static let amountTextLength = 1...20
-    /// How far (relative to the target) a day's total may miss a target and still meet it:
-    /// sums of decimal amounts in binary floating point (0.1 + 0.2) must meet 0.3.
-    public static let targetTolerance = 1e-9
 
     /// Loop Habit Tracker's score constant: a daily habit's multiplier is 0.5^(1/13), so
     /// thirteen days without it halve its strength.

@@ -24,7 +24,7 @@ public struct HabitStreak: Sendable, Hashable {
     public let unit: StreakUnit
 
     /// `doneDays`: the days the habit was done (the caller applies the target rule,
-    /// `HabitTarget.isDayDone`), any order, duplicates allowed. `bridged`: the habit's
+    /// `habit_days.done`, `HabitCheckOff.Target.isMet`), any order, duplicates allowed. `bridged`: the habit's
     /// skips, the member's vacations, the days from a pause on, the zone's skipped days.
     public init(schedule: HabitSchedule, doneDays: some Sequence<LocalDate>, bridged: BridgedRanges,
                 firstWeekday: Weekday, today: LocalDate) {

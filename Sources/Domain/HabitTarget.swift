@@ -3,7 +3,8 @@ import PlainText
 /// A numeric habit's daily target: "at least 20 pages", "at most 2 coffees".
 ///
 /// A day is done when it has at least one log and, with a target, the day's total
-/// amount meets it (`isDayDone`); logs without an amount add 0 to the total.
+/// amount meets it (`HabitCheckOff.Target.isMet`, in thousandths as stored); logs without
+/// an amount add 0 to the total.
 public struct HabitTarget: Hashable, Sendable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case atLeast = "at_least"
@@ -39,22 +40,5 @@ public struct HabitTarget: Hashable, Sendable {
     public init(parsingAmount amountText: String, unit: String, kind: String) throws(HabitError) {
         guard let amount = HabitAmount.decimal(amountText) else { throw .targetAmount }
         try self.init(amount: amount, unit: unit, kind: try Kind(parsing: kind))
-    }
-
-    /// Whether a day's total meets the target: at least / at most `amount`, give or take
-    /// a billionth of it (`HabitScheduleConstants.targetTolerance`) so that 0.1 + 0.2
-    /// meets 0.3 either way.
-    public func isMet(by total: Double) -> Bool {
-        let slack = amount * HabitScheduleConstants.targetTolerance
-        switch kind {
-        case .atLeast: return total >= amount - slack
-        case .atMost: return total <= amount + slack
-        }
-    }
-
-    /// A day is done when it has at least one log and (no target, or its total meets it).
-    public static func isDayDone(logCount: Int, total: Double, target: HabitTarget?) -> Bool {
-        guard logCount > 0 else { return false }
-        return target?.isMet(by: total) ?? true
     }
 }

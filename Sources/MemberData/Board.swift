@@ -80,13 +80,31 @@ package struct Board {
         }
     }
 
-    /// The current streak the summary means on `today`: the run counts while it ends today
-    /// or yesterday, or when every day from it up to yesterday is bridged (a vacation).
-    package static func streak(_ summary: Summary, today: LocalDate) -> (streak: Int, activeToday: Bool) {
-        guard let last = summary.lastActive else { return (0, false) }
-        if last == today { return (summary.run, true) }
-        let carried = max(last, summary.bridgedThrough ?? last)
-        if last < today, today.adding(days: -1) <= carried { return (summary.run, false) }
-        return (0, false)
+    /// The current streak the summary means on `today`, counted by `Streak` as the day page
+    /// counts it: the run counts while it ends today or yesterday, or when every day from it
+    /// up to yesterday is bridged (a vacation). A run ending after `today` counts nothing.
+    package static func streak(_ summary: Summary, today: LocalDate) throws -> (streak: Int, activeToday: Bool) {
+        guard let last = summary.lastActive, last <= today, summary.run > 0 else { return (0, false) }
+        let bridged = summary.bridgedThrough.flatMap { through in
+            through > last ? BridgedRanges([last.adding(days: 1)...through]) : nil
+        } ?? .none
+        let end = last.daysSince1970
+        let current = try Streak.current(runs: PublishedRun(days: end - summary.run + 1...end), today: today,
+                                         bridging: bridged)
+        return (current, last == today)
+    }
+
+    /// The published run as the one run of active days there is: its `run` lived days, none
+    /// bridged, ending on the last active day.
+    private struct PublishedRun: ActiveRuns {
+        let days: ClosedRange<Int>
+
+        func run(startingOnOrBefore day: Int) -> ClosedRange<Int>? {
+            days.lowerBound <= day ? days : nil
+        }
+
+        func longest(endingOnOrBefore day: Int, offset: Int, limit: Int) -> [ClosedRange<Int>] {
+            days.upperBound <= day && offset == 0 && limit > 0 ? [days] : []
+        }
     }
 }

@@ -59,7 +59,7 @@ package struct HabitProgress: Sendable, Equatable {
     /// and is kept in memory until the habit's days change (`HabitProgressCache`).
     package init(_ connection: Connection, habit: Habits.Habit, memberBridged: BridgedRanges, firstWeekday: Weekday,
                  today: LocalDate) throws {
-        let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
+        let schedule = habit.schedule
         let bridged = try Self.bridged(connection, habit: habit, memberBridged: memberBridged, today: today)
         let key = try HabitProgressCache.key(connection, habit: habit.id, schedule: schedule, firstWeekday: firstWeekday,
                                              today: today, bridged: bridged)

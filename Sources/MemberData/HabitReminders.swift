@@ -20,7 +20,7 @@ package enum HabitReminders {
                 let done = try connection.query("""
                     SELECT day FROM habit_days WHERE habit_id = ? AND day BETWEEN ? AND ? AND done = 1
                     """, [.integer(habit.id), .text(first), .text(last)]).compactMap { LocalDate(iso: $0.string(0)) }
-                let rule = ReminderHabit(times: habit.reminders, schedule: HabitSchedule(storage: habit.schedule) ?? .daily,
+                let rule = ReminderHabit(times: habit.reminders, schedule: habit.schedule,
                                          pausedFrom: habit.pausedFrom, isArchived: habit.isArchived,
                                          quiet: BridgedRanges(days: Array(vacations) + skips), doneDays: Set(done))
                 return (habit, rule)

@@ -1,3 +1,4 @@
+import Domain
 import Store
 import TimeZones
 
@@ -60,17 +61,13 @@ extension Habits {
             else { return .unavailable }
             let today = try Self.day(id, on: day, connection)
             if today?.done == true { return .alreadyDone }
-            let total = today?.amountMilli ?? 0
-            let amount: Int64?
-            switch (habit.optionalInt64(0), habit.optionalString(1)) {
-            case let (target?, "at_most"?):
-                guard total <= target else { return .overTarget }
-                amount = 0
-            case let (target?, _):
-                amount = max(target - total, 0)
-            default:
-                amount = nil
+            let target = habit.optionalInt64(0).map {
+                HabitCheckOff.Target(milli: $0, kind: Self.targetKind(habit.optionalString(1)))
             }
+            // Not done, so a tap adds a check-off unless nothing added can meet the target.
+            guard case let .markDone(amount) = HabitCheckOff.tap(done: false, checkOffs: 0, target: target,
+                                                                 totalMilli: today?.amountMilli ?? 0)
+            else { return .overTarget }
             try Self.insertCheckOff(id, on: day, amountMilli: amount, duration: duration, loggedBy: loggedBy,
                                     now: now, connection)
             return .logged

@@ -15,8 +15,9 @@ package struct Habits {
         package let id: Int64
         package let name: String
         package let emoji: String
-        /// As stored; pages resolve it through `HabitColor.resolve`, never print it raw.
-        package let color: String
+        /// Resolved once when the row is read (`HabitColor.resolve`: a malformed stored
+        /// colour is Sky), so a page only ever has a validated colour to print.
+        package let color: HabitColor.RGB
         package let defaultDuration: Int
         package let createdAt: Int64
         package let archivedAt: Int64?
@@ -24,12 +25,13 @@ package struct Habits {
         package let count: Int
         /// When it was last logged (the log's creation time), if ever.
         package let lastLoggedAt: Int64?
-        /// `HabitSchedule`'s storage string ("day", "weekdays:mon,wed", "week:3", "month:10").
-        package var schedule = "day"
+        /// Decoded once, when the row is read (`habit(_:)`).
+        package var schedule = HabitSchedule.daily
         /// The daily target in thousandths of `targetUnit`, and whether a day needs at
-        /// least or at most that much; nil: any log makes the day done.
+        /// least or at most that much (`targetKind`, `.atLeast` without a target); nil: any
+        /// log makes the day done.
         package var targetMilli: Int64? = nil
-        package var targetAtMost = false
+        package var targetKind = HabitTarget.Kind.atLeast
         package var targetUnit = ""
         /// Paused from this day on (until resumed): those days neither count nor break.
         package var pausedFrom: LocalDate? = nil
@@ -40,24 +42,27 @@ package struct Habits {
         package var reminders: [ReminderTime] = []
 
         package var isArchived: Bool { archivedAt != nil }
+        /// The daily target as the checklist's rules take it; nil without one.
+        package var target: HabitCheckOff.Target? { targetMilli.map { HabitCheckOff.Target(milli: $0, kind: targetKind) } }
     }
 
     /// What the member plans for a habit beyond its look: when it is due, what makes a
     /// day done, and where it is listed.
     package struct Plan: Sendable, Equatable {
-        package var schedule: String
+        package var schedule: HabitSchedule
         package var targetMilli: Int64?
-        package var targetAtMost: Bool
+        package var targetKind: HabitTarget.Kind
         package var targetUnit: String
         package var group: String?
         /// The reminders' times (already checked by `ReminderTime.list`); nil leaves them as they are.
         package var reminders: [ReminderTime]?
 
-        package init(schedule: String = "day", targetMilli: Int64? = nil, targetAtMost: Bool = false, targetUnit: String = "",
+        package init(schedule: HabitSchedule = .daily, targetMilli: Int64? = nil, targetKind: HabitTarget.Kind = .atLeast,
+                     targetUnit: String = "",
                      group: String? = nil, reminders: [ReminderTime]? = nil) {
             self.schedule = schedule
             self.targetMilli = targetMilli
-            self.targetAtMost = targetAtMost
+            self.targetKind = targetKind
             self.targetUnit = targetUnit
             self.group = group
             self.reminders = reminders
@@ -126,13 +131,22 @@ package struct Habits {
     /// Each habit with its totals (`SummarySchema`'s `habit_summaries`).
     private static let habitTables = "habits LEFT JOIN habit_summaries ON habit_summaries.habit_id = habits.id"
 
+    /// The row as typed values. A stored schedule that does not parse (which no write path
+    /// stores) reads as every day, a target kind other than "at_most" as "at least", a
+    /// malformed colour as Sky: here, once, so every page shows and counts the same habit.
     private static func habit(_ row: Row) -> Habit {
-        Habit(id: row.int64(0), name: row.string(1), emoji: row.string(2), color: row.string(3),
+        Habit(id: row.int64(0), name: row.string(1), emoji: row.string(2), color: HabitColor.resolve(row.string(3)),
               defaultDuration: row.int(4), createdAt: row.int64(5), archivedAt: row.optionalInt64(6), count: row.int(7),
-              lastLoggedAt: row.optionalInt64(8), schedule: row.string(9), targetMilli: row.optionalInt64(10),
-              targetAtMost: row.optionalString(11) == "at_most", targetUnit: row.string(12),
+              lastLoggedAt: row.optionalInt64(8), schedule: HabitSchedule(storage: row.string(9)) ?? .daily,
+              targetMilli: row.optionalInt64(10),
+              targetKind: targetKind(row.optionalString(11)), targetUnit: row.string(12),
               pausedFrom: row.optionalString(13).flatMap { LocalDate(iso: $0) }, group: row.optionalString(14),
               position: row.int(15), reminders: ReminderTime.list(storage: row.string(16)))
+    }
+
+    /// A stored `target_kind`: "at_most", else at least.
+    static func targetKind(_ stored: String?) -> HabitTarget.Kind {
+        stored.flatMap(HabitTarget.Kind.init(rawValue:)) ?? .atLeast
     }
 
     /// In the member's order.
@@ -172,8 +186,8 @@ package struct Habits {
 
     /// `schedule, target_milli, target_kind, target_unit, group_name` as `plan` stores them.
     private static func planValues(_ plan: Plan) -> [SQLValue] {
-        [.text(plan.schedule), plan.targetMilli.map(SQLValue.integer) ?? .null,
-         plan.targetMilli == nil ? .null : .text(plan.targetAtMost ? "at_most" : "at_least"),
+        [.text(plan.schedule.storage), plan.targetMilli.map(SQLValue.integer) ?? .null,
+         plan.targetMilli == nil ? .null : .text(plan.targetKind.rawValue),
          .text(plan.targetMilli == nil ? "" : plan.targetUnit), plan.group.map(SQLValue.text) ?? .null]
     }
 
@@ -322,14 +336,26 @@ package struct Habits {
                              amountMilli: row.optionalInt64(7), timed: row.int(8) != 0, loggedBy: row.optionalString(9))
     }
 
-    /// Logs an instance of an active habit; false when the habit is missing or archived
-    /// (checked in the same transaction as the insert), `LimitReached` when the account
-    /// already has `maxLogs`. `loggedBy`: the guardian who logs it for the member.
+    /// What logging a habit did.
+    package enum Logging: Equatable, Sendable {
+        /// Written: the new log's id.
+        case logged(instance: Int64)
+        /// No such habit, or archived: nothing written.
+        case unavailable
+
+        package var isLogged: Bool {
+            if case .logged = self { true } else { false }
+        }
+    }
+
+    /// Logs an instance of an active habit; `.unavailable` when the habit is missing or
+    /// archived (checked in the same transaction as the insert), `LimitReached` when the
+    /// account already has `maxLogs`. `loggedBy`: the guardian who logs it for the member.
     package func log(habit id: Int64, on day: LocalDate, startMinute: Int, durationMinutes: Int, note: String,
-                     amountMilli: Int64? = nil, loggedBy: String? = nil, now: Int64) throws -> Bool {
+                     amountMilli: Int64? = nil, loggedBy: String? = nil, now: Int64) throws -> Logging {
         try database.write { connection in
             guard try connection.queryOne("SELECT 1 FROM habits WHERE id = ? AND archived_at IS NULL", [.integer(id)]) != nil else {
-                return false
+                return .unavailable
             }
             try Self.checkRoom(for: .logs, adding: 1, in: connection)
             try connection.run("""
@@ -339,7 +365,7 @@ package struct Habits {
                 """, [.integer(id), .text(day.description), .integer(Int64(startMinute)),
                       .integer(Int64(durationMinutes)), .text(note), .integer(now),
                       amountMilli.map(SQLValue.integer) ?? .null, loggedBy.map(SQLValue.text) ?? .null])
-            return true
+            return .logged(instance: connection.lastInsertRowID)
         }
     }
 

@@ -15,7 +15,7 @@ package enum Importer {
             var name: String; var emoji: String; var color: String; var defaultDuration: Int
             var createdAt: Int64?; var archivedAt: Int64?
             /// `HabitSchedule`'s storage string.
-            var schedule = "day"
+            var schedule = HabitSchedule.daily
             var target: HabitTarget? = nil
             var pausedFrom: LocalDate? = nil
             var group: String? = nil
@@ -128,7 +128,7 @@ package enum Importer {
             [.null, .null, .text("")]
         }
         return [.text(habit.name), .text(habit.emoji), .text(habit.color), .integer(Int64(habit.defaultDuration)),
-                .integer(habit.createdAt ?? now), habit.archivedAt.map(SQLValue.integer) ?? .null, .text(habit.schedule)]
+                .integer(habit.createdAt ?? now), habit.archivedAt.map(SQLValue.integer) ?? .null, .text(habit.schedule.storage)]
             + target + [habit.pausedFrom.map { .text($0.description) } ?? .null, habit.group.map(SQLValue.text) ?? .null,
                         .integer(position), .text(ReminderTime.storage(habit.reminders))]
     }
@@ -380,11 +380,11 @@ package enum Importer {
         }
     }
 
-    /// A habit's schedule as stored, from the file's (absent in version 1: every day).
-    private static func schedule(_ schedule: DawnExportFormat.Schedule?, at place: String) throws(Problem) -> String {
-        guard let schedule else { return HabitSchedule.daily.storage }
+    /// A habit's schedule, from the file's (absent in version 1: every day).
+    private static func schedule(_ schedule: DawnExportFormat.Schedule?, at place: String) throws(Problem) -> HabitSchedule {
+        guard let schedule else { return .daily }
         do {
-            return try HabitSchedule(every: schedule.every, times: schedule.times, weekdays: schedule.weekdays).storage
+            return try HabitSchedule(every: schedule.every, times: schedule.times, weekdays: schedule.weekdays)
         } catch {
             throw Problem(place: .record(place), key: error.key)
         }
@@ -456,7 +456,7 @@ package enum Importer {
                 guard let schedule = loopSchedule(times: Int(times), interval: Int(interval)) else {
                     throw Problem(place: place, key: "import.problem.frequency", arguments: ["value": "\(times)/\(interval)"])
                 }
-                habit.schedule = schedule.storage
+                habit.schedule = schedule
             }
             if let typeColumn, record.fields[typeColumn] == "NUMERICAL" {
                 habit.numerical = true

@@ -3,29 +3,11 @@ import Store
 import TimeZones
 
 /// Which days of a member's history count, read from the summaries (`SummarySchema`) so a
-/// read costs what it returns, not the years behind it. This is the one place the rule
-/// lives: a day is *active* when a note was written or a habit logged on it (an entry
-/// alone does not make a day active; it is shown apart, as the circle's dark entry disc) —
-/// in SQL, `notes + logs > 0` of `day_summaries` (for a guardian the journal is not shared
-/// with, logs only: `Counting`). The row, the grid, the header counts, the calendar, the
-/// statistics, the API and the family board all read it from here.
+/// read costs what it returns, not the years behind it, by the rule of `ActiveDay`. The
+/// row, the grid, the header counts, the calendar, the statistics, the API and the family
+/// board all read it from here.
 package struct MemberActivity: Sendable {
-    /// What makes a day active for whoever is looking. The member, and a guardian they
-    /// share their journal with, count notes and logs; a guardian they do not share it with
-    /// counts logs only (check-offs are logs), so a day on which the child only wrote never
-    /// shows that the child wrote.
-    package enum Counting: Sendable {
-        case notesAndLogs
-        case logsOnly
-
-        /// The SQL test of a `day_summaries` row: written into statements as a constant.
-        var isActive: String {
-            switch self {
-            case .notesAndLogs: "notes + logs > 0"
-            case .logsOnly: "logs > 0"
-            }
-        }
-    }
+    package typealias Counting = ActiveDay.Counting
 
     /// Days of the range with a note or a logged habit.
     package var activeDays: Set<LocalDate> = []
@@ -42,7 +24,7 @@ package struct MemberActivity: Sendable {
                              counting: Counting = .notesAndLogs) throws -> MemberActivity {
         var activity = MemberActivity()
         for row in try connection.query("""
-            SELECT day, \(counting.isActive), has_entry FROM day_summaries WHERE day BETWEEN ? AND ?
+            SELECT day, \(ActiveDay.sql(counting)), has_entry FROM day_summaries WHERE day BETWEEN ? AND ?
             """, [.text(from.description), .text(to.description)]) {
             guard let day = LocalDate(iso: row.string(0)) else { continue }
             if row.int(1) != 0 { activity.activeDays.insert(day) }
@@ -55,7 +37,7 @@ package struct MemberActivity: Sendable {
     package static func counts(_ connection: Connection, from: LocalDate, to: LocalDate,
                                counting: Counting = .notesAndLogs) throws -> (active: Int, entries: Int) {
         let row = try connection.queryOne("""
-            SELECT coalesce(sum(\(counting.isActive)), 0), coalesce(sum(has_entry), 0) FROM day_summaries
+            SELECT coalesce(sum(\(ActiveDay.sql(counting))), 0), coalesce(sum(has_entry), 0) FROM day_summaries
             WHERE day BETWEEN ? AND ?
             """, [.text(from.description), .text(to.description)])
         return (row?.int(0) ?? 0, row?.int(1) ?? 0)
@@ -65,7 +47,7 @@ package struct MemberActivity: Sendable {
     package static func dayTotals(_ connection: Connection, from: LocalDate, to: LocalDate)
         throws -> [(day: LocalDate, logs: Int, minutes: Int)] {
         try connection.query("""
-            SELECT day, logs, minutes FROM day_summaries WHERE day BETWEEN ? AND ? AND logs > 0 ORDER BY day
+            SELECT day, logs, minutes FROM day_summaries WHERE day BETWEEN ? AND ? AND \(ActiveDay.sql(.logsOnly)) ORDER BY day
             """, [.text(from.description), .text(to.description)]).compactMap { row in
             LocalDate(iso: row.string(0)).map { ($0, row.int(1), row.int(2)) }
         }
@@ -86,7 +68,7 @@ package struct MemberActivity: Sendable {
                                          counting: Counting = .notesAndLogs)
         throws -> [(day: LocalDate, notes: Int, logs: Int, minutes: Int)] {
         try connection.query("""
-            SELECT day, notes, logs, minutes FROM day_summaries WHERE day BETWEEN ? AND ? AND \(counting.isActive) ORDER BY day
+            SELECT day, notes, logs, minutes FROM day_summaries WHERE day BETWEEN ? AND ? AND \(ActiveDay.sql(counting)) ORDER BY day
             """, [.text(from.description), .text(to.description)]).compactMap { row in
             LocalDate(iso: row.string(0)).map { ($0, counting == .logsOnly ? 0 : row.int(1), row.int(2), row.int(3)) }
         }
@@ -94,7 +76,7 @@ package struct MemberActivity: Sendable {
 
     /// The latest active day on or before `day`.
     package static func lastActive(_ connection: Connection, onOrBefore day: LocalDate) throws -> LocalDate? {
-        try connection.queryOne("SELECT max(day) FROM day_summaries WHERE notes + logs > 0 AND day <= ?",
+        try connection.queryOne("SELECT max(day) FROM day_summaries WHERE \(ActiveDay.sql()) AND day <= ?",
                                 [.text(day.description)])
             .flatMap { $0.optionalString(0) }.flatMap { LocalDate(iso: $0) }
     }
@@ -129,7 +111,7 @@ package struct MemberActivity: Sendable {
 
         init(_ connection: Connection, through day: LocalDate) throws {
             var runs: [ClosedRange<Int>] = []
-            for row in try connection.query("SELECT day FROM day_summaries WHERE logs > 0 AND day <= ? ORDER BY day",
+            for row in try connection.query("SELECT day FROM day_summaries WHERE \(ActiveDay.sql(.logsOnly)) AND day <= ? ORDER BY day",
                                             [.text(day.description)]) {
                 guard let number = LocalDate(iso: row.string(0))?.daysSince1970 else { continue }
                 if let last = runs.last, last.upperBound + 1 == number {

@@ -1,3 +1,4 @@
+import Domain
 import Localization
 import Store
 import TimeZones
@@ -21,8 +22,6 @@ package struct MemberSettings: Sendable, Equatable {
     /// member's guardians may read (never write) their entries, notes, moods and log notes.
     package var shareJournal = false
 
-    package static let dayStartHours = 0...6
-
     /// Reads the settings; unknown or malformed stored values fall back to the defaults.
     package static func load(from database: Database) throws -> MemberSettings {
         let rows = try database.read { try $0.query("SELECT key, value FROM member_settings") }
@@ -33,7 +32,7 @@ package struct MemberSettings: Sendable, Equatable {
             case "language": settings.language = Language(rawValue: value) ?? settings.language
             case "first_weekday": settings.firstWeekday = value == "sunday" ? .sunday : .monday
             case "day_start_hour":
-                if let hour = Int(value), dayStartHours.contains(hour) { settings.dayStartHour = hour }
+                if let hour = Int(value), MemberDayConstants.dayStartHours.contains(hour) { settings.dayStartHour = hour }
             case "show_grid": settings.showGrid = value == "1"
             case "show_grid_dates": settings.showGridDates = value == "1"
             case "theme": settings.theme = Theme(rawValue: value) ?? settings.theme

@@ -11,7 +11,7 @@ package enum MemberSummaries {
         let stored: String
     }
 
-    private static let activeDays = "SELECT \(SummarySchema.dayNumber("day")) AS n FROM day_summaries WHERE notes + logs > 0"
+    private static let activeDays = "SELECT \(SummarySchema.dayNumber("day")) AS n FROM day_summaries WHERE \(ActiveDay.sql())"
 
     private static let checks = [
         Check(table: "day_summaries", expected: SummarySchema.expectedDays,

@@ -1,3 +1,5 @@
+import Domain
+
 /// The summaries a member's pages read instead of the whole history (member schema 5),
 /// kept by triggers in the same transaction as every write to `notes`, `entries` and
 /// `habit_instances` — pages, imports and anything else alike — so they can never fall
@@ -101,8 +103,8 @@ enum SummarySchema {
     /// meets the habit's target if it has one. An expression over a `habit_days` row.
     static let doneExpression = """
         (habit_days.logs > 0 AND coalesce((SELECT habits.target_milli IS NULL
-            OR (habits.target_kind = 'at_least' AND habit_days.amount_milli >= habits.target_milli)
-            OR (habits.target_kind = 'at_most' AND habit_days.amount_milli <= habits.target_milli)
+            OR (habits.target_kind = '\(HabitTarget.Kind.atLeast.rawValue)' AND habit_days.amount_milli >= habits.target_milli)
+            OR (habits.target_kind = '\(HabitTarget.Kind.atMost.rawValue)' AND habit_days.amount_milli <= habits.target_milli)
             FROM habits WHERE habits.id = habit_days.habit_id), 1))
         """
 
@@ -136,7 +138,7 @@ enum SummarySchema {
             minutes   INTEGER NOT NULL DEFAULT 0 CHECK (minutes >= 0),
             has_entry INTEGER NOT NULL DEFAULT 0 CHECK (has_entry IN (0, 1))
         ) STRICT, WITHOUT ROWID;
-        CREATE INDEX day_summaries_active ON day_summaries (day) WHERE notes + logs > 0;
+        CREATE INDEX day_summaries_active ON day_summaries (day) WHERE \(ActiveDay.sql());
         CREATE TABLE habit_days (
             habit_id INTEGER NOT NULL,
             day      TEXT NOT NULL CHECK (length(day) = 10),
@@ -173,19 +175,19 @@ enum SummarySchema {
     /// The triggers that keep the runs from the day tables (present while those are filled).
     static let runTriggers = """
         CREATE TRIGGER day_summaries_active_on_insert AFTER INSERT ON day_summaries
-        WHEN NEW.notes + NEW.logs > 0 BEGIN
+        WHEN \(ActiveDay.sql(row: "NEW")) BEGIN
             \(activeRuns.join(day: "NEW.day"))
         END;
         CREATE TRIGGER day_summaries_became_active AFTER UPDATE OF notes, logs ON day_summaries
-        WHEN OLD.notes + OLD.logs = 0 AND NEW.notes + NEW.logs > 0 BEGIN
+        WHEN \(ActiveDay.inactiveSQL(row: "OLD")) AND \(ActiveDay.sql(row: "NEW")) BEGIN
             \(activeRuns.join(day: "NEW.day"))
         END;
         CREATE TRIGGER day_summaries_became_inactive AFTER UPDATE OF notes, logs ON day_summaries
-        WHEN OLD.notes + OLD.logs > 0 AND NEW.notes + NEW.logs = 0 BEGIN
+        WHEN \(ActiveDay.sql(row: "OLD")) AND \(ActiveDay.inactiveSQL(row: "NEW")) BEGIN
             \(activeRuns.split(day: "NEW.day"))
         END;
         CREATE TRIGGER day_summaries_active_on_delete AFTER DELETE ON day_summaries
-        WHEN OLD.notes + OLD.logs > 0 BEGIN
+        WHEN \(ActiveDay.sql(row: "OLD")) BEGIN
             \(activeRuns.split(day: "OLD.day"))
         END;
         CREATE TRIGGER habit_days_done_on_insert AFTER INSERT ON habit_days WHEN NEW.done = 1 BEGIN

@@ -1,4 +1,4 @@
-import MemberData
+@testable import MemberData
 import Store
 import TimeZones
 import XCTest
@@ -8,6 +8,35 @@ import XCTest
 /// runs with `Streak` as the day page does.
 final class ActivityRuleTests: XCTestCase {
     private let clock = PageHarness.instant("2026-05-20T09:00:00Z")
+
+    /// `ActiveDay`'s SQL and its Swift give the same answer for every kind of day, counted
+    /// either way, and in a trigger's `NEW.` form.
+    func testActiveDaySQLAndSwiftAgree() throws {
+        let dawn = try PageHarness(now: clock)
+        dawn.setUp(timeZone: "UTC")
+        let database = try dawn.app.data.member(MemberID(1))
+        let counts = [(0, 0), (1, 0), (0, 1), (2, 3), (0, 7), (5, 0)]
+        let values = counts.map { "(\($0.0), \($0.1))" }.joined(separator: ", ")
+        for counting in [ActiveDay.Counting.notesAndLogs, .logsOnly] {
+            let rows = try database.read { connection in
+                try connection.query("""
+                    SELECT notes, logs, \(ActiveDay.sql(counting)), \(ActiveDay.inactiveSQL(counting)),
+                           \(ActiveDay.sql(counting, row: "NEW"))
+                    FROM (SELECT column1 AS notes, column2 AS logs FROM (VALUES \(values))) AS NEW
+                    """)
+            }
+            XCTAssertEqual(rows.count, counts.count)
+            for row in rows {
+                let swift = ActiveDay.isActive(notes: row.int(0), logs: row.int(1), counting)
+                XCTAssertEqual(row.int(2) != 0, swift, "\(counting) \(row.int(0)) notes, \(row.int(1)) logs")
+                XCTAssertEqual(row.int(3) != 0, !swift)
+                XCTAssertEqual(row.int(4) != 0, swift)
+            }
+        }
+        XCTAssertTrue(ActiveDay.isActive(notes: 1, logs: 0))
+        XCTAssertFalse(ActiveDay.isActive(notes: 1, logs: 0, .logsOnly), "a note alone is not a logged day")
+        XCTAssertFalse(ActiveDay.isActive(notes: 0, logs: 0))
+    }
 
     func testActiveMeansANoteOrALoggedHabitAndEntriesAreApart() throws {
         let dawn = try PageHarness(now: clock)
@@ -33,6 +62,36 @@ final class ActivityRuleTests: XCTestCase {
         XCTAssertTrue(api.contains("\"activeDays\":2,") && api.contains("\"entries\":1,"), api)
         let calendar = dawn.get("/calendar/2026-05").text
         XCTAssertEqual(PageHarness.allMatches(#"class="cal-day[^"]*highlighted[^"]*"[^>]*>(?:<[^>]*>)*(\d+)"#, in: calendar).count, 2, calendar)
+    }
+
+    /// The board's streak from a published summary, counted by `Streak`: the run counts
+    /// while it ends today or yesterday, or while bridged days carry it up to yesterday.
+    func testTheBoardStreakFromASummary() throws {
+        let today = LocalDate(iso: "2026-05-20")!
+        func streak(_ last: String?, through: String? = nil) throws -> (Int, Bool) {
+            let summary = Board.Summary(memberID: MemberID(1), displayName: "Mum", timeZone: "UTC",
+                                        lastActive: last.flatMap { LocalDate(iso: $0) }, run: 4,
+                                        bridgedThrough: through.flatMap { LocalDate(iso: $0) }, dayStartHour: 0)
+            let counted = try Board.streak(summary, today: today)
+            return (counted.streak, counted.activeToday)
+        }
+        let cases: [(String?, String?, Int, Bool)] = [
+            (nil, nil, 0, false),
+            ("2026-05-20", nil, 4, true),
+            ("2026-05-19", nil, 4, false),
+            ("2026-05-19", "2026-05-19", 4, false),
+            ("2026-05-18", nil, 0, false),
+            ("2026-05-18", "2026-05-19", 4, false),
+            ("2026-05-15", "2026-05-19", 4, false),
+            ("2026-05-15", "2026-05-25", 4, false),
+            ("2026-05-15", "2026-05-18", 0, false),
+            ("2026-05-21", nil, 0, false),
+        ]
+        for (last, through, expected, activeToday) in cases {
+            let (counted, active) = try streak(last, through: through)
+            XCTAssertEqual(counted, expected, "\(last ?? "none") through \(through ?? "none")")
+            XCTAssertEqual(active, activeToday, "\(last ?? "none") through \(through ?? "none")")
+        }
     }
 
     /// Samoa skipped 2011-12-30: the board's run goes on across it, as the day page's does.

@@ -42,7 +42,7 @@ final class CheckOffTests: XCTestCase {
         XCTAssertEqual(try count(habits, "SELECT count(*) FROM habit_instances"), 1, "a second tap writes nothing")
 
         // Undo removes the check-offs, never a timed log.
-        XCTAssertTrue(try habits.log(habit: read, on: day, startMinute: 420, durationMinutes: 30, note: "", now: 102))
+        XCTAssertTrue(try habits.log(habit: read, on: day, startMinute: 420, durationMinutes: 30, note: "", now: 102).isLogged)
         XCTAssertEqual(try habits.undoCheckOffs(habit: read, on: day), 1)
         XCTAssertEqual(try habits.instances(on: day).map(\.timed), [true])
         XCTAssertEqual(try habits.days(on: day)[read]?.done, true, "still done through the timeline")
@@ -56,7 +56,7 @@ final class CheckOffTests: XCTestCase {
         let coffee = try habits.add(name: "Coffee", emoji: "☕", color: "#FF9F43", defaultDuration: 15, now: 1)
         let plain = try habits.add(name: "Walk", emoji: "🚶", color: "#48DBAB", defaultDuration: 30, now: 1)
         XCTAssertTrue(try habits.setPlan(pages, .init(targetMilli: 20_000, targetUnit: "pages")))
-        XCTAssertTrue(try habits.setPlan(coffee, .init(targetMilli: 2_000, targetAtMost: true, targetUnit: "cups")))
+        XCTAssertTrue(try habits.setPlan(coffee, .init(targetMilli: 2_000, targetKind: .atMost, targetUnit: "cups")))
 
         XCTAssertEqual(try habits.checkOff(habit: pages, on: day, amountMilli: 5_500, now: 2), .logged)
         XCTAssertEqual(try habits.days(on: day)[pages], Habits.Day(logs: 1, amountMilli: 5_500, done: false), "5.5 of 20")
@@ -74,6 +74,22 @@ final class CheckOffTests: XCTestCase {
         XCTAssertEqual(try habits.checkOffToMeetTarget(habit: plain, on: day, now: 7), .logged)
         XCTAssertEqual(try habits.instances(on: day).first { $0.habitID == plain }?.amountMilli, nil, "no target, no amount")
         XCTAssertEqual(try MemberSummaries.problems(habits.database), [])
+    }
+
+    /// A day's `done` in SQL (`habit_days.done`) and the target's test in Swift
+    /// (`HabitCheckOff.Target.isMet`) agree for totals under, on and over each kind of target.
+    func testDoneInSQLIsTheTargetsTest() throws {
+        let habits = try habits()
+        for (offset, kind) in [HabitTarget.Kind.atLeast, .atMost].enumerated() {
+            for (step, amount) in [Int64(0), 1_999, 2_000, 2_001, 5_000].enumerated() {
+                let id = try habits.add(name: "H\(offset)-\(step)", emoji: "☕", color: "#FF9F43", defaultDuration: 15, now: 1)
+                XCTAssertTrue(try habits.setPlan(id, .init(targetMilli: 2_000, targetKind: kind, targetUnit: "cups")))
+                XCTAssertEqual(try habits.checkOff(habit: id, on: day, amountMilli: amount, now: 2), .logged)
+                let target = try XCTUnwrap(habits.habit(id)?.target)
+                XCTAssertEqual(target, HabitCheckOff.Target(milli: 2_000, kind: kind))
+                XCTAssertEqual(try habits.days(on: day)[id]?.done, target.isMet(byMilli: amount), "\(kind) \(amount)")
+            }
+        }
     }
 
     func testMissingArchivedAndTheLogLimitWriteNothing() throws {

@@ -67,7 +67,7 @@ final class EditVersionTests: XCTestCase {
     func testALogIsVersionedAndAStaleEditIsRefused() throws {
         let habits = Habits(database: try database())
         let habit = try habits.add(name: "Run", emoji: "🏃", color: "#FF6B6B", defaultDuration: 30, now: 1)
-        XCTAssertTrue(try habits.log(habit: habit, on: day, startMinute: 420, durationMinutes: 30, note: "", now: 2))
+        XCTAssertTrue(try habits.log(habit: habit, on: day, startMinute: 420, durationMinutes: 30, note: "", now: 2).isLogged)
         let logged = try XCTUnwrap(habits.instances(on: day).first)
         XCTAssertEqual(try habits.updateInstance(logged.id, on: day, startMinute: 420, durationMinutes: 30,
                                                  note: "5 km", basedOn: logged.version), .updated)

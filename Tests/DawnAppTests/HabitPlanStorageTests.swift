@@ -26,20 +26,40 @@ final class HabitPlanStorageTests: XCTestCase {
 
     func testAHabitIsAddedWithItsPlan() throws {
         let habits = try habits()
-        let plan = Habits.Plan(schedule: "weekdays:mon,wed,fri", targetMilli: 2_500, targetAtMost: true, targetUnit: "km",
+        let plan = Habits.Plan(schedule: HabitSchedule(storage: "weekdays:mon,wed,fri")!, targetMilli: 2_500, targetKind: .atMost, targetUnit: "km",
                                group: "Morning")
         let id = try habits.add(name: "Run", emoji: "🏃", color: "#48DBAB", defaultDuration: 30, plan: plan, now: 1)
         let stored = try XCTUnwrap(habits.habit(id))
-        XCTAssertEqual(Habits.Plan(schedule: stored.schedule, targetMilli: stored.targetMilli, targetAtMost: stored.targetAtMost,
+        XCTAssertEqual(Habits.Plan(schedule: stored.schedule, targetMilli: stored.targetMilli, targetKind: stored.targetKind,
                                    targetUnit: stored.targetUnit, group: stored.group), plan)
         XCTAssertEqual(stored.position, 1)
 
         let plain = try habits.add(name: "Tea", emoji: "🍵", color: "#48DBAB", defaultDuration: 15, now: 2)
         let tea = try XCTUnwrap(habits.habit(plain))
-        XCTAssertEqual(tea.schedule, "day")
+        XCTAssertEqual(tea.schedule.storage, "day")
         XCTAssertNil(tea.targetMilli)
         XCTAssertNil(tea.group)
         XCTAssertEqual(tea.position, 2, "last in the member's order")
+    }
+
+    /// The row is decoded once into typed values, and what no write path stores reads as
+    /// the defaults every page shows: every day, Sky, "at least".
+    func testTheRowIsReadAsTypedValues() throws {
+        let habits = try habits()
+        let id = try habits.add(name: "Coffee", emoji: "☕", color: "#ff9f43", defaultDuration: 15,
+                                plan: .init(schedule: .perWeek(3), targetMilli: 2_000, targetKind: .atMost, targetUnit: "cups"),
+                                now: 1)
+        let stored = try XCTUnwrap(habits.habit(id))
+        XCTAssertEqual(stored.schedule, .perWeek(3))
+        XCTAssertEqual(stored.targetKind, .atMost)
+        XCTAssertEqual(stored.color.hex, "#FF9F43")
+        try habits.database.write {
+            try $0.run("UPDATE habits SET schedule = 'fortnight', color = '#TEAL!!' WHERE id = ?", [.integer(id)])
+        }
+        let odd = try XCTUnwrap(habits.habit(id))
+        XCTAssertEqual(odd.schedule, .daily)
+        XCTAssertEqual(odd.color, HabitColor.fallback.rgb)
+        XCTAssertEqual(odd.targetKind, .atMost)
     }
 
     func testARefusedAddWritesNeitherHabitNorPlan() throws {
@@ -51,7 +71,7 @@ final class HabitPlanStorageTests: XCTestCase {
             }
         }
         XCTAssertThrowsError(try habits.add(name: "One more", emoji: "🏃", color: "#48DBAB", defaultDuration: 30,
-                                            plan: .init(schedule: "week:3", group: "Extra"), now: 1)) { error in
+                                            plan: .init(schedule: HabitSchedule(storage: "week:3")!, group: "Extra"), now: 1)) { error in
             XCTAssertEqual(error as? Habits.LimitReached, Habits.LimitReached(kind: .habits, wouldHold: Habits.maxHabits + 1))
         }
         XCTAssertEqual(try habits.all().count, Habits.maxHabits)
@@ -62,15 +82,15 @@ final class HabitPlanStorageTests: XCTestCase {
         let habits = try habits()
         let id = try add(habits, "Read", group: "Evening")
         XCTAssertTrue(try habits.update(id, name: "Read more", emoji: "📚", color: "#5856D6", defaultDuration: 60,
-                                        plan: .init(schedule: "month:10", targetMilli: 20_000, targetUnit: "pages")))
+                                        plan: .init(schedule: HabitSchedule(storage: "month:10")!, targetMilli: 20_000, targetUnit: "pages")))
         var stored = try XCTUnwrap(habits.habit(id))
-        XCTAssertEqual([stored.name, stored.schedule, stored.targetUnit], ["Read more", "month:10", "pages"])
+        XCTAssertEqual([stored.name, stored.schedule.storage, stored.targetUnit], ["Read more", "month:10", "pages"])
         XCTAssertEqual(stored.targetMilli, 20_000)
         XCTAssertNil(stored.group, "the plan replaces the group too")
 
         XCTAssertTrue(try habits.update(id, name: "Read", emoji: "📚", color: "#5856D6", defaultDuration: 60))
         stored = try XCTUnwrap(habits.habit(id))
-        XCTAssertEqual(stored.schedule, "month:10", "no plan given: the plan stays")
+        XCTAssertEqual(stored.schedule.storage, "month:10", "no plan given: the plan stays")
         XCTAssertFalse(try habits.update(999, name: "X", emoji: "📚", color: "#5856D6", defaultDuration: 60, plan: .init()))
     }
 

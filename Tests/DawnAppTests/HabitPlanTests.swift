@@ -48,9 +48,9 @@ final class HabitPlanTests: XCTestCase {
         let stored = try XCTUnwrap(habits.habit(read))
         XCTAssertEqual(stored.targetMilli, 20_000)
         XCTAssertEqual(stored.targetUnit, "pages")
-        XCTAssertFalse(stored.targetAtMost)
+        XCTAssertEqual(stored.targetKind, .atLeast)
 
-        XCTAssertTrue(try habits.setPlan(read, .init(targetMilli: 10_000, targetAtMost: true, targetUnit: "pages")))
+        XCTAssertTrue(try habits.setPlan(read, .init(targetMilli: 10_000, targetKind: .atMost, targetUnit: "pages")))
         XCTAssertEqual(try streak(habits, read), 1, "at most 10: only today's 5")
         XCTAssertTrue(try habits.setPlan(read, .init()))
         XCTAssertEqual(try streak(habits, read), 3)

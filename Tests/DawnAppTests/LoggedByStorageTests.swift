@@ -28,13 +28,28 @@ final class LoggedByStorageTests: XCTestCase {
     func testLogsAndCheckOffsRecordTheGuardian() throws {
         let habits = Habits(database: try database())
         let id = try habits.add(name: "Piano", emoji: "🎹", color: "#54A0FF", defaultDuration: 30, now: 1)
-        XCTAssertTrue(try habits.log(habit: id, on: day, startMinute: 480, durationMinutes: 30, note: "", now: 2))
-        XCTAssertTrue(try habits.log(habit: id, on: day, startMinute: 600, durationMinutes: 30, note: "", loggedBy: "dad", now: 3))
+        XCTAssertTrue(try habits.log(habit: id, on: day, startMinute: 480, durationMinutes: 30, note: "", now: 2).isLogged)
+        XCTAssertTrue(try habits.log(habit: id, on: day, startMinute: 600, durationMinutes: 30, note: "", loggedBy: "dad", now: 3).isLogged)
         XCTAssertEqual(try habits.checkOff(habit: id, on: day, amountMilli: nil, loggedBy: "mum", now: 4), .logged)
         XCTAssertEqual(try habits.instances(on: day).map(\.loggedBy), ["mum", nil, "dad"])
         // The schema holds a username's length, nothing longer.
         XCTAssertThrowsError(try habits.log(habit: id, on: day, startMinute: 700, durationMinutes: 30, note: "",
                                             loggedBy: String(repeating: "a", count: 33), now: 5))
+    }
+
+    /// A log says what it did: the new log's id, or that the habit is unknown or archived
+    /// (then nothing is written).
+    func testALogSaysWhatItDid() throws {
+        let habits = Habits(database: try database())
+        let id = try habits.add(name: "Piano", emoji: "🎹", color: "#54A0FF", defaultDuration: 30, now: 1)
+        let logged = try habits.log(habit: id, on: day, startMinute: 480, durationMinutes: 30, note: "", now: 2)
+        XCTAssertEqual(logged, .logged(instance: try XCTUnwrap(habits.instances(on: day).first?.id)))
+        XCTAssertEqual(try habits.log(habit: id + 1, on: day, startMinute: 500, durationMinutes: 30, note: "", now: 3),
+                       .unavailable)
+        XCTAssertTrue(try habits.setArchived(id, true, now: 4))
+        XCTAssertEqual(try habits.log(habit: id, on: day, startMinute: 540, durationMinutes: 30, note: "", now: 5),
+                       .unavailable)
+        XCTAssertEqual(try habits.instances(on: day).count, 1)
     }
 
     func testTheExportWritesLoggedByOnlyWhenSet() throws {

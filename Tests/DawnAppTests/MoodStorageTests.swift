@@ -75,7 +75,7 @@ final class MoodStorageTests: XCTestCase {
             try moods.set(try Mood(value), on: day(iso))
         }
         for iso in ["2026-11-01", "2026-11-02", "2026-11-05", "2026-10-31"] {
-            XCTAssertTrue(try habits.log(habit: run, on: day(iso), startMinute: 480, durationMinutes: 30, note: "", now: 2))
+            XCTAssertTrue(try habits.log(habit: run, on: day(iso), startMinute: 480, durationMinutes: 30, note: "", now: 2).isLogged)
         }
         _ = try habits.checkOff(habit: read, on: day("2026-11-01"), amountMilli: 25_000, now: 3)
         _ = try habits.checkOff(habit: read, on: day("2026-11-03"), amountMilli: 5_000, now: 3)

@@ -109,12 +109,12 @@ final class SummaryPropertyTests: XCTestCase {
                 let first = try connection.queryOne("SELECT min(day) FROM habit_instances WHERE habit_id = ?", [.integer(id)])?
                     .optionalString(0).flatMap { LocalDate(iso: $0) }
                 let reference = first.map {
-                    HabitScore(schedule: HabitSchedule(storage: habit.schedule) ?? .daily, doneDays: raw.byHabit[id] ?? [],
+                    HabitScore(schedule: habit.schedule, doneDays: raw.byHabit[id] ?? [],
                                bridged: bridged, firstWeekday: .monday, firstDay: $0, today: fixedToday).value
                 } ?? 0
                 XCTAssertEqual(kept.score, reference, accuracy: 1e-12, "\(step): habit \(id) strength", file: file, line: line)
                 // A daily habit's streak and best run are kept the same way too.
-                if HabitSchedule(storage: habit.schedule) ?? .daily == .daily {
+                if habit.schedule == .daily {
                     let streak = Streak(activeDates: raw.byHabit[id] ?? [], today: fixedToday, skipping: [])
                     XCTAssertEqual([kept.current, kept.best], [streak.current, streak.best], "\(step): habit \(id) kept streak",
                                    file: file, line: line)

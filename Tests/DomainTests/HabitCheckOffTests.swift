@@ -61,7 +61,7 @@ final class HabitCheckOffTests: XCTestCase {
     }
 
     func testATapMeetsAnAtLeastTarget() {
-        let pages = HabitCheckOff.Target(milli: 20_000, atMost: false)
+        let pages = HabitCheckOff.Target(milli: 20_000, kind: .atLeast)
         XCTAssertEqual(HabitCheckOff.tap(done: false, checkOffs: 0, target: pages, totalMilli: 0), .markDone(amountMilli: 20_000))
         XCTAssertEqual(HabitCheckOff.tap(done: false, checkOffs: 1, target: pages, totalMilli: 5_500), .markDone(amountMilli: 14_500),
                        "the amount still missing")
@@ -70,7 +70,7 @@ final class HabitCheckOffTests: XCTestCase {
     }
 
     func testATapMeetsAnAtMostTarget() {
-        let coffees = HabitCheckOff.Target(milli: 2_000, atMost: true)
+        let coffees = HabitCheckOff.Target(milli: 2_000, kind: .atMost)
         XCTAssertEqual(HabitCheckOff.tap(done: false, checkOffs: 0, target: coffees, totalMilli: 0), .markDone(amountMilli: 0),
                        "nothing logged yet: a 0 makes the day done")
         XCTAssertEqual(HabitCheckOff.tap(done: true, checkOffs: 1, target: coffees, totalMilli: 1_000), .undo)

@@ -45,33 +45,21 @@ final class HabitTargetTests: XCTestCase {
         assertHabitError(.targetKind) { () throws(HabitError) in try HabitTarget(parsingAmount: "3", unit: "", kind: "exactly") }
     }
 
-    func testIsMet() throws {
-        let atLeast = try HabitTarget(amount: 20, unit: "pages", kind: .atLeast)
-        XCTAssertFalse(atLeast.isMet(by: 19.99))
-        XCTAssertTrue(atLeast.isMet(by: 20))
-        XCTAssertTrue(atLeast.isMet(by: 200))
-        let atMost = try HabitTarget(amount: 2, unit: "coffees", kind: .atMost)
-        XCTAssertTrue(atMost.isMet(by: 0))
-        XCTAssertTrue(atMost.isMet(by: 2))
-        XCTAssertFalse(atMost.isMet(by: 2.01))
-        // Binary floating point: 0.1 + 0.2 is 0.30000000000000004, yet it meets 0.3 either way.
-        let third = 0.1 + 0.2
-        XCTAssertTrue(try HabitTarget(amount: 0.3, unit: "l", kind: .atMost).isMet(by: third))
-        XCTAssertTrue(try HabitTarget(amount: 0.3, unit: "l", kind: .atLeast).isMet(by: 0.1 + 0.1 + 0.1))
-        XCTAssertFalse(try HabitTarget(amount: 0.3, unit: "l", kind: .atLeast).isMet(by: 0.2999))
-    }
-
-    /// A day is done when it has a log and (no target, or its total meets the target).
-    func testDayDone() throws {
-        let atLeast = try HabitTarget(amount: 20, unit: "pages", kind: .atLeast)
-        let atMost = try HabitTarget(amount: 2, unit: "coffees", kind: .atMost)
-        XCTAssertFalse(HabitTarget.isDayDone(logCount: 0, total: 0, target: nil))
-        XCTAssertTrue(HabitTarget.isDayDone(logCount: 1, total: 0, target: nil))
-        XCTAssertFalse(HabitTarget.isDayDone(logCount: 2, total: 15, target: atLeast))
-        XCTAssertTrue(HabitTarget.isDayDone(logCount: 2, total: 20, target: atLeast))
-        XCTAssertFalse(HabitTarget.isDayDone(logCount: 0, total: 0, target: atMost))
-        XCTAssertTrue(HabitTarget.isDayDone(logCount: 1, total: 0, target: atMost))
-        XCTAssertFalse(HabitTarget.isDayDone(logCount: 3, total: 3, target: atMost))
+    /// The one test of a total against a target, in thousandths as stored (so sums are
+    /// exact: 0.1 + 0.2 is 100 + 200 = 300 thousandths, which meets 0.3 either way).
+    func testIsMet() {
+        let atLeast = HabitCheckOff.Target(milli: 20_000, kind: .atLeast)
+        XCTAssertFalse(atLeast.isMet(byMilli: 19_990))
+        XCTAssertTrue(atLeast.isMet(byMilli: 20_000))
+        XCTAssertTrue(atLeast.isMet(byMilli: 200_000))
+        let atMost = HabitCheckOff.Target(milli: 2_000, kind: .atMost)
+        XCTAssertTrue(atMost.isMet(byMilli: 0))
+        XCTAssertTrue(atMost.isMet(byMilli: 2_000))
+        XCTAssertFalse(atMost.isMet(byMilli: 2_010))
+        let third: Int64 = 100 + 200
+        XCTAssertTrue(HabitCheckOff.Target(milli: 300, kind: .atMost).isMet(byMilli: third))
+        XCTAssertTrue(HabitCheckOff.Target(milli: 300, kind: .atLeast).isMet(byMilli: third))
+        XCTAssertFalse(HabitCheckOff.Target(milli: 300, kind: .atLeast).isMet(byMilli: 299))
     }
 
     // MARK: Logged amounts

@@ -36,23 +36,35 @@ struct MemberContext {
         try self.init(app, actor: signedIn, owner: Owner(signedIn))
     }
 
-    private init(_ app: Dawn, actor: SignedIn, owner: Owner) throws {
+    /// For `/settings` alone: it shows no day, and it is where a member whose stored zone
+    /// cannot be loaded chooses another, so it opens then too, its unread day counted in UTC.
+    init(settingsOf app: Dawn, _ page: PageRequest) throws {
+        try self.init(app, actor: try page.member, owner: try page.owner, zoneRequired: false)
+    }
+
+    private init(_ app: Dawn, actor: SignedIn, owner: Owner, zoneRequired: Bool = true) throws {
         self.actor = actor
         account = owner.member
         database = owner.database
         settings = owner.settings
         guardianView = owner.guardianView
         paths = owner.paths
-        do {
-            rules = try app.timeZones.rules(for: owner.member.timeZone)
-        } catch let error where error.isTransient {
-            throw error  // out of descriptors: a 503, rather than a day counted in UTC
-        } catch {
-            rules = .utc
-        }
+        // A zone that cannot be loaded fails the request (a 503 when it passes, such as
+        // running out of descriptors), rather than counting the member's days in UTC.
+        let clock = try Self.clock(app, owner, zoneRequired: zoneRequired)
+        rules = clock.rules
         now = app.now()
-        today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)
-        skippedDates = MemberDay.skippedDates(rules: rules, dayStartHour: settings.dayStartHour)
+        today = clock.today(at: now)
+        skippedDates = clock.skippedDates
+    }
+
+    private static func clock(_ app: Dawn, _ owner: Owner, zoneRequired: Bool) throws(TimeZoneError) -> MemberClock {
+        do {
+            return try MemberClock(timeZone: owner.member.timeZone, dayStartHour: owner.settings.dayStartHour, zones: app.timeZones)
+        } catch {
+            if zoneRequired || error.isTransient { throw error }
+            return MemberClock(rules: .utc, dayStartHour: owner.settings.dayStartHour)
+        }
     }
 
     /// Whether the page may show the journal (entries, notes, moods, "on this day", the

@@ -150,9 +150,9 @@ final class ReminderScheduler: Sendable {
             return nil
         }
         let settings = try settings(id, database)
-        let rules = (try? timeZones.rules(for: member.timeZone)) ?? .utc
-        let rule = ReminderRule(rules: rules, dayStartHour: settings.dayStartHour, firstWeekday: settings.firstWeekday)
-        let today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)
+        let clock = try MemberClock(timeZone: member.timeZone, dayStartHour: settings.dayStartHour, zones: timeZones)
+        let rule = ReminderRule(rules: clock.rules, dayStartHour: settings.dayStartHour, firstWeekday: settings.firstWeekday)
+        let today = clock.today(at: now)
         // A month unit back (a "N a month" habit), the day before for a reminder after
         // midnight, and the days `nextDue` looks ahead.
         let habits = try HabitReminders.load(database, days: today.adding(days: -32)...today.adding(days: ReminderConstants.lookAheadDays + 2))

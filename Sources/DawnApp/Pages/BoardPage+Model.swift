@@ -24,9 +24,9 @@ extension BoardPage {
         init(_ app: Dawn, _ member: MemberContext) throws {
             let board = Board(instance: app.data.instance)
             rows = try board.summaries().map { summary in
-                let rules = (try? app.timeZones.rules(for: summary.timeZone)) ?? .utc
-                let today = MemberDay.today(at: member.now, rules: rules, dayStartHour: summary.dayStartHour)
-                let (streak, activeToday) = Board.streak(summary, today: today)
+                let today = try MemberClock(timeZone: summary.timeZone, dayStartHour: summary.dayStartHour,
+                                            zones: app.timeZones).today(at: member.now)
+                let (streak, activeToday) = try Board.streak(summary, today: today)
                 return Row(displayName: summary.displayName, streak: streak, activeToday: activeToday,
                            isMe: summary.memberID == member.account.id)
             }

@@ -68,11 +68,10 @@ enum ChildRules {
             if planFields.contains(where: { page.form[$0] != nil }) { throw PageError(.forbidden, key: "child.plan_guardian_only") }
             return
         }
-        // A stored schedule that does not parse shows (and so is sent back) as every day.
-        let storedSchedule = HabitSchedule(storage: habit.schedule) ?? .daily
         let hasTarget = habit.targetMilli != nil
-        guard HabitSchedule(storage: plan.schedule) == storedSchedule, plan.targetMilli == habit.targetMilli,
-              plan.targetAtMost == (hasTarget && habit.targetAtMost), plan.targetUnit == (hasTarget ? habit.targetUnit : "") else {
+        guard plan.schedule == habit.schedule, plan.targetMilli == habit.targetMilli,
+              plan.targetKind == (hasTarget ? habit.targetKind : .atLeast),
+              plan.targetUnit == (hasTarget ? habit.targetUnit : "") else {
             throw PageError(.forbidden, key: "child.plan_guardian_only")
         }
     }

@@ -109,15 +109,15 @@ extension DayPage {
             let habit = item.habit, name = habit.name
             let state = item.done ? "done" : item.skipped ? "skipped" : "open"
             var meta: String?
-            if let done = item.unitDone, let schedule = HabitSchedule(storage: habit.schedule), let times = schedule.times {
-                let key = schedule.streakUnit == .month ? "check.month_progress" : "check.week_progress"
+            if let done = item.unitDone, let times = habit.schedule.times {
+                let key = habit.schedule.streakUnit == .month ? "check.month_progress" : "check.week_progress"
                 meta = app.t(key, page, ["done": String(done), "times": String(times)])
             }
             let progress = item.target.map { target in
                 let values = ["total": LocalizedNumber.decimal(thousandths: item.totalMilli, language),
                               "target": LocalizedNumber.decimal(thousandths: target.milli, language), "unit": habit.targetUnit]
-                return String(PlainText.trimmed(app.t(target.atMost ? "check.progress_at_most" : "check.progress_at_least",
-                                                      page, values)))
+                let key = target.kind == .atMost ? "check.progress_at_most" : "check.progress_at_least"
+                return String(PlainText.trimmed(app.t(key, page, values)))
             }
             let refused = refusal?.habitID == habit.id ? refusal : nil
             var fields: [String: TemplateValue] = [

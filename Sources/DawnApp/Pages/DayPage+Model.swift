@@ -154,7 +154,7 @@ extension DayPage {
             let firstWeekday = settings.firstWeekday
             let streaks = try member.database.read { connection in
                 try Dictionary(uniqueKeysWithValues: active.map { habit in
-                    let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
+                    let schedule = habit.schedule
                     let habitBridged = try HabitProgress.bridged(connection, habit: habit, memberBridged: bridged, today: today)
                     let streak = try HabitProgress.currentStreak(connection, habit: habit, schedule: schedule,
                                                                  bridged: habitBridged, firstWeekday: firstWeekday, today: today)
@@ -202,10 +202,7 @@ extension DayPage {
         /// (`FamilyScreenPage`) shows the same list, without the rest of the day.
         static func checklist(_ active: [Habits.Habit], day: LocalDate, instances: [HabitInstance],
                                       habits: Habits, firstWeekday: Weekday) throws -> [CheckItem] {
-            let due = active.compactMap { habit -> (Habits.Habit, HabitSchedule)? in
-                let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
-                return HabitCheckOff.isDue(schedule, pausedFrom: habit.pausedFrom, on: day) ? (habit, schedule) : nil
-            }
+            let due = active.filter { HabitCheckOff.isDue($0.schedule, pausedFrom: $0.pausedFrom, on: day) }
             guard !due.isEmpty else { return [] }
             let days = try habits.days(on: day)
             let skipped = try habits.skips(from: day, to: day)
@@ -217,8 +214,8 @@ extension DayPage {
             }
             // Week habits share the day's week, month habits its month: one count each.
             var units: [ClosedRange<LocalDate>: [Int64]] = [:]
-            for (habit, schedule) in due {
-                if let span = HabitCheckOff.unitDays(schedule, containing: day, firstWeekday: firstWeekday) {
+            for habit in due {
+                if let span = HabitCheckOff.unitDays(habit.schedule, containing: day, firstWeekday: firstWeekday) {
                     units[span, default: []].append(habit.id)
                 }
             }
@@ -227,10 +224,10 @@ extension DayPage {
                 let counts = try habits.doneDays(ids, within: span)
                 for id in ids { unitDone[id] = counts[id] ?? 0 }
             }
-            return due.map { habit, _ in
+            return due.map { habit in
                 let state = days[habit.id]
                 let done = state?.done ?? false
-                let target = habit.targetMilli.map { HabitCheckOff.Target(milli: $0, atMost: habit.targetAtMost) }
+                let target = habit.target
                 let total = state?.amountMilli ?? 0
                 let offs = checkOffs[habit.id] ?? 0
                 return CheckItem(habit: habit, done: done, skipped: skipped[habit.id]?.contains(day) ?? false,

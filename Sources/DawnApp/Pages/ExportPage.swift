@@ -41,7 +41,7 @@ enum ExportPage {
             guard let habit = habits[instance.habitID] else { continue }
             let start = twoDigits(instance.startMinute / 60) + ":" + twoDigits(instance.startMinute % 60)
             let fields = [instance.day.description, start, String(instance.durationMinutes), habit.name, habit.emoji,
-                          HabitColor.resolve(habit.color).hex, instance.note]
+                          habit.color.hex, instance.note]
             out += fields.map(csvField).joined(separator: ",") + "\r\n"
         }
         return attachment(Array(out.utf8), type: "text/csv; charset=utf-8", name: model.fileStem + ".csv")
@@ -78,12 +78,12 @@ enum ExportPage {
                                      dayStartHour: s.dayStartHour, showGrid: s.showGrid, showGridDates: s.showGridDates,
                                      theme: s.theme.rawValue, notify: try notify(member.database)),
             habits: model.habits.enumerated().map { offset, habit in
-                DawnExportFormat.Habit(id: habit.id, name: habit.name, emoji: habit.emoji, colour: HabitColor.resolve(habit.color).hex,
+                DawnExportFormat.Habit(id: habit.id, name: habit.name, emoji: habit.emoji, colour: habit.color.hex,
                                        defaultDurationMinutes: habit.defaultDuration, createdAt: habit.createdAt,
                                        archivedAt: habit.archivedAt, schedule: schedule(habit),
                                        target: habit.targetMilli.map {
                                            DawnExportFormat.Target(amount: Double($0) / 1000, unit: habit.targetUnit,
-                                                                   kind: habit.targetAtMost ? "at_most" : "at_least")
+                                                                   kind: habit.targetKind.rawValue)
                                        },
                                        pausedFrom: habit.pausedFrom?.description, group: habit.group, position: offset + 1,
                                        reminders: habit.reminders.isEmpty ? nil : habit.reminders.map(\.description))
@@ -102,10 +102,9 @@ enum ExportPage {
         return attachment(DawnExportFormat.bytes(export), type: "application/json; charset=utf-8", name: model.fileStem + ".json")
     }
 
-    /// The habit's schedule in the file's shape (a stored one that does not parse, which no
-    /// write path stores, is exported as every day).
+    /// The habit's schedule in the file's shape.
     static func schedule(_ habit: Habits.Habit) -> DawnExportFormat.Schedule {
-        let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
+        let schedule = habit.schedule
         return DawnExportFormat.Schedule(every: schedule.every, times: schedule.times, weekdays: schedule.weekdayNames)
     }
 

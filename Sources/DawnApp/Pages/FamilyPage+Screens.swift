@@ -107,9 +107,10 @@ extension FamilyPage {
     }
 
     /// A member's wrong PINs and lockout for the admins, with the unlock form; null when none count.
-    static func pinValues(_ app: Dawn, _ page: PageRequest, _ member: Member, _ counted: PINFailures.Counted?) -> TemplateValue {
+    static func pinValues(_ app: Dawn, _ page: PageRequest, _ member: Member,
+                          _ counted: PINFailures.Counted?) throws -> TemplateValue {
         guard let counted else { return .null }
-        let rules = (try? app.timeZones.rules(for: page.signedIn?.member.timeZone ?? "UTC")) ?? .utc
+        let rules = try app.timeZones.rules(for: page.signedIn?.member.timeZone ?? "UTC")
         let today = rules.localDateTime(at: app.now()).date
         let name = ["name": member.displayName]
         let state: TemplateValue = switch counted.state {
@@ -131,7 +132,7 @@ extension FamilyPage {
     /// The screens card: a code just made, the waiting code (its text is never kept), the
     /// enrolled screens.
     static func screensValues(_ app: Dawn, _ page: PageRequest, _ form: ScreensForm) throws -> TemplateValue {
-        let rules = (try? app.timeZones.rules(for: page.signedIn?.member.timeZone ?? "UTC")) ?? .utc
+        let rules = try app.timeZones.rules(for: page.signedIn?.member.timeZone ?? "UTC")
         func time(_ instant: Int64) -> String {
             let wall = rules.localDateTime(at: instant)
             return LocalizedDate.time(hour: wall.hour, minute: wall.minute)

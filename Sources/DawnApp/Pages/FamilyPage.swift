@@ -101,7 +101,7 @@ enum FamilyPage {
         let pinFailures = try app.familyScreens.pinFailures.counted()
         let members = try model.members.map { member -> TemplateValue in
             var fields = listed(app, page, member)
-            fields["pins"] = pinValues(app, page, member.member, pinFailures[member.member.id])
+            fields["pins"] = try pinValues(app, page, member.member, pinFailures[member.member.id])
             if let reset, reset.username == member.member.username { fields["reset"] = reset.state.template }
             fields["childPIN"] = try childPINValues(app, page, member.member,
                                                     form: childPIN?.username == member.member.username ? childPIN?.state : nil)

@@ -26,8 +26,8 @@ extension FamilyScreenPage {
         let admin = try app.family.members().first(where: \.isAdmin)
         let database = try admin.map { try app.data.member($0.id) }
         let settings = try admin.flatMap { admin in try database.map { try app.memberSettings(admin.id, $0) } }
-        let rules = (try? app.timeZones.rules(for: admin?.timeZone ?? "UTC")) ?? .utc
-        return MemberDay.today(at: app.now(), rules: rules, dayStartHour: settings?.dayStartHour ?? 0)
+        return try MemberClock(timeZone: admin?.timeZone ?? "UTC", dayStartHour: settings?.dayStartHour ?? 0,
+                               zones: app.timeZones).today(at: app.now())
     }
 
     /// The picker (`GET /family-screen` on an enrolled browser): the members who opted in
@@ -76,9 +76,9 @@ extension FamilyScreenPage {
             let database = try app.data.member(member.id)
             self.database = database
             settings = try app.memberSettings(member.id, database)
-            let rules = (try? app.timeZones.rules(for: member.timeZone)) ?? .utc
             now = app.now()
-            today = MemberDay.today(at: now, rules: rules, dayStartHour: settings.dayStartHour)
+            today = try MemberClock(timeZone: member.timeZone, dayStartHour: settings.dayStartHour, zones: app.timeZones)
+                .today(at: now)
             let habits = Habits(database: database)
             let active = try habits.ordered().filter { !$0.isArchived }
             items = try DayPage.Model.checklist(active, day: today, instances: try habits.instances(on: today), habits: habits,

@@ -178,7 +178,7 @@ enum FamilyScreenPage {
             "initial": .string(person.initial),
             "colour": .string("screen-colour-\(person.colour)"),
             "csrf": .string(screen.csrfToken),
-            "locked": lockedText(app, page, member, lockout).map(TemplateValue.string) ?? .null,
+            "locked": try lockedText(app, page, member, lockout).map(TemplateValue.string) ?? .null,
             "error": error.map(TemplateValue.string) ?? .null,
             "typedDots": typed > 0 ? .string(String(repeating: "•", count: typed)) : .null,
             "typedText": typed > 0 ? .string(app.strings.plural("screen.pin.typed", count: typed, page.language)) : .null,
@@ -190,14 +190,14 @@ enum FamilyScreenPage {
 
     /// Why the member's name is locked on every screen, and until when (their time zone).
     private static func lockedText(_ app: Dawn, _ page: PageRequest, _ member: Member,
-                                   _ lockout: PINFailures.Lockout.State) -> String? {
+                                   _ lockout: PINFailures.Lockout.State) throws -> String? {
         switch lockout {
         case .open:
             return nil
         case .lockedUntilUnlocked:
             return app.t("screen.pin.locked_admin", page, ["name": member.displayName])
         case let .lockedUntil(until):
-            let rules = (try? app.timeZones.rules(for: member.timeZone)) ?? .utc
+            let rules = try app.timeZones.rules(for: member.timeZone)
             let wall = rules.localDateTime(at: until)
             return app.t("screen.pin.locked", page, ["name": member.displayName,
                                                      "time": LocalizedDate.time(hour: wall.hour, minute: wall.minute)])
@@ -249,7 +249,8 @@ enum FamilyScreenPage {
             let progress = item.target.map { target -> String in
                 let values = ["total": LocalizedNumber.decimal(thousandths: item.totalMilli, language),
                               "target": LocalizedNumber.decimal(thousandths: target.milli, language), "unit": habit.targetUnit]
-                return String(PlainText.trimmed(t(target.atMost ? "check.progress_at_most" : "check.progress_at_least", values)))
+                let key = target.kind == .atMost ? "check.progress_at_most" : "check.progress_at_least"
+                return String(PlainText.trimmed(t(key, values)))
             }
             return [
                 "name": .string(habit.name),

@@ -28,7 +28,7 @@ enum HabitInstancePage {
             guard let fields = read(app, page, member, habit, &form) else {
                 return try show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
             }
-            let logged: Bool
+            let logged: Habits.Logging
             do {
                 logged = try member.habits.log(habit: habit.id, on: day, startMinute: fields.start,
                                                durationMinutes: fields.duration, note: fields.note ?? "",
@@ -37,7 +37,7 @@ enum HabitInstancePage {
                 form.fail("general", HabitsPage.limitMessage(app, page, limit))
                 return try show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
             }
-            guard logged else { throw PageError(.badRequest, key: "habits.error.archived") }
+            guard logged.isLogged else { throw PageError(.badRequest, key: "habits.error.archived") }
             return .redirect(to: Paths.done(page.paths.day(day), "logged", anchor: "timeline"))
         }.forGuardians(.write))
         router.add(.GET, "/day/{date}/instances/{id}", .member { app, page in

@@ -73,9 +73,9 @@ extension HabitPage {
             let today = member.today, firstWeekday = member.settings.firstWeekday
             self.habit = habit
             self.today = today
-            schedule = HabitSchedule(storage: habit.schedule) ?? .daily
+            schedule = habit.schedule
             target = habit.targetMilli.flatMap {
-                try? HabitTarget(amount: Double($0) / 1000, unit: habit.targetUnit, kind: habit.targetAtMost ? .atMost : .atLeast)
+                try? HabitTarget(amount: Double($0) / 1000, unit: habit.targetUnit, kind: habit.targetKind)
             }
             let thisWeek = Period(containing: today, granularity: .week, firstWeekday: firstWeekday)
             let thisMonth = Period(containing: today, granularity: .month, firstWeekday: firstWeekday)

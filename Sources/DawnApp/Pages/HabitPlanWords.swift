@@ -22,10 +22,9 @@ enum HabitPlanWords {
         }
     }
 
-    /// The stored habit's schedule (a stored one that does not parse, which no write path
-    /// stores, reads as every day, as the export does).
+    /// The stored habit's schedule.
     static func schedule(_ habit: Habits.Habit, firstWeekday: Weekday, _ strings: Strings, _ language: Language) -> String {
-        schedule(HabitSchedule(storage: habit.schedule) ?? .daily, firstWeekday: firstWeekday, strings, language)
+        schedule(habit.schedule, firstWeekday: firstWeekday, strings, language)
     }
 
     /// "at least 20 pages a day", "at most 2 a day"; nil without a target.
@@ -33,7 +32,7 @@ enum HabitPlanWords {
         guard let milli = habit.targetMilli else { return nil }
         let amount = LocalizedNumber.decimal(thousandths: milli, language)
         let quantity = habit.targetUnit.isEmpty ? amount : amount + "\u{00A0}" + habit.targetUnit
-        let key = habit.targetAtMost ? "habits.plan.target.at_most" : "habits.plan.target.at_least"
+        let key = habit.targetKind == .atMost ? "habits.plan.target.at_most" : "habits.plan.target.at_least"
         return strings.format(key, language, ["quantity": quantity])
     }
 }

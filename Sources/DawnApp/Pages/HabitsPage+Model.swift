@@ -141,10 +141,10 @@ extension HabitsPage {
         /// The stored habit as the form's text; a stored schedule that does not parse (which
         /// no write path stores) shows as every day.
         private static func stored(_ habit: Habits.Habit, _ language: Language) -> Values {
-            let rgb = HabitColor.resolve(habit.color)
+            let rgb = habit.color
             var values = Values(name: habit.name, emoji: habit.emoji, color: HabitColor.preset(for: rgb)?.hex ?? Self.custom,
                                 customColor: rgb.hex, duration: String(habit.defaultDuration))
-            let schedule = HabitSchedule(storage: habit.schedule) ?? .daily
+            let schedule = habit.schedule
             values.schedule = schedule.every ?? HabitScheduleConstants.weekdaysPrefix
             values.weekdays = schedule.weekdayNames ?? []
             if case .perWeek = schedule, let times = schedule.times { values.weekTimes = String(times) }
@@ -152,7 +152,7 @@ extension HabitsPage {
             if let milli = habit.targetMilli {
                 values.targetAmount = LocalizedNumber.decimal(thousandths: milli, language, grouped: false)
                 values.targetUnit = habit.targetUnit
-                values.targetKind = (habit.targetAtMost ? HabitTarget.Kind.atMost : .atLeast).rawValue
+                values.targetKind = habit.targetKind.rawValue
             }
             values.group = habit.group ?? ""
             values.reminders = habit.reminders.map(\.description).joined(separator: ", ")

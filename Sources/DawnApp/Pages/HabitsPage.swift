@@ -173,7 +173,7 @@ enum HabitsPage {
         let member = try MemberContext(app, page)
         var css = "/* Your habits' colours: validated #RRGGBB only. */\n"
         for habit in try member.habits.all() {
-            let rgb = HabitColor.resolve(habit.color)
+            let rgb = habit.color
             css += ".habit-\(habit.id){background:\(rgb.hex);color:\(rgb.textColor.hex)}\n"
         }
         var response = HTTPResponse(status: .ok, contentType: "text/css; charset=utf-8", body: Array(css.utf8))
@@ -266,8 +266,8 @@ enum HabitsPage {
         }
 
         guard let schedule, targetIsValid, groupIsValid, remindersAreValid else { return nil }
-        return Habits.Plan(schedule: schedule.storage, targetMilli: target.map { Habits.milli($0.amount) },
-                           targetAtMost: target?.kind == .atMost, targetUnit: target?.unit ?? "", group: group,
+        return Habits.Plan(schedule: schedule, targetMilli: target.map { Habits.milli($0.amount) },
+                           targetKind: target?.kind ?? .atLeast, targetUnit: target?.unit ?? "", group: group,
                            reminders: reminders)
     }
 

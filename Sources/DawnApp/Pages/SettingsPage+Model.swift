@@ -53,7 +53,7 @@ extension SettingsPage {
             self.timeZone = timeZone
             languages = choices(Language.allCases.map { ($0, $0.rawValue) }, settings.language)
             weekdays = choices([(.monday, "monday"), (.sunday, "sunday")], settings.firstWeekday)
-            dayStartHours = choices(MemberSettings.dayStartHours.map { ($0, String($0)) }, settings.dayStartHour)
+            dayStartHours = choices(MemberDayConstants.dayStartHours.map { ($0, String($0)) }, settings.dayStartHour)
             views = choices([(false, "row"), (true, "grid")], settings.showGrid)
             themes = choices(MemberSettings.Theme.allCases.map { ($0, $0.rawValue) }, settings.theme)
             timeZones = app.timeZones.identifiers

@@ -1,4 +1,5 @@
 import Accounts
+import Domain
 import HTTP
 import HTTPServer
 import Localization
@@ -13,7 +14,7 @@ import TimeZones
 enum SettingsPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/settings", .member { app, page in
-            let member = try MemberContext(app, page)
+            let member = try MemberContext(settingsOf: app, page)
             let done = try page.query()["done"]
             let notices = ["saved": "settings.saved", "notify_saved": "notify.saved", "notify_tested": "notify.tested",
                            "notify_removed": "notify.removed", "notify_no_targets": "notify.no_targets",
@@ -24,7 +25,7 @@ enum SettingsPage {
             return show(app, page, Model(app, member), notice: done.flatMap { notices[$0] }.map { app.t($0, page) })
         })
         router.add(.POST, "/settings", .member { app, page in
-            let member = try MemberContext(app, page)
+            let member = try MemberContext(settingsOf: app, page)
             let f = page.form
             var settings = member.settings
             var form = FormState()
@@ -34,7 +35,7 @@ enum SettingsPage {
             case "sunday": settings.firstWeekday = .sunday
             default: form.fail("first_weekday", app.t("settings.invalid", page))
             }
-            if let hour = Int(f["day_start_hour"] ?? ""), MemberSettings.dayStartHours.contains(hour) {
+            if let hour = Int(f["day_start_hour"] ?? ""), MemberDayConstants.dayStartHours.contains(hour) {
                 settings.dayStartHour = hour
             } else {
                 form.fail("day_start_hour", app.t("settings.invalid", page))
@@ -81,6 +82,8 @@ enum SettingsPage {
     static func show(_ app: Dawn, _ page: PageRequest, _ model: Model, notice: String? = nil,
                      form: FormState = FormState(), notifyForm: FormState = FormState(), screenForm: FormState = FormState(),
                      status: HTTPStatus = .ok) -> HTTPResponse {
+        // The zone shown may be one the form just refused: the times of the notification
+        // results are then written in UTC, so the refusal is still shown (no "today" here).
         let rules = (try? app.timeZones.rules(for: model.timeZone)) ?? .utc
         func result(_ key: String) -> TemplateValue {
             guard let result = model.results[key] else { return .null }

@@ -72,8 +72,10 @@ extension StatsPage {
                 }
                 heatmap = ActivityHeatmap(year: period.first.year, firstWeekday: firstWeekday, active: active)
                 untimedCheckOffs = 0
+                // The chart's bars are the days with a log: active counting logs only.
+                let logged = active.filter { ActiveDay.isActive(notes: $0.notes, logs: $0.logs, .logsOnly) }
                 buckets = StatsChartBuckets.buckets(for: period, firstWeekday: firstWeekday,
-                                                    days: active.filter { $0.logs > 0 }.map { (day: $0.day, count: $0.logs, minutes: $0.minutes) })
+                                                    days: logged.map { (day: $0.day, count: $0.logs, minutes: $0.minutes) })
             } else {
                 let totals = try member.database.read { try MemberActivity.dayTotals($0, from: period.first, to: period.last) }
                 buckets = StatsChartBuckets.buckets(for: period, firstWeekday: firstWeekday,

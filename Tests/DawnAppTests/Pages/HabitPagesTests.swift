@@ -61,7 +61,7 @@ final class HabitPagesTests: XCTestCase {
         func add(_ name: String, picked: String) -> String? {
             XCTAssertEqual(dawn.post("/habits", [("name", name), ("emoji", "🎨"), ("color", "#FF6B6B"), ("custom_color", picked),
                                                  ("custom_color_shown", "#888888"), ("duration", "30")]).status, .seeOther)
-            return try? dawn.member().habits.all().first { $0.name == name }?.color
+            return try? dawn.member().habits.all().first { $0.name == name }?.color.hex
         }
         XCTAssertEqual(add("Picked", picked: "#1E90FF")?.uppercased(), "#1E90FF", "the picked colour, not Coral")
         XCTAssertEqual(add("Untouched", picked: "#888888")?.uppercased(), "#FF6B6B", "the ticked preset")

@@ -1,6 +1,7 @@
 import Domain
 import HTTP
 @testable import MemberData
+import Store
 import TimeZones
 import XCTest
 @testable import DawnApp
@@ -19,7 +20,7 @@ final class HabitPlanPagesTests: XCTestCase {
     }
 
     private func plan(_ habit: Habits.Habit) -> Habits.Plan {
-        Habits.Plan(schedule: habit.schedule, targetMilli: habit.targetMilli, targetAtMost: habit.targetAtMost,
+        Habits.Plan(schedule: habit.schedule, targetMilli: habit.targetMilli, targetKind: habit.targetKind,
                     targetUnit: habit.targetUnit, group: habit.group)
     }
 
@@ -92,12 +93,12 @@ final class HabitPlanPagesTests: XCTestCase {
         let habits = try stored(dawn)
         XCTAssertEqual(habits.map(\.name), ["Read", "Daily", "Weekly", "Monthly", "Seven", "Once"])
         XCTAssertEqual(habits.map(plan), [
-            .init(schedule: "weekdays:mon,wed,fri", targetMilli: 2_500, targetAtMost: true, targetUnit: "km", group: "Morning"),
+            .init(schedule: HabitSchedule(storage: "weekdays:mon,wed,fri")!, targetMilli: 2_500, targetKind: .atMost, targetUnit: "km", group: "Morning"),
             .init(),
-            .init(schedule: "week:3", targetMilli: 20_000, targetUnit: "pages", group: "Evening"),
-            .init(schedule: "month:31", targetMilli: 1_000_000_000_000, group: String(repeating: "é", count: 30)),
-            .init(schedule: "week:7", targetMilli: 1, targetUnit: String(repeating: "u", count: 20)),
-            .init(schedule: "month:1"),
+            .init(schedule: HabitSchedule(storage: "week:3")!, targetMilli: 20_000, targetUnit: "pages", group: "Evening"),
+            .init(schedule: HabitSchedule(storage: "month:31")!, targetMilli: 1_000_000_000_000, group: String(repeating: "é", count: 30)),
+            .init(schedule: HabitSchedule(storage: "week:7")!, targetMilli: 1, targetUnit: String(repeating: "u", count: 20)),
+            .init(schedule: HabitSchedule(storage: "month:1")!),
         ])
         XCTAssertEqual(habits.map(\.position), [1, 2, 3, 4, 5, 6])
     }
@@ -124,12 +125,12 @@ final class HabitPlanPagesTests: XCTestCase {
                                                        ("target_kind", "at_most"), ("group", "")])
         XCTAssertEqual(saved.location, "/habits?done=saved#habit-\(id)")
         XCTAssertEqual(dawn.get("/habits?done=saved").notice, "The habit was saved.")
-        XCTAssertEqual(try stored(dawn).map(plan), [.init(schedule: "month:4")], "no target, no group")
+        XCTAssertEqual(try stored(dawn).map(plan), [.init(schedule: HabitSchedule(storage: "month:4")!)], "no target, no group")
 
         // A client that sends no plan fields at all changes only the look.
         XCTAssertEqual(dawn.post("/habits/\(id)", [("name", "Read more"), ("emoji", "📖"), ("color", "#48DBAB"),
                                                   ("duration", "60")]).status, .seeOther)
-        XCTAssertEqual(try stored(dawn).map(plan), [.init(schedule: "month:4")])
+        XCTAssertEqual(try stored(dawn).map(plan), [.init(schedule: HabitSchedule(storage: "month:4")!)])
         XCTAssertEqual(try stored(dawn).map(\.name), ["Read more"])
 
         // In Italian the amount is written with a comma, and read back.
@@ -444,7 +445,7 @@ final class HabitPlanPagesTests: XCTestCase {
 
     func testTheListModelGroupsAndEnds() {
         func habit(_ id: Int64, _ group: String?) -> Habits.Habit {
-            var habit = Habits.Habit(id: id, name: "h\(id)", emoji: "🏃", color: "#48DBAB", defaultDuration: 30, createdAt: 0,
+            var habit = Habits.Habit(id: id, name: "h\(id)", emoji: "🏃", color: HabitColor.resolve("#48DBAB"), defaultDuration: 30, createdAt: 0,
                                      archivedAt: nil, count: 0, lastLoggedAt: nil)
             habit.group = group
             habit.position = Int(id)
@@ -481,13 +482,19 @@ final class HabitPlanPagesTests: XCTestCase {
         XCTAssertEqual(HabitPlanWords.schedule(.perMonth(1), firstWeekday: .monday, strings, .it), "Una volta al mese")
         XCTAssertEqual(HabitPlanWords.schedule(.perMonth(31), firstWeekday: .monday, strings, .it), "31 volte al mese")
         XCTAssertEqual(HabitPlanWords.schedule(.daily, firstWeekday: .monday, strings, .fr), "Tous les jours")
-        var habit = Habits.Habit(id: 1, name: "Tea", emoji: "🍵", color: "#48DBAB", defaultDuration: 15, createdAt: 0,
+        var habit = Habits.Habit(id: 1, name: "Tea", emoji: "🍵", color: HabitColor.resolve("#48DBAB"), defaultDuration: 15, createdAt: 0,
                                  archivedAt: nil, count: 0, lastLoggedAt: nil)
         XCTAssertNil(HabitPlanWords.target(habit, strings, .en))
-        habit.schedule = "broken"
-        XCTAssertEqual(HabitPlanWords.schedule(habit, firstWeekday: .monday, strings, .en), "Every day")
+        // A stored schedule that does not parse is read as every day.
+        dawn.setUp()
+        let database = try dawn.app.data.member(MemberID(1))
+        let habits = Habits(database: database)
+        let id = try habits.add(name: "Tea", emoji: "🍵", color: "#48DBAB", defaultDuration: 15, now: 0)
+        try database.write { try $0.run("UPDATE habits SET schedule = 'broken' WHERE id = ?", [.integer(id)]) }
+        let broken = try XCTUnwrap(try habits.habit(id))
+        XCTAssertEqual(HabitPlanWords.schedule(broken, firstWeekday: .monday, strings, .en), "Every day")
         habit.targetMilli = 2_000
-        habit.targetAtMost = true
+        habit.targetKind = .atMost
         XCTAssertEqual(HabitPlanWords.target(habit, strings, .en), "at most 2 a day")
         habit.targetUnit = "cups"
         XCTAssertEqual(HabitPlanWords.target(habit, strings, .fr), "au plus 2\u{00A0}cups par jour")

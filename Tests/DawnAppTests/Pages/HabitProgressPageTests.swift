@@ -22,8 +22,8 @@ final class HabitProgressPageTests: XCTestCase {
         }
         let member = try dawn.member()
         let habits = member.habits
-        XCTAssertTrue(try habits.setPlan(1, .init(schedule: HabitSchedule.perWeek(2).storage)))
-        XCTAssertTrue(try habits.setPlan(2, .init(schedule: HabitSchedule.weekdays([.monday, .wednesday, .friday]).storage)))
+        XCTAssertTrue(try habits.setPlan(1, .init(schedule: HabitSchedule.perWeek(2))))
+        XCTAssertTrue(try habits.setPlan(2, .init(schedule: HabitSchedule.weekdays([.monday, .wednesday, .friday]))))
         XCTAssertTrue(try habits.setPlan(3, .init(targetMilli: 20_000, targetUnit: "pages")))
         let logs: [(Int64, String, Int64?)] = [
             (1, "2026-11-10", nil), (1, "2026-11-12", nil), (1, "2026-11-17", nil), (1, "2026-11-19", nil), (1, "2026-11-23", nil),

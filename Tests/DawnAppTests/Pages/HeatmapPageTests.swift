@@ -145,8 +145,8 @@ final class HeatmapPageTests: XCTestCase {
         dawn.setUp(timeZone: "UTC")
         for name in ["Gym", "Swim", "Read"] { _ = dawn.addHabit(name) }
         let member = try dawn.member()
-        XCTAssertTrue(try member.habits.setPlan(1, .init(schedule: HabitSchedule.perWeek(2).storage)))
-        XCTAssertTrue(try member.habits.setPlan(2, .init(schedule: HabitSchedule.weekdays([.monday, .wednesday, .friday]).storage)))
+        XCTAssertTrue(try member.habits.setPlan(1, .init(schedule: HabitSchedule.perWeek(2))))
+        XCTAssertTrue(try member.habits.setPlan(2, .init(schedule: HabitSchedule.weekdays([.monday, .wednesday, .friday]))))
         XCTAssertTrue(try member.habits.setPlan(3, .init(targetMilli: 20_000, targetUnit: "pages")))
         XCTAssertTrue(try member.habits.setSkipped(2, on: date("2026-11-13"), true))
         let logs: [(Int64, String, Int64?)] = [

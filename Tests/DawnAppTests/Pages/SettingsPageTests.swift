@@ -1,4 +1,6 @@
 import HTTP
+import Store
+@testable import DawnApp
 import XCTest
 
 /// `/settings` in process: the form as stored, every choice saved and taking effect
@@ -41,6 +43,23 @@ final class SettingsPageTests: XCTestCase {
                        ["0", "1", "2", "3", "4", "5", "6"])
         dawn.forgetCookies()
         XCTAssertEqual(dawn.get("/settings").location, "/login?next=/settings")
+    }
+
+    func testAStoredZoneThatCannotBeLoadedIsAnErrorPageNotUTC() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-12-31T23:30:00Z"))
+        dawn.signedUp(timeZone: "Europe/Rome")
+        XCTAssertEqual(dawn.get("/").status, .ok)
+        // Stored with a zone's shape, but no such zone in tzdata (or one it no longer has).
+        try dawn.app.family.setTimeZone("Mars/Base", for: MemberID(1))
+        for path in ["/", "/day/2027-01-01", "/stats", "/calendar"] {
+            let page = dawn.get(path)
+            XCTAssertEqual(page.status, .internalServerError, path)
+            XCTAssertFalse(page.text.contains("2026-12-31"), "no day counted in UTC: \(path)")
+        }
+        // The settings page, which shows no day, still opens: there the member picks another zone.
+        XCTAssertEqual(dawn.get("/settings").status, .ok)
+        XCTAssertEqual(dawn.post("/settings", defaults).status, .seeOther)
+        XCTAssertTrue(dawn.get("/").text.contains(#"<time datetime="2027-01-01">"#))
     }
 
     func testSavingEveryChoice() throws {

@@ -42,6 +42,22 @@ final class FamilyChoresPageTests: XCTestCase {
         return String(page.text[start.lowerBound..<end.upperBound])
     }
 
+    /// The chore's button is an action, in every language: a verb, never a word that reads
+    /// as the chore's state ("Hecha", "Faite", "Fatta" looked done before anyone did it).
+    func testTheDoneButtonSaysWhatItDoes() throws {
+        let dawn = try family()
+        _ = addChore(dawn, "Walk the dog")
+        for (language, label) in [("en", "Done"), ("es", "Completar"), ("fr", "Terminer"), ("it", "Completa"), ("de", "Erledigt")] {
+            _ = dawn.get("/settings")
+            let saved = dawn.post("/settings", [("language", language), ("first_weekday", "monday"), ("day_start_hour", "0"),
+                                                ("view", "row"), ("theme", "system"), ("time_zone", "Europe/Rome")])
+            XCTAssertEqual(saved.status, .seeOther, language)
+            let section = choresSection(dawn.get("/day/2026-03-11"))
+            XCTAssertTrue(section.contains(#"class="chore-button""#), language)
+            XCTAssertTrue(section.contains(">\(label)</button>"), "\(language): \(section)")
+        }
+    }
+
     func testAnAdminAddsEditsArchivesAndRestoresChores() throws {
         let dawn = try family()
         let dog = addChore(dawn, "Walk the dog", color: "#48DBAB")

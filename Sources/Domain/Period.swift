@@ -36,6 +36,15 @@ public struct Period: Sendable, Hashable {
 
     public var dayCount: Int { first.days(to: last) + 1 }
 
+    /// The days of the period up to `today` included: all of them for a period that is
+    /// over, none for one still to come. "Active days" are counted out of these, so the
+    /// year does not read "294 of 365" in November.
+    public func dayCount(through today: LocalDate) -> Int {
+        if today >= last { return dayCount }
+        if today < first { return 0 }
+        return first.days(to: today) + 1
+    }
+
     /// Every day from `first` to `last`, in order.
     public var days: [LocalDate] {
         (0..<dayCount).map { first.adding(days: $0) }

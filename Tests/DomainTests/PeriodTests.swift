@@ -25,6 +25,20 @@ final class PeriodTests: XCTestCase {
         XCTAssertNil(isoWeek(p))
     }
 
+    /// Active days are out of the days so far: 27 November is day 331 of 2026.
+    func testDaysThroughToday() {
+        let today = day("2026-11-27")
+        XCTAssertEqual(period("2026-06-01", .year).dayCount(through: today), 331)
+        XCTAssertEqual(period("2026-11-01", .quarter).dayCount(through: today), 58)
+        XCTAssertEqual(period("2026-11-01", .month).dayCount(through: today), 27)
+        XCTAssertEqual(period("2026-11-27", .week).dayCount(through: today), 5, "Monday 23 to Friday 27")
+        XCTAssertEqual(period("2026-11-27", .day).dayCount(through: today), 1)
+        XCTAssertEqual(period("2025-06-01", .year).dayCount(through: today), 365, "a year that is over counts whole")
+        XCTAssertEqual(period("2026-10-31", .month).dayCount(through: today), 31)
+        XCTAssertEqual(period("2026-12-01", .month).dayCount(through: today), 0, "a month still to come")
+        XCTAssertEqual(period("2028-02-01", .year).dayCount(through: day("2028-12-31")), 366)
+    }
+
     func testISOWeeksAcrossYearEnds() {
         XCTAssertEqual(isoWeek(period("2020-12-31", .week)), "2020-W53")
         XCTAssertEqual(isoWeek(period("2021-01-03", .week)), "2020-W53")

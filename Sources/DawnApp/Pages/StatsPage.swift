@@ -27,13 +27,14 @@ enum StatsPage {
             ["href": .string(page.paths.stats(target)), "name": .string(app.t("time.granularity_\(g.rawValue)", page)),
              "short": .string(app.t("stats.short.\(g.rawValue)", page)), "current": .bool(g == period.granularity)]
         }
+        let daysSoFar = period.dayCount(through: member.today)
         // Per habit, in the member's order; streaks in the habit's own units.
         let rows = figures.habits.map { row -> TemplateValue in
             [
                 "emoji": .string(row.habit.emoji), "name": .string(row.habit.name), "class": .string("habit-\(row.habit.id)"),
                 "count": .string(LocalizedNumber.integer(row.count, language)),
                 "minutes": .string(LocalizedNumber.integer(row.minutes, language)),
-                "active": .string("\(row.activeDays) / \(period.dayCount)"),
+                "active": .string("\(row.activeDays) / \(daysSoFar)"),
                 "streak": .string(app.strings.plural("stats.streak_\(row.progress.unit.rawValue)", count: row.progress.current, language)),
                 "best": .string(app.strings.plural("stats.streak_\(row.progress.unit.rawValue)", count: row.progress.best, language)),
                 "score": .string(LocalizedNumber.decimal(row.progress.score * 100, fractionDigits: 1, language) + " %"),
@@ -45,7 +46,7 @@ enum StatsPage {
             "segments": .list(segments),
             "previous": model.previous.map { .string(page.paths.stats($0)) } ?? .null,
             "next": model.next.map { .string(page.paths.stats($0)) } ?? .null,
-            "activeDays": .string(app.t("stats.active_days", page, ["active": String(figures.activeDays), "days": String(period.dayCount)])),
+            "activeDays": .string(app.t("stats.active_days", page, ["active": String(figures.activeDays), "days": String(daysSoFar)])),
             // The journal's figures (entries, moods, notes) are hidden from a guardian unless shared.
             "entries": member.journalVisible ? .string(app.strings.plural("stats.entries", count: figures.entries, language)) : .null,
             "journalVisible": .bool(member.journalVisible),

@@ -87,7 +87,7 @@ final class GuardianActivityPageTests: XCTestCase {
             "8: cal-day", "9: cal-day", "10: cal-day highlighted", "11: cal-day current",
             "2026-03-09: nothing logged or written hm-l0", "2026-03-10: 1 log hm-l4", "2026-03-11: nothing logged or written hm-l0",
             "habit logs",
-            "1 of 7 days active",
+            "1 of 3 days active",  // the week so far: Monday to today, Wednesday
         ])
     }
 
@@ -102,7 +102,7 @@ final class GuardianActivityPageTests: XCTestCase {
             "8: cal-day entry", "9: cal-day highlighted", "10: cal-day highlighted", "11: cal-day current highlighted",
             "2026-03-09: 1 note hm-l4", "2026-03-10: 1 log hm-l4", "2026-03-11: 1 note hm-l4",
             "notes and habit logs",
-            "3 of 7 days active",
+            "3 of 3 days active",
         ]
         XCTAssertEqual(shown(dawn, ""), own, "Mia's own pages")
         _ = dawn.get("/settings")

@@ -78,9 +78,10 @@ final class StatsPageTests: XCTestCase {
         XCTAssertEqual(arrow(page, "prev"), "/stats?g=week&p=2026-W52")
         XCTAssertNil(arrow(page, "next"), "the current week is the last")
         XCTAssertTrue(page.text.contains(#"<span class="arrow" aria-disabled="true">›</span>"#))
-        XCTAssertEqual(summary(page), "2 of 7 days active")
-        XCTAssertTrue(page.text.contains("2 of 7 days active</a> · 1 journal entry</p>"))
-        XCTAssertEqual(rows(page), ["Run &lt;5k&gt; | 2 | 90 | 2 / 7 | 2 days | 2 days | 10.1 %"])
+        // Out of the days so far: Monday 28 December to today, Friday 1 January.
+        XCTAssertEqual(summary(page), "2 of 5 days active")
+        XCTAssertTrue(page.text.contains("2 of 5 days active</a> · 1 journal entry</p>"))
+        XCTAssertEqual(rows(page), ["Run &lt;5k&gt; | 2 | 90 | 2 / 5 | 2 days | 2 days | 10.1 %"])
         XCTAssertTrue(page.text.contains("<title>31 December 2026: 1 logged, 60 min</title>"))
         XCTAssertTrue(page.text.contains("<title>1 January 2027: 1 logged, 30 min</title>"))
         XCTAssertTrue(page.text.contains("Habits logged per day"))
@@ -102,7 +103,7 @@ final class StatsPageTests: XCTestCase {
 
         let january = dawn.get("/stats?g=month")
         XCTAssertEqual(label(january), "January 2027")
-        XCTAssertTrue(january.text.contains("1 of 31 days active</a> · 0 journal entries"))
+        XCTAssertTrue(january.text.contains("1 of 1 days active</a> · 0 journal entries"), "the month so far")
         XCTAssertNil(arrow(january, "next"))
 
         let quarter = dawn.get("/stats?g=quarter&p=2026-Q4")
@@ -113,7 +114,7 @@ final class StatsPageTests: XCTestCase {
 
         let year = dawn.get("/stats?g=year")
         XCTAssertEqual(label(year), "2027")
-        XCTAssertEqual(summary(year), "1 of 365 days active")
+        XCTAssertEqual(summary(year), "1 of 1 days active", "the year so far: today, 1 January")
         XCTAssertEqual(PageHarness.allMatches(#"<nav class="years"[^>]*>(.*?)</nav>"#, in: year.text).first?
             .replacingOccurrences(of: #"<[^>]*>"#, with: " ", options: .regularExpression)
             .split(separator: " ").joined(separator: ","), "2025,2026,2027")
@@ -172,7 +173,7 @@ final class StatsPageTests: XCTestCase {
         let month = dawn.get("/stats?g=month&p=2028-02")
         XCTAssertEqual(summary(month), "2 of 29 days active")
         XCTAssertTrue(month.text.contains("<title>29 February 2028: 1 logged, 45 min</title>"))
-        XCTAssertEqual(summary(dawn.get("/stats?g=year&p=2028")), "2 of 366 days active")
+        XCTAssertEqual(summary(dawn.get("/stats?g=year&p=2028")), "2 of 60 days active", "31 January and 29 days of February")
         XCTAssertEqual(dawn.get("/stats?g=day&p=2026-02-28").status, .ok)
         XCTAssertNil(arrow(dawn.get("/stats?g=day&p=2026-02-28"), "prev"))
         XCTAssertEqual(dawn.get("/stats?g=day&p=2026-02-27").status, .notFound)

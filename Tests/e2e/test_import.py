@@ -180,7 +180,10 @@ def test_loop_csv_sample_imports(home):
     assert habits["Meditate"]["defaultDurationMinutes"] == 15
     names = {h["id"]: h["name"] for h in data["habits"]}
     logged = sorted((names[i["habitId"]], i["date"], i["start"], i["durationMinutes"]) for i in data["instances"])
-    # A Loop check-in is a check-off: done that day at no time (Loop keeps none).
+    # A Loop check-in is a check-off: done that day at no time (Loop keeps none), as the
+    # import form says.
+    hint = kid.get("/account").text
+    assert "Loop check-ins become check-offs of that day, without a time" in hint and "00:00" not in hint
     assert logged == [("Floss", "2026-03-01", None, 15), ("Floss", "2026-03-02", None, 15),
                       ("Meditate", "2026-03-02", None, 15), ("Meditate", "2026-03-03", None, 15),
                       ("Walk, outside", "2026-03-01", None, 15)]

@@ -2,6 +2,7 @@
 end-to-end tests' conftest), a seeded family, and headless Debian Chromium via Selenium."""
 import datetime
 import importlib.util
+import json
 import os
 import sqlite3
 import time
@@ -9,12 +10,18 @@ from zoneinfo import ZoneInfo
 
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 SCREENSHOTS = os.path.join(HERE, "screenshots")
+# The reference pictures that the README and docs show, kept in git: a run writes them only
+# when DAWN_UPDATE_REFERENCE=1, otherwise into SCREENSHOTS beside the others.
+REFERENCE = os.path.join(HERE, "reference")
 
 # The end-to-end conftest is loaded under its own name: importing it as `conftest`
 # would clash with pytest's own conftest modules.
@@ -172,6 +179,25 @@ def log_habit(browser, day, habit, start, duration, note=""):
     return max(i for (i,) in rows(member_db(browser.server, browser.username), "SELECT id FROM habit_instances"))
 
 
+def import_json(browser, data, mode="empty"):
+    """Imports a Dawn JSON file through /import (multipart, as the account page's form
+    sends it); returns the response, with its body as `text` too."""
+    browser.open("/account")
+    boundary = "----dawn-browser-import"
+    body = b"".join(f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+                    for k, v in [("csrf", browser.csrf), ("mode", mode)])
+    body += (f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="dawn.json"\r\n'
+             "Content-Type: application/json\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
+    lines = ["POST /import HTTP/1.1", "Host: localhost", "Connection: close",
+             "Cookie: " + "; ".join(f"{k}={v}" for k, v in browser.jar.items()),
+             f"Content-Type: multipart/form-data; boundary={boundary}", f"Content-Length: {len(body)}"]
+    with browser.server.connect(timeout=60) as sock:
+        sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        r = e2e.Reader(sock).read()
+    r.text = r.body.decode("utf-8", "replace")
+    return r
+
+
 def member_db(dawn, username):
     """The path of a member's own SQLite database under the server's data directory."""
     con = sqlite3.connect(os.path.join(dawn.data, "instance.sqlite"))
@@ -224,3 +250,91 @@ def signed_in_driver(site, username, password=MEMBER_PASSWORD):
     sign_in(d, site.base, username, password)
     return d
 
+
+
+def mouse_drag(d, start, end, release=True, steps=6):
+    """Presses at `start`, moves in steps to `end` (viewport px) and releases: real pointer events."""
+    mouse = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"), duration=40)
+    (x0, y0), (x1, y1) = start, end
+    mouse.pointer_action.move_to_location(int(x0), int(y0)).pointer_down()
+    for i in range(1, steps + 1):
+        mouse.pointer_action.move_to_location(int(x0 + (x1 - x0) * i / steps), int(y0 + (y1 - y0) * i / steps))
+    mouse.pointer_action.pause(0.15)
+    if release:
+        mouse.pointer_action.pointer_up()
+    mouse.perform()
+
+
+# ---------------------------------------------------------------- checks
+
+def axe_violations(driver, options=None):
+    """Runs axe-core on the page as it is now (asserting that its rules ran) and returns
+    its violations: rule, impact, help, and each node's target, markup and why."""
+    from axe_selenium_python import Axe
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run(options=options)
+    assert len(results["passes"]) > 10, "axe-core did not run its rules"
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
+             "nodes": [{"target": n["target"], "html": n["html"][:160], "why": n.get("failureSummary", "")}
+                       for n in v["nodes"]]}
+            for v in results["violations"]]
+
+
+def assert_accessible(driver, what, options=None):
+    """axe-core finds no violation on the page; `what` names the page in the failure."""
+    violations = axe_violations(driver, options)
+    assert not violations, f"axe on {what} ({driver.current_url}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+
+
+def rgba(css):
+    """(r, g, b, a) of a computed colour, "rgb(r, g, b)" or "rgba(r, g, b, a)"."""
+    parts = [float(x) for x in css[css.index("(") + 1:css.index(")")].split(",")]
+    return tuple(parts[:3]) + ((parts[3],) if len(parts) > 3 else (1.0,))
+
+
+def over(top, below):
+    """The opaque colour of `top` (r, g, b, a) drawn over the opaque `below`."""
+    a = top[3]
+    return tuple(a * t + (1 - a) * u for t, u in zip(top[:3], below[:3])) + (1.0,)
+
+
+def contrast(one, two):
+    """WCAG 2 contrast ratio of two opaque colours, each "#RRGGBB", a computed "rgb(…)"
+    or an (r, g, b[, a]) tuple of 0–255 values."""
+    def channels(colour):
+        if isinstance(colour, str) and colour.startswith("#"):
+            return [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+        if isinstance(colour, str):
+            return rgba(colour)[:3]
+        return colour[:3]
+
+    def luminance(colour):
+        lin = [(v / 255) / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in channels(colour)]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted([luminance(one), luminance(two)], reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+# ---------------------------------------------------------------- screenshots
+
+def screenshot(driver, name, max_bytes=None):
+    """Saves the viewport as SCREENSHOTS/name (asserting it was written, and under
+    `max_bytes` when given); returns the path."""
+    return _save_screenshot(driver, SCREENSHOTS, name, max_bytes)
+
+
+def reference_screenshot(driver, name, max_bytes=None):
+    """A picture the docs show: saved into REFERENCE only with DAWN_UPDATE_REFERENCE=1, so
+    that a test run leaves the checkout as it was; otherwise into SCREENSHOTS."""
+    folder = REFERENCE if os.environ.get("DAWN_UPDATE_REFERENCE") == "1" else SCREENSHOTS
+    return _save_screenshot(driver, folder, name, max_bytes)
+
+
+def _save_screenshot(driver, folder, name, max_bytes):
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
+    assert driver.save_screenshot(path)
+    if max_bytes is not None:
+        assert os.path.getsize(path) < max_bytes
+    return path

@@ -7,7 +7,6 @@ and screenshots for people to look at.
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser -q -p no:cacheprovider
 """
 import datetime
-import json
 import re
 import math
 import os
@@ -20,9 +19,9 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    ENTRY_DAYS, MEMBER_PASSWORD, NOTE_DAYS, PASSWORD, SCREENSHOTS, STREAK, ZONE, Dawn,
-    add_member, color_scheme, days, make_driver, member_today, save_settings, seed_history,
-    server_env, setup_admin, sign_in, viewport,
+    ENTRY_DAYS, MEMBER_PASSWORD, NOTE_DAYS, PASSWORD, SCREENSHOTS, STREAK, ZONE, Dawn, add_member,
+    assert_accessible, color_scheme, contrast, days, make_driver, member_today, over, rgba, save_settings,
+    seed_history, server_env, setup_admin, sign_in, viewport,
 )
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.actions import interaction  # noqa: E402
@@ -359,25 +358,6 @@ def test_grid_dates_setting_numbers_every_circle(site, page, driver):
         save_settings(site.admin, view="grid")
 
 
-def rgba(css):
-    parts = css[css.index("(") + 1:-1].split(",")
-    r, g, b = (float(x) for x in parts[:3])
-    return r, g, b, float(parts[3]) if len(parts) > 3 else 1.0
-
-
-def over(top, below):
-    r, g, b, a = top
-    return tuple(a * t + (1 - a) * u for t, u in zip((r, g, b), below[:3])) + (1.0,)
-
-
-def contrast(one, two):
-    def luminance(c):
-        lin = [(v / 255) / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c[:3]]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    hi, lo = sorted([luminance(one), luminance(two)], reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 def illegible_numbers(d, selector):
     """Composes each visible circle's layers (page → ::before disc → dot → number) and
     returns the numbers under WCAG AA 4.5:1. axe cannot judge text over pseudo-elements.
@@ -632,23 +612,6 @@ def test_every_form_works_without_javascript(site, nojs):
 
 
 # ---------------------------------------------------------------- axe-core
-
-def axe_violations(d):
-    from axe_selenium_python import Axe
-    axe = Axe(d)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
-             "nodes": [{"target": n["target"], "html": n["html"][:160], "why": n.get("failureSummary", "")}
-                       for n in v["nodes"]]}
-            for v in results["violations"]]
-
-
-def assert_accessible(d, what):
-    violations = axe_violations(d)
-    assert not violations, f"axe on {what} ({d.current_url}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
-
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_setup(anon, scheme):

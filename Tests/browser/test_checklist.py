@@ -16,9 +16,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    MEMBER_PASSWORD, SCREENSHOTS, ZONE, add_member, color_scheme, e2e, member_db,
-    rows, save_settings, sign_in, viewport,
+    MEMBER_PASSWORD, ZONE, add_member, assert_accessible, color_scheme, import_json, member_db, rows,
+    save_settings, screenshot, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -35,25 +34,6 @@ RGB = {"#FECA57": "rgb(254, 202, 87)", "#54A0FF": "rgb(84, 160, 255)", "#48DBAB"
        "#A29BFE": "rgb(162, 155, 254)", "#FF6B6B": "rgb(255, 107, 107)"}
 
 
-
-def do_import(browser, data, mode):
-    """Imports a Dawn JSON file through /import (multipart, as the account page's form sends it)."""
-    browser.open("/account")
-    boundary = "----dawn-checklist"
-    body = b"".join(f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
-                    for k, v in [("csrf", browser.csrf), ("mode", mode)])
-    body += (f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="dawn.json"\r\n'
-             "Content-Type: application/json\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
-    lines = ["POST /import HTTP/1.1", "Host: localhost", "Connection: close",
-             "Cookie: " + "; ".join(f"{k}={v}" for k, v in browser.jar.items()),
-             f"Content-Type: multipart/form-data; boundary={boundary}", f"Content-Length: {len(body)}"]
-    with browser.server.connect(timeout=20) as sock:
-        sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        r = e2e.Reader(sock).read()
-    r.text = r.body.decode("utf-8", "replace")
-    return r
-
-
 def plan_file(today, instances=(), skips=()):
     habits = [{"id": n, "name": name, "emoji": emoji, "colour": colour, "defaultDurationMinutes": 30, "createdAt": n,
                "schedule": {"every": "day"}, "group": None, "position": n, **extra}
@@ -67,31 +47,20 @@ def plan_file(today, instances=(), skips=()):
     }).encode()
 
 
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """"ana": Run on the timeline at 07:00, 5 of 20 pages of Read checked off, Call gran
     skipped; "bob": the same habits, nothing logged (he ticks them without JavaScript)."""
-    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     s.bob = add_member(admin, "bob", "Bob")
     t = str(s.today)
-    r = do_import(s.ana, plan_file(t, instances=[
+    r = import_json(s.ana, plan_file(t, instances=[
         {"habitId": 3, "date": t, "start": "07:00", "durationMinutes": 30, "note": ""},
         {"habitId": 1, "date": t, "start": None, "durationMinutes": 30, "note": "", "amount": 5}],
         skips=[{"habitId": 5, "date": t}]), mode="empty")
     assert r.status == 303, r.text[:600]
     s.ana.open("/")
     assert s.ana.post(f"/day/{t}/check/2", {"action": "done"}).status == 303  # Meditate: a check-off
-    assert do_import(s.bob, plan_file(t), mode="empty").status == 303
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
-
-
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "ana")
-    yield d
-    d.quit()
+    assert import_json(s.bob, plan_file(t), mode="empty").status == 303
 
 
 ITEMS_JS = """
@@ -268,7 +237,6 @@ def test_with_javascript_a_tap_needs_no_page_load(site, driver):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("what", ["day", "refused"])
 def test_axe(site, driver, what, scheme):
-    from axe_selenium_python import Axe
     color_scheme(driver, scheme)
     viewport(driver, 375, 812)
     driver.get(site.base + "/")
@@ -277,32 +245,24 @@ def test_axe(site, driver, what, scheme):
         field.send_keys("x")
         field.submit()
         WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!document.getElementById('check-error-1')"))
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
-    assert not violations, f"axe on the day page with its checklist ({what}, {scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+    assert_accessible(driver, f"the day page with its checklist ({what}, {scheme})")
 
 
 # ---------------------------------------------------------------- screenshots
 
 def test_screenshots(site, driver):
-    os.makedirs(SCREENSHOTS, exist_ok=True)
     for scheme in ["light", "dark"]:
         color_scheme(driver, scheme)
         for width, height in [(375, 812), (1280, 900)]:
             viewport(driver, width, height)
             driver.get(site.base + "/")
-            file = os.path.join(SCREENSHOTS, f"checklist-{width}-{scheme}.png")
-            assert driver.save_screenshot(file)
-            assert os.path.getsize(file) < 600_000
+            screenshot(driver, f"checklist-{width}-{scheme}.png", max_bytes=600_000)
     save_settings(site.ana, view="grid")
     try:
         for scheme in ["light", "dark"]:
             color_scheme(driver, scheme)
             viewport(driver, 375, 812)
             driver.get(site.base + "/")
-            assert driver.save_screenshot(os.path.join(SCREENSHOTS, f"checklist-grid-375-{scheme}.png"))
+            screenshot(driver, f"checklist-grid-375-{scheme}.png")
     finally:
         save_settings(site.ana, view="row")

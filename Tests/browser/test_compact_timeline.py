@@ -19,25 +19,19 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    MEMBER_PASSWORD, SCREENSHOTS, ZONE, add_habit, add_member, color_scheme, days, instances, log_habit,
-    sign_in, viewport,
+    MEMBER_PASSWORD, ZONE, add_habit, add_member, assert_accessible, color_scheme, days, instances, log_habit,
+    mouse_drag, screenshot, sign_in, viewport,
 )
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
-from selenium.webdriver.common.actions import interaction  # noqa: E402
-from selenium.webdriver.common.actions.action_builder import ActionBuilder  # noqa: E402
-from selenium.webdriver.common.actions.pointer_input import PointerInput  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 HABITS = [("Run", "🏃", "#48DBAB", 90), ("Read", "📚", "#FECA57", 15), ("Walk", "🚶", "#54A0FF", 60)]
 
 
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """One server; "ana" (day starting at midnight) logged yesterday between 07:30 and 17:00,
     a 15-minute read at noon among it, and something early today."""
-    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     s.habits = {name: add_habit(s.ana, name, emoji, colour, minutes) for name, emoji, colour, minutes in HABITS}
     s.busy_day = days(-1, s.today)
@@ -45,15 +39,6 @@ def site():
     s.read = log_habit(s.ana, s.busy_day, s.habits["Read"], "12:00", 15, "a chapter")
     log_habit(s.ana, s.busy_day, s.habits["Walk"], "16:00", 60)
     log_habit(s.ana, s.today, s.habits["Walk"], "03:00", 60)
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
-
-
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "ana")
-    yield d
-    d.quit()
 
 
 @pytest.fixture(scope="module")
@@ -89,18 +74,6 @@ def rect(d, selector):
 def hours_shown(d, selector):
     """The hour labels of a part that are rendered (inside a closed fold they are not)."""
     return [li.text for li in d.find_elements(By.CSS_SELECTOR, selector + " .hours li") if li.is_displayed()]
-
-
-def mouse_drag(d, start, end, release=True, steps=6):
-    mouse = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"), duration=40)
-    (x0, y0), (x1, y1) = start, end
-    mouse.pointer_action.move_to_location(int(x0), int(y0)).pointer_down()
-    for i in range(1, steps + 1):
-        mouse.pointer_action.move_to_location(int(x0 + (x1 - x0) * i / steps), int(y0 + (y1 - y0) * i / steps))
-    mouse.pointer_action.pause(0.15)
-    if release:
-        mouse.pointer_action.pointer_up()
-    mouse.perform()
 
 
 def click(d, selector_or_element):
@@ -330,18 +303,6 @@ def test_today_marks_now(site, either):
 
 # ---------------------------------------------------------------- axe-core, screenshots
 
-def assert_accessible(d, what):
-    from axe_selenium_python import Axe
-    axe = Axe(d)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    violations = [{"id": v["id"], "impact": v["impact"], "help": v["help"],
-                   "nodes": [{"target": n["target"], "html": n["html"][:160], "why": n.get("failureSummary", "")}
-                             for n in v["nodes"]]} for v in results["violations"]]
-    assert not violations, f"axe on {what} ({d.current_url}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [320, 375, 1280])
 def test_axe(site, driver, width, scheme):
@@ -358,14 +319,13 @@ def test_axe(site, driver, width, scheme):
 
 
 def test_screenshots(site, driver):
-    os.makedirs(SCREENSHOTS, exist_ok=True)
     for scheme in ["light", "dark"]:
         for width in [375, 1280]:
             d = load(driver, site, f"/day/{site.busy_day}", width, 900, scheme)
             d.execute_script("document.getElementById('timeline').scrollIntoView()")
-            assert d.save_screenshot(os.path.join(SCREENSHOTS, f"compact-timeline-{width}-{scheme}.png"))
+            screenshot(d, f"compact-timeline-{width}-{scheme}.png")
             d = load(driver, site, "/", width, 900, scheme)
             for summary in d.find_elements(By.CSS_SELECTOR, "details.fold:has(.now-mark) > summary"):
                 click(d, summary)
             d.execute_script("document.querySelector('.now-mark').scrollIntoView({block: 'center'})")
-            assert d.save_screenshot(os.path.join(SCREENSHOTS, f"compact-timeline-today-{width}-{scheme}.png"))
+            screenshot(d, f"compact-timeline-today-{width}-{scheme}.png")

@@ -6,7 +6,6 @@ the day page, the board and the family page; screenshots.
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_family_chores_browser.py -q -p no:cacheprovider
 """
-import json
 import os
 import sqlite3
 import sys
@@ -15,8 +14,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    MEMBER_PASSWORD, SCREENSHOTS, add_habit, add_member, color_scheme, sign_in, viewport,
+    MEMBER_PASSWORD, add_habit, add_member, assert_accessible, color_scheme, screenshot, sign_in,
+    signed_in_driver, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -32,11 +31,9 @@ def completions(dawn):
         con.close()
 
 
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """mum (admin) keeps three chores; ana has two habits and walked the dog today; bob
     checks off without JavaScript."""
-    s, admin = start_site()
     s.admin = admin
     s.ana = add_member(admin, "ana", "Ana")
     s.bob = add_member(admin, "bob", "Bob")
@@ -49,15 +46,6 @@ def site():
     s.ana.open("/")
     r = s.ana.post("/family/chores/1/check", {"day": str(s.today), "action": "done"})
     assert r.status == 303, r.text[:600]
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
-
-
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "ana")
-    yield d
-    d.quit()
 
 
 SECTION_JS = """
@@ -134,7 +122,6 @@ def test_the_board_shows_todays_chores(site, driver, width, scheme):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("path", ["/", "/board", "/family", "/stats"])
 def test_axe(site, driver, path, width, scheme):
-    from axe_selenium_python import Axe
     if path == "/family":
         d = signed_in_driver(site, "mum", password="correct horse battery")
     else:
@@ -144,20 +131,13 @@ def test_axe(site, driver, path, width, scheme):
         viewport(d, width, 900)
         d.get(site.base + path)
         assert d.find_elements(By.ID, "chores"), path
-        axe = Axe(d)
-        axe.inject()
-        results = axe.run()
-        assert len(results["passes"]) > 10, "axe-core did not run its rules"
-        violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]}
-                      for v in results["violations"]]
-        assert not violations, f"axe on {path} ({width}, {scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+        assert_accessible(d, f"{path} ({width}, {scheme})")
     finally:
         if d is not driver:
             d.quit()
 
 
 def test_screenshots(site, driver):
-    os.makedirs(SCREENSHOTS, exist_ok=True)
     admin = signed_in_driver(site, "mum", password="correct horse battery")
     try:
         for scheme in ["light", "dark"]:
@@ -166,8 +146,6 @@ def test_screenshots(site, driver):
                     color_scheme(d, scheme)
                     viewport(d, width, height)
                     d.get(site.base + path)
-                    file = os.path.join(SCREENSHOTS, f"chores-{name}-{width}-{scheme}.png")
-                    assert d.save_screenshot(file)
-                    assert os.path.getsize(file) < 600_000
+                    screenshot(d, f"chores-{name}-{width}-{scheme}.png", max_bytes=600_000)
     finally:
         admin.quit()

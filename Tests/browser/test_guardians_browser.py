@@ -2,11 +2,11 @@
 Selenium) against the real `dawn` binary: the banner says whose day it is and leads back; with
 JavaScript off one tap checks a habit off for the child (recorded as the guardian's, the page
 staying under /members/{child}/); the child's journal never shows; axe-core clean at 375 and
-1280 px, light and dark; reference screenshots of the view at both widths and schemes.
+1280 px, light and dark; reference screenshots of the view at both widths and schemes (into
+Tests/browser/reference/ only with DAWN_UPDATE_REFERENCE=1).
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_guardians_browser.py -q -p no:cacheprovider
 """
-import json
 import os
 import sys
 
@@ -14,21 +14,18 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    HERE, add_habit, add_member, color_scheme, log_habit, make_driver, member_db, rows, sign_in,
-    signed_in_driver, start_site, viewport, MEMBER_PASSWORD,
+    MEMBER_PASSWORD, add_habit, add_member, assert_accessible, color_scheme, log_habit, make_driver,
+    member_db, reference_screenshot, rows, sign_in, signed_in_driver, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-REFERENCE = os.path.join(HERE, "reference")
 SECRET = "Mia's private entry, never for Dad"
 
 
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """Mum (admin); Dad looks after Mia (a child account), who has three habits, a log, an entry; Dad has
     checked one off for her."""
-    s, admin = start_site()
     s.dad = add_member(admin, "dad", "Dad")
     s.mia = add_member(admin, "mia", "Mia", child=True)
     admin.open("/family")
@@ -41,8 +38,6 @@ def site():
     assert s.mia.post(f"/day/{s.today}/entry", {"entry": SECRET, "version": "0"}).status == 303
     s.dad.open(f"/members/mia/day/{s.today}")
     assert s.dad.post(f"/members/mia/day/{s.today}/check/{s.teeth}", {"action": "done"}).status == 303
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
 
 
 @pytest.fixture(scope="module")
@@ -92,25 +87,16 @@ def test_without_javascript_one_tap_checks_off_for_the_child(site):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [375, 1280])
 def test_axe(site, driver, width, scheme):
-    from axe_selenium_python import Axe
     color_scheme(driver, scheme)
     viewport(driver, width, 900)
     driver.get(site.base + f"/members/mia/day/{site.today}")
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
-    assert not violations, f"axe at {width} px ({scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+    assert_accessible(driver, f"mia's day for her guardian at {width} px ({scheme})")
 
 
 def test_reference_screenshots(site, driver):
-    os.makedirs(REFERENCE, exist_ok=True)
     for scheme in ["light", "dark"]:
         color_scheme(driver, scheme)
         for width, height in [(375, 812), (1280, 900)]:
             viewport(driver, width, height)
             driver.get(site.base + f"/members/mia/day/{site.today}")
-            file = os.path.join(REFERENCE, f"guardian-day-{width}-{scheme}.png")
-            assert driver.save_screenshot(file)
-            assert os.path.getsize(file) < 600_000
+            reference_screenshot(driver, f"guardian-day-{width}-{scheme}.png", max_bytes=600_000)

@@ -8,7 +8,6 @@ form at 375 and 1280 px.
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_habit_plans.py -q -p no:cacheprovider
 """
 import datetime
-import json
 import os
 import sys
 from urllib.parse import urlencode
@@ -17,9 +16,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    MEMBER_PASSWORD, SCREENSHOTS, add_member, color_scheme, member_db, rows,
-    sign_in, texts, viewport,
+    MEMBER_PASSWORD, SCREENSHOTS, add_member, assert_accessible, color_scheme, member_db, rows, sign_in,
+    texts, viewport,
 )
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -44,10 +42,8 @@ def post(browser, path, fields):
     return browser.request("POST", path, urlencode(list(fields) + [("csrf", browser.csrf)]).encode())
 
 
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """One server: "ana" with six planned habits (one paused), "bob" who starts with none."""
-    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     s.bob = add_member(admin, "bob", "Bob")
     for name, emoji, plan in ANA:
@@ -57,15 +53,6 @@ def site():
     gym = rows(member_db(s.dawn, "ana"), "SELECT id FROM habits WHERE name = 'Gym'")[0][0]
     s.ana.open("/habits")
     assert post(s.ana, f"/habits/{gym}/pause", [("from", str(s.today))]).status == 303
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
-
-
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "ana")
-    yield d
-    d.quit()
 
 
 def bob_habits(site):
@@ -201,7 +188,6 @@ def test_moving_without_javascript(site, nojs):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("what", ["/habits", "/habits/new", "refused"])
 def test_axe(site, driver, what, scheme):
-    from axe_selenium_python import Axe
     color_scheme(driver, scheme)
     viewport(driver, 375, 900)
     driver.get(site.base + ("/habits/new" if what == "refused" else what))
@@ -211,12 +197,7 @@ def test_axe(site, driver, what, scheme):
         driver.find_element(By.ID, "target_amount").send_keys("abc")
         driver.find_element(By.CSS_SELECTOR, "form.stack button[type=submit].primary").click()
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "weekdays-error"))
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
-    assert not violations, f"axe on {what} ({scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+    assert_accessible(driver, f"{what} ({scheme})")
 
 
 # ---------------------------------------------------------------- the list's layout and screenshots

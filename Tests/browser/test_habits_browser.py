@@ -7,7 +7,6 @@ screenshots of the day with its habits and the library open.
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_habits_browser.py -q -p no:cacheprovider
 """
-import json
 import os
 import sys
 import time
@@ -16,14 +15,11 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    MEMBER_PASSWORD, PASSWORD, SCREENSHOTS, Browser, add_habit, add_member, color_scheme, days, instances,
-    log_habit, make_driver, member_db, rows, save_settings, sign_in, texts, viewport,
+    MEMBER_PASSWORD, PASSWORD, Browser, add_habit, add_member, assert_accessible, color_scheme, contrast,
+    days, instances, log_habit, make_driver, member_db, mouse_drag, rows, save_settings, screenshot, sign_in,
+    texts, viewport,
 )
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
-from selenium.webdriver.common.actions import interaction  # noqa: E402
-from selenium.webdriver.common.actions.action_builder import ActionBuilder  # noqa: E402
-from selenium.webdriver.common.actions.pointer_input import PointerInput  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -39,16 +35,6 @@ def wall(slot):
     """The wall-clock "HH:MM" of a slot, as the server labels it."""
     m = (DAY_START * 60 + slot * 15) % 1440
     return f"{m // 60:02d}:{m % 60:02d}"
-
-
-def contrast(a, b):
-    """WCAG 2 contrast ratio of two #RRGGBB colours."""
-    def lum(h):
-        cs = [int(h[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        cs = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in cs]
-        return 0.2126 * cs[0] + 0.7152 * cs[1] + 0.0722 * cs[2]
-    x, y = sorted([lum(a), lum(b)])
-    return (y + 0.05) / (x + 0.05)
 
 
 def text_colour(hex_colour):
@@ -68,11 +54,9 @@ def rgb(hex_colour):
 # ---------------------------------------------------------------- fixtures
 
 
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """One server; "ana" has three habits (and an archived fourth), some logs, and a
     day starting at 05:00."""
-    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     save_settings(s.ana, day_start_hour=str(DAY_START))
     s.habits = {}
@@ -89,15 +73,6 @@ def site():
     log_habit(s.ana, s.busy_day, s.habits["Read"], "07:15", 45)
     log_habit(s.ana, s.busy_day, s.habits["Meditate"], "22:00", 15)
     log_habit(s.ana, days(-2, s.today), s.habits["Run"], "06:30", 30)
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
-
-
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "ana")
-    yield d
-    d.quit()
 
 
 @pytest.fixture
@@ -136,19 +111,6 @@ def show_slot(d, slot):
 def slot_height(d):
     return d.execute_script("const ol = document.querySelector('#timeline .hours-part:not(details *) .blocks');"
                             "return ol.getBoundingClientRect().height / +ol.dataset.span")
-
-
-def mouse_drag(d, start, end, release=True, steps=6):
-    """Presses at `start`, moves in steps to `end` (viewport px) and releases: real pointer events."""
-    mouse = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"), duration=40)
-    (x0, y0), (x1, y1) = start, end
-    mouse.pointer_action.move_to_location(int(x0), int(y0)).pointer_down()
-    for i in range(1, steps + 1):
-        mouse.pointer_action.move_to_location(int(x0 + (x1 - x0) * i / steps), int(y0 + (y1 - y0) * i / steps))
-    mouse.pointer_action.pause(0.15)
-    if release:
-        mouse.pointer_action.pointer_up()
-    mouse.perform()
 
 
 def touch(d, kind, x=None, y=None):
@@ -522,18 +484,6 @@ def test_pills_and_blocks_wear_their_habit_colours(site, page, driver, scheme):
 
 # ---------------------------------------------------------------- axe-core
 
-def assert_accessible(d, what):
-    from axe_selenium_python import Axe
-    axe = Axe(d)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    violations = [{"id": v["id"], "impact": v["impact"], "help": v["help"],
-                   "nodes": [{"target": n["target"], "html": n["html"][:160], "why": n.get("failureSummary", "")}
-                             for n in v["nodes"]]} for v in results["violations"]]
-    assert not violations, f"axe on {what} ({d.current_url}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
-
-
 HABIT_PAGES = ["day", "day-library", "empty-day", "/habits/new", "edit", "log", "instance", "/habits/archived"]
 
 
@@ -610,19 +560,15 @@ def test_the_tray_fits(site, page, driver, width):
 # ---------------------------------------------------------------- screenshots
 
 def test_screenshots(site, page, driver):
-    os.makedirs(SCREENSHOTS, exist_ok=True)
     for scheme in ["light", "dark"]:
         for width in [375, 1280]:
             color_scheme(driver, scheme)
             viewport(driver, width, 900)
             driver.get(f"{site.base}/day/{site.busy_day}")
             driver.execute_script("document.querySelector('.blocks .block').scrollIntoView({block: 'center'})")
-            file = os.path.join(SCREENSHOTS, f"habits-{width}-{scheme}.png")
-            assert driver.save_screenshot(file)
+            screenshot(driver, f"habits-{width}-{scheme}.png")
             driver.find_element(By.CSS_SELECTOR, ".library summary").click()
-            file = os.path.join(SCREENSHOTS, f"habits-library-{width}-{scheme}.png")
-            assert driver.save_screenshot(file)
-            assert os.path.getsize(file) < 600_000
+            screenshot(driver, f"habits-library-{width}-{scheme}.png", max_bytes=600_000)
     # Mid-drag: the ghost over the timeline and the highlighted slot.
     for scheme, width in [("light", 375), ("dark", 1280)]:
         color_scheme(driver, scheme)
@@ -631,7 +577,7 @@ def test_screenshots(site, page, driver):
         target = show_slot(driver, 14)
         mouse_drag(driver, centre(driver, pill(driver, site, "Meditate")), (target[0] + 40, target[1]), release=False)
         assert drag_state(driver)["mark"]
-        assert driver.save_screenshot(os.path.join(SCREENSHOTS, f"habits-drag-{width}-{scheme}.png"))
+        screenshot(driver, f"habits-drag-{width}-{scheme}.png")
         ActionChains(driver).send_keys(Keys.ESCAPE).release().perform()
 
 

@@ -12,15 +12,14 @@ import json
 import os
 import random
 import re
-import secrets
 import sys
 
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    MEMBER_PASSWORD, SCREENSHOTS, add_member, color_scheme, e2e, member_db, rows, sign_in, viewport,
+    MEMBER_PASSWORD, add_member, assert_accessible, color_scheme, contrast, import_json, member_db, rows,
+    screenshot, sign_in, viewport,
 )
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -73,49 +72,12 @@ def history(today, days=420, seed=16):
     }).encode()
 
 
-def import_file(browser, data):
-    """POST /import (multipart), as the account page's form does."""
-    browser.open("/account")
-    boundary = "----dawn" + secrets.token_hex(8)
-    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{browser.csrf}\r\n"
-            f"--{boundary}\r\nContent-Disposition: form-data; name=\"mode\"\r\n\r\nempty\r\n"
-            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"ana.json\"\r\n"
-            "Content-Type: application/json\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
-    lines = [f"POST /import HTTP/1.1", "Host: localhost", "Connection: close",
-             "Cookie: " + "; ".join(f"{k}={v}" for k, v in browser.jar.items()),
-             f"Content-Type: multipart/form-data; boundary={boundary}", f"Content-Length: {len(body)}"]
-    with browser.server.connect(timeout=60) as s:
-        s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        return e2e.Reader(s).read()
-
-
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """One server: "ana" with 420 days of history imported."""
-    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
-    r = import_file(s.ana, history(s.today))
+    r = import_json(s.ana, history(s.today))
     assert r.status == 303 and "done=imported" in (r.header("Location") or ""), r.body[:600]
     assert rows(member_db(s.dawn, "ana"), "SELECT name FROM habits WHERE id = 3") == [("Swim",)]
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
-
-
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "ana")
-    yield d
-    d.quit()
-
-
-def contrast(a, b):
-    """WCAG 2 contrast ratio of two opaque "rgb(r, g, b)" colours."""
-    def lum(text):
-        cs = [int(x) / 255 for x in text[text.index("(") + 1:text.index(")")].split(",")[:3]]
-        cs = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in cs]
-        return 0.2126 * cs[0] + 0.7152 * cs[1] + 0.0722 * cs[2]
-    x, y = sorted([lum(a), lum(b)])
-    return (y + 0.05) / (x + 0.05)
 
 
 # ---------------------------------------------------------------- axe-core
@@ -124,17 +86,11 @@ def contrast(a, b):
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("what", list(PAGES))
 def test_axe(site, driver, what, width, scheme):
-    from axe_selenium_python import Axe
     color_scheme(driver, scheme)
     viewport(driver, width, 900)
     driver.get(site.base + PAGES[what])
     assert len(driver.find_elements(By.CSS_SELECTOR, "svg.heatmap a")) > 300
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
-    assert not violations, f"axe on {what} at {width} px ({scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+    assert_accessible(driver, f"{what} at {width} px ({scheme})")
 
 
 # ---------------------------------------------------------------- layout
@@ -251,7 +207,6 @@ def test_a_square_opens_its_day_without_javascript(site, nojs):
 # ---------------------------------------------------------------- screenshots
 
 def test_screenshots(site, driver):
-    os.makedirs(SCREENSHOTS, exist_ok=True)
     for scheme in ["light", "dark"]:
         color_scheme(driver, scheme)
         for width in [375, 1280]:
@@ -260,6 +215,4 @@ def test_screenshots(site, driver):
                 driver.get(site.base + path)
                 heading = driver.find_element(By.ID, "heatmap-heading")
                 driver.execute_script("arguments[0].scrollIntoView()", heading)
-                file = os.path.join(SCREENSHOTS, f"heatmap-{name}-{width}-{scheme}.png")
-                assert driver.save_screenshot(file)
-                assert os.path.getsize(file) < 600_000
+                screenshot(driver, f"heatmap-{name}-{width}-{scheme}.png", max_bytes=600_000)

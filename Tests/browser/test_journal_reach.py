@@ -6,7 +6,6 @@ both at 320, 375 and 1280 px in light and dark, and screenshots at 375 and 1280 
     Tests/run-browser Tests/browser/test_journal_reach.py
 """
 import datetime
-import json
 import os
 import sys
 
@@ -14,8 +13,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    MEMBER_PASSWORD, SCREENSHOTS, add_member, color_scheme, sign_in, viewport,
+    MEMBER_PASSWORD, add_member, assert_accessible, color_scheme, screenshot, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -32,11 +30,9 @@ def same_day(year, today):
         return today.replace(year=year, day=28)
 
 
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """"ana" wrote on today's month and day in 2016 (a long entry), 2019 (notes only) and 2024,
     and on 2016-05-05 (an entry and a note)."""
-    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     s.recalled = []
     for year, entry, note in [(2024, "Picnic in the park.\nSun all day.", None), (2019, None, "Only a note that year."),
@@ -51,15 +47,6 @@ def site():
     s.ana.open(f"/day/{OLD}")
     assert s.ana.post(f"/day/{OLD}/entry", {"entry": "The day we moved.\nBoxes everywhere."}).status == 303
     assert s.ana.post(f"/day/{OLD}/notes", {"note": "Pizza on the floor."}).status == 303
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
-
-
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "ana")
-    yield d
-    d.quit()
 
 
 SECTION_JS = """
@@ -118,22 +105,15 @@ def test_without_javascript(site, nojs):
 @pytest.mark.parametrize("width", [320, 375, 1280])
 @pytest.mark.parametrize("what", ["/", f"/day/{OLD}"])
 def test_axe(site, driver, what, width, scheme):
-    from axe_selenium_python import Axe
     color_scheme(driver, scheme)
     viewport(driver, width, 900)
     driver.get(site.base + what)
     if what == "/":
         assert driver.find_elements(By.ID, "on-this-day")
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
-    assert not violations, f"axe on {what} at {width} ({scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+    assert_accessible(driver, f"{what} at {width} ({scheme})")
 
 
 def test_screenshots(site, driver):
-    os.makedirs(SCREENSHOTS, exist_ok=True)
     for scheme in ["light", "dark"]:
         color_scheme(driver, scheme)
         for width in [375, 1280]:
@@ -142,6 +122,4 @@ def test_screenshots(site, driver):
                 driver.get(site.base + path)
                 if name == "on-this-day":
                     driver.execute_script("document.getElementById('on-this-day').scrollIntoView({block: 'center'})")
-                file = os.path.join(SCREENSHOTS, f"reach-{name}-{width}-{scheme}.png")
-                assert driver.save_screenshot(file)
-                assert os.path.getsize(file) < 600_000
+                screenshot(driver, f"reach-{name}-{width}-{scheme}.png", max_bytes=600_000)

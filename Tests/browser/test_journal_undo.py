@@ -8,7 +8,6 @@ dark.
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_journal_undo.py -q -p no:cacheprovider
 """
-import json
 import os
 import sys
 
@@ -16,8 +15,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    MEMBER_PASSWORD, SCREENSHOTS, add_member, color_scheme, member_db, rows, sign_in, viewport,
+    MEMBER_PASSWORD, add_member, assert_accessible, color_scheme, member_db, rows, screenshot, sign_in,
+    signed_in_driver, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -25,12 +24,8 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 ENTRY = "Rain all morning, then the long walk to the lighthouse with Nonna."
 
 
-@pytest.fixture(scope="module")
-def site():
-    s, admin = start_site()
+def seed(s, admin):
     s.ana = add_member(admin, "ana", "Ana")
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
 
 
 @pytest.fixture(scope="module")
@@ -103,8 +98,7 @@ def test_undo_a_deleted_note_without_javascript(site, driver):
     assert "Lighthouse closed on Mondays" not in notes()
     undo = nojs.find_element(By.CSS_SELECTOR, "#notes form.undo")
     assert "Lighthouse closed on Mondays" in undo.text
-    os.makedirs(SCREENSHOTS, exist_ok=True)
-    assert nojs.save_screenshot(os.path.join(SCREENSHOTS, "journal-undo-note-375-light.png"))
+    screenshot(nojs, "journal-undo-note-375-light.png")
     submit(nojs, "#notes form.undo button")
     assert nojs.current_url.endswith("?done=note-restored#notes"), nojs.current_url
     assert "Lighthouse closed on Mondays" in notes()
@@ -113,22 +107,13 @@ def test_undo_a_deleted_note_without_javascript(site, driver):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [375, 1280])
 def test_axe_and_screenshots_after_a_delete(site, width, scheme):
-    from axe_selenium_python import Axe
     d = signed_in_driver(site, "ana")
     try:
         color_scheme(d, scheme)
         viewport(d, width, 812 if width == 375 else 900)
         write_and_delete_entry(site, d)
-        os.makedirs(SCREENSHOTS, exist_ok=True)
-        file = os.path.join(SCREENSHOTS, f"journal-undo-{width}-{scheme}.png")
-        assert d.save_screenshot(file)
-        axe = Axe(d)
-        axe.inject()
-        results = axe.run()
-        assert len(results["passes"]) > 10, "axe-core did not run its rules"
-        violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]}
-                      for v in results["violations"]]
-        assert not violations, json.dumps(violations, indent=1, ensure_ascii=False)
+        screenshot(d, f"journal-undo-{width}-{scheme}.png")
+        assert_accessible(d, f"the undo line at {width} px ({scheme})")
         submit(d, "#journal form.undo button")
         assert d.find_element(By.ID, "entry").get_attribute("value") == ENTRY
     finally:

@@ -8,7 +8,6 @@ buttons); screenshots of each language at 320 px and of Deutsch and Español at 
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_languages.py -q -p no:cacheprovider
 """
-import json
 import os
 import sys
 
@@ -16,8 +15,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    SCREENSHOTS, add_habit, add_member, color_scheme, days, log_habit, save_settings, seed_history, viewport,
+    add_habit, add_member, assert_accessible, color_scheme, days, log_habit, save_settings, screenshot,
+    seed_history, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 
@@ -29,11 +28,9 @@ ENTRY_HEADING = {"en": "Journal", "it": "Diario", "fr": "Journal", "de": "Tagebu
 SEGMENTS = {"en": "DWMQY", "it": "GSMTA", "fr": "JSMTA", "de": "TWMQJ", "es": "DSMTA"}
 
 
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """One server; "ana" has notes and entries over a month and three habits logged on
     most days (with a long German-length name), so /stats has a chart and a per-habit table."""
-    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     seed_history(s.ana, s.today)
     habits = [add_habit(s.ana, "Spaziergang am Fluss", "🚶", "#48DBAB", 30),
@@ -44,15 +41,6 @@ def site():
         for index, habit in enumerate(habits):
             if (back + index) % 3 != 2:
                 log_habit(s.ana, day, habit, f"{7 + 3 * index:02d}:30", 30)
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
-
-
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "ana")
-    yield d
-    d.quit()
 
 
 def speak(site, language):
@@ -80,20 +68,12 @@ def test_the_pages_are_in_the_language(site, driver, language):
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_axe(site, driver, language, width, scheme):
-    from axe_selenium_python import Axe
     speak(site, language)
     color_scheme(driver, scheme)
     viewport(driver, width, 900)
     for name, path in PAGES.items():
         open_page(site, driver, language, path)
-        axe = Axe(driver)
-        axe.inject()
-        results = axe.run()
-        assert len(results["passes"]) > 10, "axe-core did not run its rules"
-        violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]}
-                      for v in results["violations"]]
-        assert not violations, f"axe on {name} in {language} at {width} px ({scheme}):\n" + \
-            json.dumps(violations, indent=1, ensure_ascii=False)
+        assert_accessible(driver, f"{name} in {language} at {width} px ({scheme})")
 
 
 # Every visible element's box within the viewport, but for what scrolls inside its own region.
@@ -125,7 +105,6 @@ def test_nothing_sticks_out_at_320(site, driver, language):
     speak(site, language)
     color_scheme(driver, "light")
     viewport(driver, 320, 900)
-    os.makedirs(SCREENSHOTS, exist_ok=True)
     for name, path in PAGES.items():
         open_page(site, driver, language, path)
         box = driver.execute_script(OVERFLOW_JS)
@@ -134,20 +113,17 @@ def test_nothing_sticks_out_at_320(site, driver, language):
         driver.set_window_size(320, 900)
         height = driver.execute_script("return Math.min(document.documentElement.scrollHeight, 2400)")
         viewport(driver, 320, height)
-        assert driver.save_screenshot(os.path.join(SCREENSHOTS, f"languages-{name}-{language}-320.png"))
+        screenshot(driver, f"languages-{name}-{language}-320.png")
         viewport(driver, 320, 900)
 
 
 @pytest.mark.parametrize("language", ["de", "es"])
 def test_screenshots(site, driver, language):
     speak(site, language)
-    os.makedirs(SCREENSHOTS, exist_ok=True)
     for scheme in ["light", "dark"]:
         color_scheme(driver, scheme)
         for width in [375, 1280]:
             viewport(driver, width, 900)
             for name, path in PAGES.items():
                 open_page(site, driver, language, path)
-                file = os.path.join(SCREENSHOTS, f"languages-{name}-{language}-{width}-{scheme}.png")
-                assert driver.save_screenshot(file)
-                assert os.path.getsize(file) < 600_000
+                screenshot(driver, f"languages-{name}-{language}-{width}-{scheme}.png", max_bytes=600_000)

@@ -17,9 +17,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    MEMBER_PASSWORD, SCREENSHOTS, ZONE, add_member, color_scheme, e2e, member_db,
-    rows, save_settings, sign_in, viewport,
+    MEMBER_PASSWORD, ZONE, add_member, assert_accessible, color_scheme, contrast, import_json, member_db,
+    rows, screenshot, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -29,24 +28,6 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 HABITS = [("Run", "🏃", "#48DBAB"), ("Read", "📚", "#FECA57"), ("Meditate", "🧘", "#54A0FF")]
 MOODS = {1: 4, 2: 5, 3: 2, 4: 3, 5: 5, 6: 1, 7: 4, 8: 2, 9: 3, 10: 4}
 RAN = [1, 2, 5, 7, 10]
-
-
-def do_import(browser, data):
-    """Imports a Dawn JSON file through /import, as the account page's form sends it."""
-    browser.open("/account")
-    boundary = "----dawn-mood"
-    body = b"".join(f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
-                    for k, v in [("csrf", browser.csrf), ("mode", "empty")])
-    body += (f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="dawn.json"\r\n'
-             "Content-Type: application/json\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
-    lines = ["POST /import HTTP/1.1", "Host: localhost", "Connection: close",
-             "Cookie: " + "; ".join(f"{k}={v}" for k, v in browser.jar.items()),
-             f"Content-Type: multipart/form-data; boundary={boundary}", f"Content-Length: {len(body)}"]
-    with browser.server.connect(timeout=20) as sock:
-        sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        r = e2e.Reader(sock).read()
-    r.text = r.body.decode("utf-8", "replace")
-    return r
 
 
 def history(today):
@@ -69,24 +50,13 @@ def history(today):
     }).encode()
 
 
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """"ana": three habits, ten days of moods and runs, today an entry and a "good" mood;
     "bob": nothing yet (he picks a face without JavaScript)."""
-    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     s.bob = add_member(admin, "bob", "Bob")
-    r = do_import(s.ana, history(s.today))
+    r = import_json(s.ana, history(s.today))
     assert r.status == 303, r.text[:600]
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
-
-
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "ana")
-    yield d
-    d.quit()
 
 
 def tap(d, selector):
@@ -113,16 +83,6 @@ return [...document.querySelectorAll('#mood .mood-face')].map(b => {
           shadow: s.boxShadow, border: s.borderTopColor, text: s.color, w: r.width, h: r.height, surface: bg};
 });
 """
-
-
-def contrast(a, b):
-    """WCAG 2 contrast ratio of two opaque "rgb(r, g, b)" colours."""
-    def lum(text):
-        cs = [int(x) / 255 for x in text[text.index("(") + 1:text.index(")")].split(",")[:3]]
-        cs = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in cs]
-        return 0.2126 * cs[0] + 0.7152 * cs[1] + 0.0722 * cs[2]
-    x, y = sorted([lum(a), lum(b)])
-    return (y + 0.05) / (x + 0.05)
 
 
 # ---------------------------------------------------------------- the first screen
@@ -215,7 +175,6 @@ def test_the_statistics_page_sets_moods_against_habits(site, driver):
 @pytest.mark.parametrize("width", [320, 375, 1280])
 @pytest.mark.parametrize("what", ["/", "refused", "/stats?g=month"])
 def test_axe(site, driver, what, width, scheme):
-    from axe_selenium_python import Axe
     color_scheme(driver, scheme)
     viewport(driver, width, 900)
     driver.get(site.base + ("/" if what == "refused" else what))
@@ -224,18 +183,12 @@ def test_axe(site, driver, what, width, scheme):
         driver.execute_script("document.querySelector('#mood .mood-face[value=\"3\"]').value = '9';")
         tap(driver, '#mood .mood-face[value="9"]')
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "mood-error"))
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
-    assert not violations, f"axe on {what} at {width} px ({scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+    assert_accessible(driver, f"{what} at {width} px ({scheme})")
 
 
 # ---------------------------------------------------------------- screenshots
 
 def test_screenshots(site, driver):
-    os.makedirs(SCREENSHOTS, exist_ok=True)
     for scheme in ["light", "dark"]:
         color_scheme(driver, scheme)
         for width, height in [(375, 812), (1280, 900)]:
@@ -245,6 +198,4 @@ def test_screenshots(site, driver):
                 driver.get(site.base + path)
                 if anchor:
                     driver.execute_script("document.querySelector(arguments[0]).scrollIntoView()", anchor)
-                file = os.path.join(SCREENSHOTS, f"mood-{name}-{width}-{scheme}.png")
-                assert driver.save_screenshot(file)
-                assert os.path.getsize(file) < 600_000
+                screenshot(driver, f"mood-{name}-{width}-{scheme}.png", max_bytes=600_000)

@@ -16,7 +16,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    SCREENSHOTS, Dawn, add_habit, color_scheme, make_driver, server_env, setup_admin, sign_in, viewport, PASSWORD,
+    PASSWORD, SCREENSHOTS, Dawn, add_habit, axe_violations, color_scheme, make_driver, server_env,
+    setup_admin, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 
@@ -67,15 +68,6 @@ def driver(site):
     sign_in(d, site.base, site.admin.username, PASSWORD)
     yield d
     d.quit()
-
-
-def axe_violations(driver):
-    from axe_selenium_python import Axe
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    return [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

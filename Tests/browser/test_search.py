@@ -6,7 +6,6 @@ light and dark, and screenshots at 375 and 1280 px.
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_search.py -q -p no:cacheprovider
 """
-import json
 import os
 import sys
 import urllib.parse
@@ -15,19 +14,17 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    MEMBER_PASSWORD, SCREENSHOTS, add_habit, add_member, color_scheme, days, log_habit, sign_in, viewport,
+    MEMBER_PASSWORD, add_habit, add_member, assert_accessible, color_scheme, contrast, days, log_habit,
+    screenshot, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """One server; "ana" wrote about the città, a walk with a note, an entry holding markup,
     and 25 days of rain (two pages of hits)."""
-    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     ana = s.ana
     entry_day = days(-3, s.today)
@@ -41,25 +38,6 @@ def site():
         day = days(-back, s.today)
         ana.open(f"/day/{day}")
         assert ana.post(f"/day/{day}/notes", {"note": f"Rain again, day {back} of the wet spell"}).status == 303
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
-
-
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "ana")
-    yield d
-    d.quit()
-
-
-def contrast(a, b):
-    """WCAG 2 contrast ratio of two opaque "rgb(r, g, b)" colours."""
-    def lum(text):
-        cs = [int(x) / 255 for x in text[text.index("(") + 1:text.index(")")].split(",")[:3]]
-        cs = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in cs]
-        return 0.2126 * cs[0] + 0.7152 * cs[1] + 0.0722 * cs[2]
-    x, y = sorted([lum(a), lum(b)])
-    return (y + 0.05) / (x + 0.05)
 
 
 # ---------------------------------------------------------------- without JavaScript
@@ -131,23 +109,16 @@ def test_marks_are_legible(site, driver, scheme):
 @pytest.mark.parametrize("width", [320, 375, 1280])
 @pytest.mark.parametrize("what", ["/search?q=citta", "/search?q=%22open", "/search?q=rain&page=2", "/"])
 def test_axe(site, driver, what, width, scheme):
-    from axe_selenium_python import Axe
     color_scheme(driver, scheme)
     viewport(driver, width, 900)
     driver.get(site.base + what)
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
-    assert not violations, f"axe on {what} ({width} px, {scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+    assert_accessible(driver, f"{what} ({width} px, {scheme})")
     assert driver.execute_script("return document.documentElement.scrollWidth") <= width, f"{what} fits {width} px"
 
 
 # ---------------------------------------------------------------- screenshots
 
 def test_screenshots(site, driver):
-    os.makedirs(SCREENSHOTS, exist_ok=True)
     for scheme in ["light", "dark"]:
         color_scheme(driver, scheme)
         for width in [375, 1280]:
@@ -155,6 +126,4 @@ def test_screenshots(site, driver):
             for name, path in [("results", "/search?q=citta"), ("pages", "/search?q=rain"),
                                ("refused", "/search?q=%22open"), ("box", "/")]:
                 driver.get(site.base + path)
-                file = os.path.join(SCREENSHOTS, f"search-{name}-{width}-{scheme}.png")
-                assert driver.save_screenshot(file)
-                assert os.path.getsize(file) < 600_000
+                screenshot(driver, f"search-{name}-{width}-{scheme}.png", max_bytes=600_000)

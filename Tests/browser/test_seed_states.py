@@ -27,8 +27,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    MEMBER_PASSWORD, SCREENSHOTS, add_habit, add_member, color_scheme, days, save_settings, sign_in, viewport,
+    MEMBER_PASSWORD, SCREENSHOTS, add_habit, add_member, axe_violations, color_scheme, contrast, days, over,
+    rgba, save_settings, sign_in, signed_in_driver, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -44,11 +44,9 @@ ENTRIES = [-3, -5]
 SCHEMES = ["light", "dark"]
 
 
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """"ana" was active today (a note, no entry), "eve" wrote today's entry (no note);
     "max" has 24 habits (a library taller than a phone); "new" changed no setting."""
-    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     for back in sorted(set(NOTES) | set(ENTRIES)):
         day = days(back, s.today)
@@ -64,15 +62,6 @@ def site():
     for n in range(24):
         add_habit(s.max, f"Habit {n + 1}", "⭐", "#54A0FF", 30)
     add_member(admin, "new", "New")
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
-
-
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "ana")
-    yield d
-    d.quit()
 
 
 # ---------------------------------------------------------------- helpers
@@ -140,33 +129,6 @@ def drawn(d, selector, scheme):
     dark = tuple(int(x) for x in DARK[scheme][4:-1].split(","))
     flat = [p for row in pixels for p in row]
     return sum(1 for p in flat if all(abs(a - b) <= 40 for a, b in zip(p, dark))) / len(flat)
-
-
-def rgba(text):
-    parts = [float(x) for x in text[text.index("(") + 1:text.index(")")].split(",")]
-    return tuple(parts[:3]) + ((parts[3],) if len(parts) > 3 else (1.0,))
-
-
-def over(top, below):
-    a = top[3]
-    return tuple(a * t + (1 - a) * u for t, u in zip(top[:3], below[:3])) + (1.0,)
-
-
-def contrast(one, two):
-    def lum(c):
-        lin = [(v / 255) / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c[:3]]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    hi, lo = sorted([lum(one), lum(two)], reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def axe_violations(d):
-    from axe_selenium_python import Axe
-    axe = Axe(d)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    return [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
 
 
 # ---------------------------------------------------------------- activity vs entry

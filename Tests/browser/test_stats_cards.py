@@ -12,8 +12,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    start_site,
-    MEMBER_PASSWORD, SCREENSHOTS, add_habit, add_member, color_scheme, days, log_habit, sign_in, viewport,
+    MEMBER_PASSWORD, add_habit, add_member, color_scheme, days, log_habit, screenshot, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 
@@ -22,16 +21,12 @@ HABITS = [("Run", "🏃", "#48DBAB"), ("Practise the piano before dinner, every 
           ("Read", "📚", "#FECA57")]
 
 
-@pytest.fixture(scope="module")
-def site():
-    s, admin = start_site()
+def seed(s, admin):
     s.ana = add_member(admin, "ana", "Ana")
     for n, (name, emoji, colour) in enumerate(HABITS):
         habit = add_habit(s.ana, name, emoji, colour, 30)
         for back in range(0, 6 - 2 * n):
             log_habit(s.ana, days(-back, s.today), habit, "07:00", 30)
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
 
 
 @pytest.fixture(scope="module")
@@ -85,10 +80,9 @@ def test_each_habit_is_a_card_on_a_phone(site, driver, scheme):
         assert [x["label"] for x in card["figures"]] == LABELS, card
         assert [x["value"] for x in card["figures"]] == row[1:], (card, row)
         assert all(x["shown"] and x["value"] for x in card["figures"]), card
-    os.makedirs(SCREENSHOTS, exist_ok=True)
-    assert nojs.save_screenshot(os.path.join(SCREENSHOTS, f"stats-375-{scheme}.png"))  # the first screen
+    screenshot(nojs, f"stats-375-{scheme}.png")  # the first screen
     nojs.find_element(By.ID, "habits-heading").location_once_scrolled_into_view
-    assert nojs.save_screenshot(os.path.join(SCREENSHOTS, f"stats-cards-375-{scheme}.png"))
+    screenshot(nojs, f"stats-cards-375-{scheme}.png")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -106,7 +100,7 @@ def test_the_table_stays_from_600_px(site, driver, scheme):
             assert f["scrollOverflow"] <= 0, f  # whole, as before
         assert len(f["table"]) == len(HABITS)
     nojs.find_element(By.ID, "habits-heading").location_once_scrolled_into_view
-    assert nojs.save_screenshot(os.path.join(SCREENSHOTS, f"stats-cards-1280-{scheme}.png"))
+    screenshot(nojs, f"stats-cards-1280-{scheme}.png")
     viewport(nojs, 599, 900)
     nojs.get(site.base + "/stats")
     f = nojs.execute_script(FIGURES_JS)

@@ -6,7 +6,6 @@ vacation", axe-core on the vacations page, and screenshots at 375 and 1280 px.
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_vacations.py -q -p no:cacheprovider
 """
-import json
 import os
 import sys
 
@@ -14,9 +13,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    signed_in_driver, start_site,
-    MEMBER_PASSWORD, SCREENSHOTS, add_member, color_scheme, days, member_db,
-    rows, save_settings, sign_in, viewport,
+    MEMBER_PASSWORD, add_member, assert_accessible, color_scheme, contrast, days, member_db, rows,
+    save_settings, screenshot, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -29,12 +27,9 @@ AWAY = (-4, -2)
 AHEAD = (1, 2)
 
 
-
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """One server; "ana" was active five days, away three, active two (a streak of 7) and
     goes away again tomorrow; "bob" adds a vacation without JavaScript."""
-    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     s.bob = add_member(admin, "bob", "Bob")
     for back in NOTES:
@@ -45,15 +40,6 @@ def site():
         s.ana.open("/vacations")
         r = s.ana.post("/vacations", {"first": str(days(first, s.today)), "last": str(days(last, s.today))})
         assert r.status == 303, r.text[:600]
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
-
-
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "ana")
-    yield d
-    d.quit()
 
 
 STATE_JS = """
@@ -75,16 +61,6 @@ return [...document.querySelectorAll(arguments[0])].map(c => {
 
 def states(d, selector):
     return d.execute_script(STATE_JS, selector)
-
-
-def contrast(a, b):
-    """WCAG 2 contrast ratio of two opaque "rgb(r, g, b)" colours."""
-    def lum(text):
-        cs = [int(x) / 255 for x in text[text.index("(") + 1:text.index(")")].split(",")[:3]]
-        cs = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in cs]
-        return 0.2126 * cs[0] + 0.7152 * cs[1] + 0.0722 * cs[2]
-    x, y = sorted([lum(a), lum(b)])
-    return (y + 0.05) / (x + 0.05)
 
 
 def away_days(site):
@@ -189,7 +165,6 @@ def test_the_calendar_shows_vacation_days(site, driver, scheme):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("what", ["/vacations", "refused", "/"])
 def test_axe(site, driver, what, scheme):
-    from axe_selenium_python import Axe
     color_scheme(driver, scheme)
     viewport(driver, 375, 900)
     driver.get(site.base + ("/vacations" if what == "refused" else what))
@@ -198,18 +173,12 @@ def test_axe(site, driver, what, scheme):
                               str(days(10, site.today)), str(days(5, site.today)))
         driver.find_element(By.CSS_SELECTOR, "form.vacation-form button[type=submit]").click()
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "last-error"))
-    axe = Axe(driver)
-    axe.inject()
-    results = axe.run()
-    assert len(results["passes"]) > 10, "axe-core did not run its rules"
-    violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]} for v in results["violations"]]
-    assert not violations, f"axe on {what} ({scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+    assert_accessible(driver, f"{what} ({scheme})")
 
 
 # ---------------------------------------------------------------- screenshots
 
 def test_screenshots(site, driver):
-    os.makedirs(SCREENSHOTS, exist_ok=True)
     calendar = f"/calendar/{str(days(AWAY[0], site.today))[:7]}"
     for scheme in ["light", "dark"]:
         color_scheme(driver, scheme)
@@ -219,7 +188,5 @@ def test_screenshots(site, driver):
                                      ("page", "/vacations", "row")]:
                 save_settings(site.ana, view=view)
                 driver.get(site.base + path)
-                file = os.path.join(SCREENSHOTS, f"vacations-{name}-{width}-{scheme}.png")
-                assert driver.save_screenshot(file)
-                assert os.path.getsize(file) < 600_000
+                screenshot(driver, f"vacations-{name}-{width}-{scheme}.png", max_bytes=600_000)
     save_settings(site.ana, view="row")

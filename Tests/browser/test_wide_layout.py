@@ -14,7 +14,6 @@ binary, with and without JavaScript:
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_wide_layout.py -q -p no:cacheprovider
 """
-import json
 import os
 import sys
 
@@ -22,8 +21,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    MEMBER_PASSWORD, SCREENSHOTS, add_habit, add_member, color_scheme, days, log_habit, make_driver,
-    save_settings, sign_in, start_site, viewport,
+    MEMBER_PASSWORD, add_habit, add_member, assert_accessible, color_scheme, days, log_habit, make_driver,
+    save_settings, screenshot, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 
@@ -35,11 +34,9 @@ ENTRY = "Up early for a run along the river, then a long morning of reading.\nPi
 PAST = [0, 15, 30]  # days back the tests open; 30 back is the row's oldest circle
 
 
-@pytest.fixture(scope="module")
-def site():
+def seed(s, admin):
     """One server; "ana" has four habits, timed logs 07:30–17:00, an entry and notes on
     today, 15 and 30 days back, and notes on a few other days (activity dots, a streak)."""
-    s, admin = start_site()
     s.ana = add_member(admin, "ana", "Ana")
     s.habits = {name: add_habit(s.ana, name, emoji, colour, minutes) for name, emoji, colour, minutes in HABITS}
     for back in PAST:
@@ -53,8 +50,6 @@ def site():
         day = days(-back, s.today)
         s.ana.open(f"/day/{day}")
         assert s.ana.post(f"/day/{day}/notes", {"note": f"note {back}"}).status == 303
-    yield s
-    assert s.dawn.stop() == 0, s.dawn.errors
 
 
 def signed_in(site, javascript):
@@ -255,26 +250,18 @@ def test_the_row_reads_oldest_to_newest_in_the_dom(site, nojs_driver):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [320, 375, 1280])
 def test_axe(site, driver, width, scheme):
-    from axe_selenium_python import Axe
     driver.javascript = True
     save_settings(site.ana, view="row")
     color_scheme(driver, scheme)
     try:
         for path in ["/", f"/day/{days(-30, site.today)}"]:
             open_day(driver, site, path, width, 900)
-            axe = Axe(driver)
-            axe.inject()
-            results = axe.run()
-            assert len(results["passes"]) > 10, "axe-core did not run its rules"
-            violations = [{"id": v["id"], "help": v["help"], "nodes": [n["html"][:160] for n in v["nodes"]]}
-                          for v in results["violations"]]
-            assert not violations, f"axe on {path} at {width} px ({scheme}):\n" + json.dumps(violations, indent=1, ensure_ascii=False)
+            assert_accessible(driver, f"{path} at {width} px ({scheme})")
     finally:
         color_scheme(driver, "light")
 
 
 def test_screenshots(site, driver, nojs_driver):
-    os.makedirs(SCREENSHOTS, exist_ok=True)
     driver.javascript, nojs_driver.javascript = True, False
     for view in ["row", "grid"]:
         save_settings(site.ana, view=view)
@@ -283,7 +270,6 @@ def test_screenshots(site, driver, nojs_driver):
                 color_scheme(d, scheme)
                 for width, height in [(375, 812), (1280, 900)]:
                     open_day(d, site, f"/day/{days(-15, site.today)}" if js == "nojs" else "/", width, height)
-                    file = os.path.join(SCREENSHOTS, f"wide-{view}-{width}-{scheme}-{js}.png")
-                    assert d.save_screenshot(file)
+                    screenshot(d, f"wide-{view}-{width}-{scheme}-{js}.png")
                 color_scheme(d, "light")
     save_settings(site.ana, view="row")

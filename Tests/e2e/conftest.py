@@ -13,6 +13,13 @@ import pytest
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
+def pytest_configure(config):
+    # Tests/run-e2e runs these after the parallel part, alone: they measure how long
+    # something takes or push the machine (processes killed, descriptors, connections,
+    # a long import), and a neighbour's load would make their figures flaky.
+    config.addinivalue_line("markers", "serial: run alone, after the tests that run in parallel (Tests/run-e2e)")
+
+
 def dawn_binary():
     path = os.environ.get("DAWN_BIN") or os.path.join(ROOT, ".build", "debug", "dawn")
     if not os.path.exists(path):

@@ -10,7 +10,11 @@ import subprocess
 import threading
 import time
 
+import pytest
+
 from conftest import ROOT, Reader, dawn_binary
+
+pytestmark = pytest.mark.serial
 
 H = "Host: localhost\r\n"
 HEALTHZ = f"GET /healthz HTTP/1.1\r\n{H}\r\n".encode()

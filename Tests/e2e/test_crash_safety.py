@@ -26,10 +26,14 @@ import tempfile
 import threading
 import time
 
+import pytest
+
 from conftest import Browser, Dawn, dawn_binary
 from test_accounts import MEMBER_PASSWORD, add_member, setup_admin, sign_in
 from test_day import today_in
 from test_import import multipart
+
+pytestmark = pytest.mark.serial
 
 ROUNDS = int(os.environ.get("DAWN_CRASH_ROUNDS", "50"))
 SEED = int(os.environ.get("DAWN_CRASH_SEED", str(random.randrange(1 << 30))))

@@ -7,8 +7,12 @@ import select
 import socket
 import time
 
+import pytest
+
 from conftest import Reader
 from test_accounts import setup_admin
+
+pytestmark = pytest.mark.serial
 
 LIMIT = 64
 H = "Host: localhost\r\n"

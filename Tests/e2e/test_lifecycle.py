@@ -13,6 +13,8 @@ import pytest
 
 from conftest import ROOT, Dawn, Reader, dawn_binary, get, request
 
+pytestmark = pytest.mark.serial
+
 H = "Host: localhost\r\n"
 SHORT = {"DAWN_HEADER_TIMEOUT": "0.5", "DAWN_BODY_TIMEOUT": "0.5", "DAWN_IDLE_TIMEOUT": "0.5",
          "DAWN_WRITE_TIMEOUT": "1"}

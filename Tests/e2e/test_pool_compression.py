@@ -8,7 +8,11 @@ import statistics
 import threading
 import time
 
+import pytest
+
 from test_accounts import setup_admin
+
+pytestmark = pytest.mark.serial
 
 WORDS = 8 << 20  # /_test/words at its largest: ~0.3 s of gzip on this machine, ~5 MB gzipped
 

@@ -19,6 +19,8 @@ from test_accounts import ADMIN_PASSWORD, MEMBER_PASSWORD, add_member, run_cli, 
 from test_day import member_db, rows, today_in
 from test_import import do_import
 
+pytestmark = pytest.mark.serial
+
 MAX_HABITS = 500
 MAX_LOGS = 200_000
 

@@ -513,6 +513,13 @@ function habitDrags(card) {
   });
 }
 
+// A year's heatmap wider than the screen opens on today's week (centred), not on January.
+for (const region of document.querySelectorAll(".heatmap-scroll[data-today-x]")) {
+  if (region.scrollWidth > region.clientWidth) {
+    region.scrollLeft = Math.max(0, Number(region.dataset.todayX) - region.clientWidth / 2);
+  }
+}
+
 // Reading offline: the service worker keeps the pages this member opened and,
 // offline, shows them marked read-only; nothing can be sent from them.
 if (document.documentElement.hasAttribute("data-offline")) {

@@ -138,8 +138,12 @@ enum HeatmapDrawing {
         let months = layout.monthStarts.map { start -> TemplateValue in
             ["x": .int(left + start.week * pitch), "label": .string(LocalizedDate.monthShort(start.month.month, language))]
         }
+        // Where today's week is drawn, for a year that holds today: `app.js` opens the region
+        // there on a narrow screen (without script it opens on the year's first weeks).
+        let todayWeek = layout.cells.first { $0.date == today }?.week
         return [
             "label": .string(label), "recentFirst": .bool(recentFirst),
+            "todayX": recentFirst ? .null : todayWeek.map { .int(left + $0 * pitch) } ?? .null,
             "width": .int(left + layout.weekCount * pitch - HeatmapConstants.cellGap),
             "height": .int(top + PeriodConstants.daysPerWeek * pitch - HeatmapConstants.cellGap),
             "size": .int(size), "radius": .int(HeatmapConstants.cellRadius), "monthY": .int(top - 5),

@@ -83,7 +83,8 @@ final class HeatmapPageTests: XCTestCase {
         let dawn = try seeded()
         let page = dawn.get("/stats?g=year")
         XCTAssertEqual(page.status, .ok)
-        XCTAssertTrue(page.text.contains(#"<div class="heatmap-scroll" tabindex="0" role="region" aria-label="2026 day by day">"#))
+        // The region names today's column (the week of Monday 23 November), where app.js opens it.
+        XCTAssertTrue(page.text.contains(#"<div class="heatmap-scroll" tabindex="0" role="region" aria-label="2026 day by day" data-today-x="543">"#))
         XCTAssertTrue(page.text.contains(#"<svg class="heatmap" width="607" height="91" viewBox="0 0 607 91">"#), "26 + 53 × 11 − 2 by 16 + 7 × 11 − 2")
         // Wednesday 4 March: 3 + 62 = 65 days from the first column's Monday → column 9, row 2.
         XCTAssertEqual(cell(page, "2026-03-04"), ##"<a href="/day/2026-03-04"><title>2026-03-04: 2 logs, 1 note</title><use href="#hm" class="hm-l2" y="38"/></a>"##)
@@ -119,6 +120,7 @@ final class HeatmapPageTests: XCTestCase {
         XCTAssertNotNil(cell(page, "2024-12-31"))
         XCTAssertEqual(PageHarness.allMatches(#"<a href="(/day/[^"]*)""#, in: page.text).filter { $0.hasPrefix("/day/2024") }.count, 366)
         XCTAssertFalse(page.text.contains(##"<use href="#hm" class="hm-l0" y="71"><title>"##), "no square without its link")
+        XCTAssertFalse(page.text.contains("data-today-x"), "a year without today opens on its start")
     }
 
     /// Weeks from Sunday move every row down one; the words follow the language.

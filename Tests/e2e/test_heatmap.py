@@ -117,12 +117,18 @@ def test_the_year_heatmap(site, years_back):
     r = ana.get(f"/stats?g=year&p={year}")
     assert r.status == 200
     page = r.text
-    assert f'<div class="heatmap-scroll" tabindex="0" role="region" aria-label="{year} day by day">' in page
+    # The current year's region names today's column (where app.js opens it); an older one none.
+    opening = re.search(rf'<div class="heatmap-scroll" tabindex="0" role="region" aria-label="{year} day by day"'
+                        r'(?: data-today-x="(\d+)")?>', page)
+    assert opening, "the heatmap's scrolling region"
+    assert (opening.group(1) is not None) == (years_back == 0), opening.group(0)
     drawn = cells(page)
     days_in_year = 366 if calendar.isleap(year) else 365
     assert len(drawn) == days_in_year, "one square per day of the year"
     jan1 = datetime.date(year, 1, 1)
     lead = jan1.weekday()  # weeks from Monday (the member's setting)
+    if years_back == 0:
+        assert int(opening.group(1)) == LEFT + (lead + (today - jan1).days) // 7 * PITCH, "today's week's x"
     columns = (lead + days_in_year + 6) // 7
     assert columns in (53, 54)
     assert f'<svg class="heatmap" width="{LEFT + columns * PITCH - 2}" height="{TOP + 7 * PITCH - 2}"' in page

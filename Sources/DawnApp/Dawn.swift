@@ -172,7 +172,7 @@ public final class Dawn: HTTPResponder {
         router.add(.GET, "/manifest.webmanifest", AppManifestPage.route)
         OfflinePage.add(to: &router)
         router.add(.GET, "/static/{path*}", Route.open { app, page in
-            app.staticFiles.response(for: page.parameter("path"), request: page.http)
+            try app.staticFiles.response(for: page.parameter("path"), request: page.http)
         })
         SetupPage.add(to: &router)
         SignInPage.add(to: &router)

@@ -68,7 +68,7 @@ enum DayPage {
         router.add(.POST, "/day/{date}/notes/{id}/delete", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
-            guard let id = page.id(),
+            guard let id = try page.id(),
                   try member.journal.deleteNote(id: id, on: day, member.undoClock) else {
                 throw PageError(.notFound, key: "notes.not_found")
             }
@@ -93,7 +93,7 @@ enum DayPage {
         router.add(.POST, "/day/{date}/notes/{id}/restore", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
-            guard let id = page.id(), try member.journal.restoreNote(id: id, on: day, member.undoClock) == .restored else {
+            guard let id = try page.id(), try member.journal.restoreNote(id: id, on: day, member.undoClock) == .restored else {
                 throw PageError(.notFound, key: "notes.restore_gone")
             }
             return .redirect(to: Paths.done(page.paths.day(day), "note-restored", anchor: "notes"))

@@ -137,7 +137,7 @@ enum HabitsPage {
     }
 
     static func find(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> Habits.Habit {
-        guard let id = page.id(), let habit = try member.habits.habit(id) else {
+        guard let id = try page.id(), let habit = try member.habits.habit(id) else {
             throw PageError(.notFound, key: "habits.error.not_found")
         }
         return habit

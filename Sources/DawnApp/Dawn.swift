@@ -379,12 +379,18 @@ public final class Dawn: HTTPResponder {
 
     /// After every committed write to a member's database, whoever wrote it (a page, an
     /// import): bumps their revision (so cached pages and validators change) and, when
-    /// they share on the family board, refreshes their summary there.
+    /// they share on the family board, refreshes their summary there. The write is
+    /// committed by now, so a summary that cannot be refreshed fails no page: it is said
+    /// on stderr, and the next write of theirs tries again.
     private func memberWritten(_ id: MemberID) {
         memberCache.changed(id)
         reminders.memberChanged(id)
-        guard (try? Board(instance: data.instance).isOptedIn(id)) == true else { return }
-        try? publishBoard(id)
+        do {
+            guard try Board(instance: data.instance).isOptedIn(id) else { return }
+            try publishBoard(id)
+        } catch {
+            StandardError.line("member \(id.rawValue)'s board summary not refreshed: \(error)")
+        }
     }
 
     /// Publishes the member's summary on the board (and so opts them in), from fresh

@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "TimeZones", dependencies: ["Files", "Locks"]),
         // Dawn's domain: the day window, the date grid, circle states, streaks. Pure.
         .target(name: "Domain", dependencies: ["TimeZones", "PlainText"]),
-        // Strings in English, Italian and French (files read through Files); plural rules; dates as each language writes them.
+        // Strings in English, German, Spanish, French and Italian (files read through Files); plural rules; dates as each language writes them.
         .target(name: "Localization", dependencies: ["TimeZones", "Files"]),
         // Members, passwords (yescrypt), sessions, sign-in throttling, over instance.sqlite.
         .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt", "PlainText", "Locks"]),

@@ -30,14 +30,13 @@ public final class Dawn: HTTPResponder {
     let passwordPool: WorkerPool
     let timeZones: TimeZoneDatabase
     let strings: Strings
-    let memberCache = MemberCache()
-    /// Grants and the chores' revision, as every day page reads them (`FamilyCache`).
-    let familyCache: FamilyCache
+    /// Every cache the app keeps (`Caches`): members' settings and revisions, finished
+    /// pages, the family's grants.
+    let caches: Caches
     /// Every committed write to a member database is announced here (`memberWritten`).
     private let memberWrites = MemberWrites()
     /// Hands habits' reminders to the outbox when they come due (`startReminders`).
     let reminders: ReminderScheduler
-    let pageCache = PageCache()
     /// The server's live figures, for `/metrics`.
     let serverMetrics: ServerMetrics
     /// Each language's strings as the nested `t` object templates read (`{{t.nav.today}}`).
@@ -90,14 +89,14 @@ public final class Dawn: HTTPResponder {
         } catch {
             throw .resources("cannot read \(configuration.publicDirectory): \(error)")
         }
-        let familyCache = FamilyCache(maxAgeSeconds: Int64(configuration.sessionCacheSeconds))
-        self.familyCache = familyCache
+        let caches = Caches(sessionCacheSeconds: Int64(configuration.sessionCacheSeconds))
+        self.caches = caches
         do {
             data = try DataDirectory(root: configuration.dataDirectory,
                                      instanceMigrations: InstanceSchema.migrations,
                                      memberMigrations: MemberSchema.migrations,
                                      memberWritten: { [memberWrites] id in memberWrites.notify(id) },
-                                     instanceWritten: { familyCache.changed() })
+                                     instanceWritten: { caches.family.changed() })
         } catch let error as StoreError {
             throw .storage(error)
         } catch {
@@ -144,8 +143,8 @@ public final class Dawn: HTTPResponder {
         self.notifications = notifications
         let delivery: any ReminderOutbox = outbox ?? notifications
         reminders = ReminderScheduler(data: data, family: family, timeZones: timeZones, strings: strings,
-                                      settings: { [memberCache] id, database in
-                                          try memberCache.settings(id) { try MemberSettings.load(from: database) }
+                                      settings: { [caches] id, database in
+                                          try caches.members.settings(id) { try MemberSettings.load(from: database) }
                                       }, outbox: configuration.testHooks ? RecordingReminderOutbox(passingTo: delivery) : delivery,
                                       now: now)
         memberWrites.setHandler { [unowned self] id in memberWritten(id) }
@@ -172,7 +171,7 @@ public final class Dawn: HTTPResponder {
         router.add(.GET, "/manifest.webmanifest", AppManifestPage.route)
         OfflinePage.add(to: &router)
         router.add(.GET, "/static/{path*}", Route.open { app, page in
-            app.staticFiles.response(for: page.parameter("path"), request: page.http)
+            try app.staticFiles.response(for: page.parameter("path"), request: page.http)
         })
         SetupPage.add(to: &router)
         SignInPage.add(to: &router)
@@ -367,7 +366,7 @@ public final class Dawn: HTTPResponder {
 
     /// The member's settings, from memory when nothing changed since they were read.
     func memberSettings(_ id: MemberID, _ database: Database) throws -> MemberSettings {
-        try memberCache.settings(id) { try MemberSettings.load(from: database) }
+        try caches.members.settings(id) { try MemberSettings.load(from: database) }
     }
 
     /// A change to what the member's own pages show, written outside their database (their
@@ -379,12 +378,18 @@ public final class Dawn: HTTPResponder {
 
     /// After every committed write to a member's database, whoever wrote it (a page, an
     /// import): bumps their revision (so cached pages and validators change) and, when
-    /// they share on the family board, refreshes their summary there.
+    /// they share on the family board, refreshes their summary there. The write is
+    /// committed by now, so a summary that cannot be refreshed fails no page: it is said
+    /// on stderr, and the next write of theirs tries again.
     private func memberWritten(_ id: MemberID) {
-        memberCache.changed(id)
+        caches.members.changed(id)
         reminders.memberChanged(id)
-        guard (try? Board(instance: data.instance).isOptedIn(id)) == true else { return }
-        try? publishBoard(id)
+        do {
+            guard try Board(instance: data.instance).isOptedIn(id) else { return }
+            try publishBoard(id)
+        } catch {
+            StandardError.line("member \(id.rawValue)'s board summary not refreshed: \(error)")
+        }
     }
 
     /// Publishes the member's summary on the board (and so opts them in), from fresh
@@ -401,7 +406,7 @@ public final class Dawn: HTTPResponder {
 
     /// The family's grants and chores' revision, from memory unless `instance.sqlite` changed.
     func familySnapshot() throws -> FamilyCache.Snapshot {
-        try familyCache.snapshot(now: now(), family: family, chores: FamilyChores(instance: data.instance))
+        try caches.family.snapshot(now: now(), family: family, chores: FamilyChores(instance: data.instance))
     }
 
     /// True until the first admin exists.

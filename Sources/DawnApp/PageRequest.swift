@@ -52,22 +52,25 @@ struct PageRequest: Sendable {
     /// Where the owner's pages are: every link and redirect of a member page starts here.
     var paths: Paths { ward?.paths ?? .own }
 
-    /// The route's `{name}` capture as text. Every name a handler asks for is in its
-    /// route's pattern (the router refuses patterns it cannot parse), so a miss is a bug.
-    func parameter(_ name: String) -> String {
-        guard let value = parameters[name] else { preconditionFailure("no {\(name)} in this route") }
+    /// The route's `{name}` capture as text. Every name a handler asks for should be in its
+    /// route's pattern, so a miss is a bug: the request gets the internal error page, and
+    /// the process lives on to serve the others.
+    func parameter(_ name: String) throws(PageError) -> String {
+        guard let value = parameters[name] else {
+            throw PageError(.internalServerError, key: "error.internal")
+        }
         return value
     }
 
     /// `{name}` as a calendar date; malformed (not YYYY-MM-DD, or no such date) is a 400.
     func date(_ name: String = "date") throws(PageError) -> LocalDate {
-        guard let date = LocalDate(iso: parameter(name)) else { throw PageError(.badRequest, key: "error.bad_date") }
+        guard let date = LocalDate(iso: try parameter(name)) else { throw PageError(.badRequest, key: "error.bad_date") }
         return date
     }
 
     /// `{name}` as a row id (a positive integer), or nil: a page answers its own 404 then.
-    func id(_ name: String = "id") -> Int64? {
-        let text = parameter(name)
+    func id(_ name: String = "id") throws(PageError) -> Int64? {
+        let text = try parameter(name)
         guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
               let id = Int64(text), id > 0 else { return nil }
         return id

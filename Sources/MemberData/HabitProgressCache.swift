@@ -11,11 +11,15 @@ import TimeZones
 /// under every input: the habit's revision (`habit_summaries.revision`, drawn
 /// anew by the triggers in the transaction of any change to its days, which also decide its
 /// first day and, through `done`, its target), its schedule, the member's first weekday,
-/// today and the bridged days (vacations, skips, a pause). A write elsewhere (a note,
-/// another habit) leaves it; one to the habit works it out again once.
+/// today and the bridged days (vacations, skips, a pause), and behind them all the member's
+/// database file: every member numbers their habits from 1, so a habit id names a habit
+/// only within one member's file. A write elsewhere (a note, another habit) leaves it; one
+/// to the habit works it out again once.
 package enum HabitProgressCache {
     /// The inputs a kept streak or strength was worked out from.
     package struct Key: Hashable, Sendable {
+        /// The member's database file (`Connection.path`).
+        let database: String
         let habit: Int64
         let revision: Int64
         let schedule: HabitSchedule
@@ -33,6 +37,7 @@ package enum HabitProgressCache {
     /// A habit's logs, minutes and days logged within `from…to` (`MemberActivity.habitTotals`),
     /// kept under the habit's revision: they depend on its days alone.
     private struct TotalsKey: Hashable {
+        let database: String
         let habit: Int64
         let revision: Int64
         let from: LocalDate
@@ -50,7 +55,7 @@ package enum HabitProgressCache {
                     today: LocalDate, bridged: BridgedRanges) throws -> Key? {
         guard let revision = try connection.queryOne("SELECT revision FROM habit_summaries WHERE habit_id = ?",
                                                      [.integer(habit)])?.int64(0) else { return nil }
-        return Key(habit: habit, revision: revision, schedule: schedule, firstWeekday: firstWeekday, today: today,
+        return Key(database: connection.path, habit: habit, revision: revision, schedule: schedule, firstWeekday: firstWeekday, today: today,
                    bridged: bridged)
     }
 
@@ -79,7 +84,7 @@ package enum HabitProgressCache {
                        work: () throws -> [Int64: MemberActivity.HabitTotals]) throws -> [Int64: MemberActivity.HabitTotals] {
         let revisions = try connection.query("""
             SELECT habit_id, revision FROM habit_summaries WHERE habit_id IN (SELECT id FROM habits)
-            """).map { TotalsKey(habit: $0.int64(0), revision: $0.int64(1), from: from, to: to) }
+            """).map { TotalsKey(database: connection.path, habit: $0.int64(0), revision: $0.int64(1), from: from, to: to) }
         let found: [Int64: MemberActivity.HabitTotals]? = keptTotals.withLock { kept in
             var found: [Int64: MemberActivity.HabitTotals] = [:]
             for key in revisions {

@@ -209,8 +209,8 @@ enum SummarySchema {
     /// `habit_summaries.revision`: a random 64-bit number drawn anew, in the write's own
     /// transaction, whenever one of the habit's `habit_days` rows comes, changes or goes
     /// (a log, a move, an amount, a target deciding its days again) and for a new summary
-    /// row. Equal revisions mean the same days (a chance of 2⁻⁶⁴ otherwise, across every
-    /// member's file), so `HabitProgressCache` may keep what it worked out from them.
+    /// row. Equal revisions of one habit mean the same days (a chance of 2⁻⁶⁴ otherwise), so
+    /// `HabitProgressCache` may keep what it worked out from them, under the member's file.
     static let revisions = """
         ALTER TABLE habit_summaries ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
         UPDATE habit_summaries SET revision = random();

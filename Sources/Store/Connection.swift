@@ -26,7 +26,9 @@ public final class Connection {
         case immediate = "BEGIN IMMEDIATE"
     }
 
-    let path: String
+    /// The database file, as opened: names whose data a connection reads (each member
+    /// has a file of their own), for caches kept across connections.
+    package let path: String
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     private var access = Access.readWrite

@@ -127,12 +127,12 @@ final class WritePathTests: XCTestCase {
         let board = Board(instance: dawn.app.data.instance)
         XCTAssertNil(try board.summaries().first?.lastActive)
         let etag = try XCTUnwrap(dawn.get("/").headers["ETag"])
-        let before = dawn.app.memberCache.revision(id)
+        let before = dawn.app.caches.members.revision(id)
 
         // A write that no page made: straight through the member's database.
         let journal = Journal(database: try dawn.app.data.member(id))
         try journal.addNote("written elsewhere", on: LocalDate(iso: "2026-05-20")!, now: 1)
-        XCTAssertEqual(dawn.app.memberCache.revision(id), before + 1)
+        XCTAssertEqual(dawn.app.caches.members.revision(id), before + 1)
         XCTAssertEqual(try board.summaries().first?.lastActive, LocalDate(iso: "2026-05-20"))
         XCTAssertEqual(try board.summaries().first?.run, 1)
         let page = dawn.get("/", headers: [("If-None-Match", etag)])
@@ -142,6 +142,6 @@ final class WritePathTests: XCTestCase {
         // A read changes nothing; a write that fails (rolled back) changes nothing either.
         _ = try journal.notes(on: LocalDate(iso: "2026-05-20")!)
         XCTAssertThrowsError(try journal.addNote(String(repeating: "x", count: 501), on: LocalDate(iso: "2026-05-20")!, now: 2))
-        XCTAssertEqual(dawn.app.memberCache.revision(id), before + 1)
+        XCTAssertEqual(dawn.app.caches.members.revision(id), before + 1)
     }
 }

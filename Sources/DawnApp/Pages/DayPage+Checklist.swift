@@ -79,7 +79,7 @@ extension DayPage {
 
     /// The `{habit}` of a checklist form: no such habit (or not a habit id) → 404; archived → 400.
     private static func checklistHabit(_ page: PageRequest, _ member: MemberContext) throws -> Habits.Habit {
-        guard let id = page.id("habit"), let habit = try member.habits.habit(id) else {
+        guard let id = try page.id("habit"), let habit = try member.habits.habit(id) else {
             throw PageError(.notFound, key: "habits.error.not_found")
         }
         guard !habit.isArchived else { throw PageError(.badRequest, key: "habits.error.archived") }

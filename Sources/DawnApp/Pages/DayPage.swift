@@ -68,7 +68,7 @@ enum DayPage {
         router.add(.POST, "/day/{date}/notes/{id}/delete", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
-            guard let id = page.id(),
+            guard let id = try page.id(),
                   try member.journal.deleteNote(id: id, on: day, member.undoClock) else {
                 throw PageError(.notFound, key: "notes.not_found")
             }
@@ -93,7 +93,7 @@ enum DayPage {
         router.add(.POST, "/day/{date}/notes/{id}/restore", .member { app, page in
             let member = try MemberContext(app, page)
             let day = try day(app, page, member)
-            guard let id = page.id(), try member.journal.restoreNote(id: id, on: day, member.undoClock) == .restored else {
+            guard let id = try page.id(), try member.journal.restoreNote(id: id, on: day, member.undoClock) == .restored else {
                 throw PageError(.notFound, key: "notes.restore_gone")
             }
             return .redirect(to: Paths.done(page.paths.day(day), "note-restored", anchor: "notes"))
@@ -118,8 +118,8 @@ enum DayPage {
         let owner = member.account, me = member.actor.member
         var tag = EntityTag.Fingerprint()
         tag.add(owner.id.rawValue)
-        tag.add(app.memberCache.epoch)
-        tag.add(app.memberCache.revision(owner.id))
+        tag.add(app.caches.members.epoch)
+        tag.add(app.caches.members.revision(owner.id))
         tag.add(member.today.daysSince1970)
         tag.add(day.daysSince1970)
         tag.add(page.http.path)
@@ -137,7 +137,7 @@ enum DayPage {
         tag.add(day == member.today || offersUndo(page) ? member.now / 60 : -1)
         if owner.id != me.id {
             tag.add(me.id.rawValue)
-            tag.add(app.memberCache.revision(me.id))
+            tag.add(app.caches.members.revision(me.id))
         }
         let etag = tag.strongTag
         let headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding, Cookie"]
@@ -146,11 +146,11 @@ enum DayPage {
         }
         // Both encodings come from the cache: a client without gzip costs no more than one with it.
         let gzip = page.context.acceptsGzip
-        if let hit = app.pageCache.page(etag) { return hit.response(gzip: gzip) }
+        if let hit = app.caches.pages.page(etag) { return hit.response(gzip: gzip) }
         let response = try show(app, page, member, day: day, names: names)
         guard response.status == .ok else { return response }
         let type = response.headers["Content-Type"] ?? "text/html; charset=utf-8"
-        let stored = app.pageCache.store(etag, body: response.body) { body, gzipped in
+        let stored = app.caches.pages.store(etag, body: response.body) { body, gzipped in
             var all = headers
             all.add("Content-Type", type)
             if gzipped { all.add("Content-Encoding", "gzip") }

@@ -69,7 +69,7 @@ extension FamilyPage {
         router.add(.POST, "/family/chores/{id}/check", .member { app, page in
             let member = try MemberContext(app, page)
             let chores = FamilyChores(instance: app.data.instance)
-            guard let id = page.id() else { throw PageError(.notFound, key: "chores.error.not_found") }
+            guard let id = try page.id() else { throw PageError(.notFound, key: "chores.error.not_found") }
             guard let day = LocalDate(iso: page.form["day"] ?? "") else { throw PageError(.badRequest, key: "error.bad_date") }
             let me = member.actor.member
             let notice: String
@@ -104,7 +104,7 @@ extension FamilyPage {
 
     /// The `{id}` of an admin's chore form: not an id, or no such chore → 404.
     private static func choreOf(_ page: PageRequest, _ chores: FamilyChores) throws -> FamilyChores.Chore {
-        guard let id = page.id(), let chore = try chores.chore(id) else {
+        guard let id = try page.id(), let chore = try chores.chore(id) else {
             throw PageError(.notFound, key: "chores.error.not_found")
         }
         return chore

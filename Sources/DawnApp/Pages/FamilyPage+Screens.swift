@@ -37,7 +37,7 @@ extension FamilyPage {
             return response
         })
         router.add(.POST, "/family/screens/{id}/revoke", .admin { app, page in
-            guard let id = page.id(), try app.familyScreens.revoke(id) else {
+            guard let id = try page.id(), try app.familyScreens.revoke(id) else {
                 throw PageError(.notFound, key: "family.screens.not_found")
             }
             return .redirect(to: Paths.done(Paths.family, "screen_revoked"))

@@ -150,7 +150,7 @@ enum FamilyScreenPage {
 
     /// The member of `{id}` when the screen shows them; anyone else is a 404.
     private static func shown(_ app: Dawn, _ page: PageRequest) throws -> (member: Member, pinHash: String) {
-        guard let id = page.id(), let shown = try app.familyScreens.shownMember(MemberID(id)) else {
+        guard let id = try page.id(), let shown = try app.familyScreens.shownMember(MemberID(id)) else {
             throw PageError(.notFound, key: "screen.error.no_member")
         }
         return shown
@@ -291,7 +291,7 @@ enum FamilyScreenPage {
             throw PageError(.forbidden, key: "screen.error.visit_over")
         }
         let model = try TodayModel(app, member: member)
-        guard let id = page.id("habit"), let item = model.items.first(where: { $0.habit.id == id }) else {
+        guard let id = try page.id("habit"), let item = model.items.first(where: { $0.habit.id == id }) else {
             throw PageError(.notFound, key: "screen.error.not_due")
         }
         if isOpen(item) {
@@ -314,7 +314,7 @@ enum FamilyScreenPage {
             throw PageError(.forbidden, key: "screen.error.visit_over")
         }
         let model = try TodayModel(app, member: member)
-        guard let id = page.id() else { throw PageError(.notFound, key: "chores.error.not_found") }
+        guard let id = try page.id() else { throw PageError(.notFound, key: "chores.error.not_found") }
         do {
             _ = try FamilyChores(instance: app.data.instance).check(id, on: model.today, by: member.id, today: model.today,
                                                                    now: model.now)

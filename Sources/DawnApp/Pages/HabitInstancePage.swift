@@ -77,7 +77,7 @@ enum HabitInstancePage {
             try ChildRules.refuseDeletingLog(page)
             let member = try MemberContext(app, page)
             let day = try DayPage.day(app, page, member)
-            guard let id = page.id(), try member.habits.deleteInstance(id, on: day) else {
+            guard let id = try page.id(), try member.habits.deleteInstance(id, on: day) else {
                 throw PageError(.notFound, key: "timeline.error.not_found")
             }
             return .redirect(to: Paths.done(page.paths.day(day), "log-removed", anchor: "timeline"))
@@ -93,7 +93,7 @@ enum HabitInstancePage {
     }
 
     private static func find(_ page: PageRequest, _ member: MemberContext, _ day: LocalDate) throws -> (HabitInstance, Habits.Habit) {
-        guard let id = page.id(), let instance = try member.habits.instance(id, on: day),
+        guard let id = try page.id(), let instance = try member.habits.instance(id, on: day),
               let habit = try member.habits.habit(instance.habitID) else {
             throw PageError(.notFound, key: "timeline.error.not_found")
         }

@@ -14,7 +14,7 @@ enum HabitPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/habits/{id#}", .member { app, page in
             let member = try MemberContext(app, page)
-            guard let id = page.id() else { throw PageError(.notFound, key: "habits.error.not_found") }
+            guard let id = try page.id() else { throw PageError(.notFound, key: "habits.error.not_found") }
             return show(app, page, member, try Model(member, id: id))
         }.forGuardians(.read))
     }

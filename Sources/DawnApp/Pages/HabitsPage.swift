@@ -137,7 +137,7 @@ enum HabitsPage {
     }
 
     static func find(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> Habits.Habit {
-        guard let id = page.id(), let habit = try member.habits.habit(id) else {
+        guard let id = try page.id(), let habit = try member.habits.habit(id) else {
             throw PageError(.notFound, key: "habits.error.not_found")
         }
         return habit
@@ -146,7 +146,7 @@ enum HabitsPage {
     /// The stylesheet URL, versioned by the member's revision (and the process's epoch) so
     /// browsers refetch it after a change, even one made before a restart.
     static func cssURL(_ app: Dawn, _ member: MemberContext) -> String {
-        member.paths.habitsStylesheet(version: app.memberCache.validator(member.account.id))
+        member.paths.habitsStylesheet(version: app.caches.members.validator(member.account.id))
     }
 
     /// A habit as templates show it: pill text, class, counts.

@@ -86,7 +86,7 @@ enum MetricsPage {
         out.family("dawn_sqlite_memory_bytes", .gauge, "Memory SQLite holds: page caches, statements, schemas.")
         out.sample("dawn_sqlite_memory_bytes", [:], SQLiteMemory.bytesInUse)
         out.family("dawn_page_cache_bytes", .gauge, "Rendered member pages kept, as rendered and gzipped.")
-        out.sample("dawn_page_cache_bytes", [:], app.pageCache.bytes)
+        out.sample("dawn_page_cache_bytes", [:], app.caches.pages.bytes)
         out.family("process_open_fds", .gauge, "Descriptors the dawn process has open.")
         out.sample("process_open_fds", [:], app.serverMetrics.openDescriptors)
         return out.text

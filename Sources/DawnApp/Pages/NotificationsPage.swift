@@ -34,7 +34,7 @@ enum NotificationsPage {
         })
         router.add(.POST, "/notifications/push/{id}/remove", .member { app, page in
             let member = try page.member
-            guard let id = page.id() else { throw PageError(.notFound, key: "error.not_found") }
+            guard let id = try page.id() else { throw PageError(.notFound, key: "error.not_found") }
             try NotifyTargets(database: member.database).removePushSubscription(id: id)
             return .redirect(to: Paths.done(Paths.settings, "notify_removed", anchor: "notify"))
         })

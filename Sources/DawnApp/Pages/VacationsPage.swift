@@ -20,7 +20,7 @@ enum VacationsPage {
         router.add(.POST, "/vacations", .member { app, page in try addVacation(app, page) })
         router.add(.POST, "/vacations/{id}/delete", .member { app, page in
             let member = try MemberContext(app, page)
-            guard let id = page.id(), try Vacations(database: member.database).delete(id: id) else {
+            guard let id = try page.id(), try Vacations(database: member.database).delete(id: id) else {
                 return try show(app, page, member, listError: app.t("vacations.not_found", page), status: .notFound)
             }
             return .redirect(to: Paths.done(Paths.vacations, "deleted"))

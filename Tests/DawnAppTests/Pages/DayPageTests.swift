@@ -158,7 +158,7 @@ final class DayPageEncodingTests: XCTestCase {
         let gzipped = dawn.get("/", headers: [("Accept-Encoding", "gzip")])
         XCTAssertEqual(gzipped.headers["Content-Encoding"], "gzip")
         let etag = try XCTUnwrap(gzipped.headers["ETag"])
-        let cached = try XCTUnwrap(dawn.app.pageCache.page(etag))
+        let cached = try XCTUnwrap(dawn.app.caches.pages.page(etag))
         XCTAssertEqual(gzipped.body, cached.gzipped)
         XCTAssertEqual(try Gzip.decompress(cached.gzipped, maxOutputBytes: 1 << 20), cached.identity)
 

@@ -38,7 +38,11 @@ def driver(site, nojs):
 def submit(driver, selector):
     """Clicks a submit button and waits for the next page."""
     old = driver.find_element(By.TAG_NAME, "html")
-    driver.find_element(By.CSS_SELECTOR, selector).click()
+    button = driver.find_element(By.CSS_SELECTOR, selector)
+    # Into the middle of the screen first: WebDriver scrolls a button only to the bottom edge,
+    # where the tray (fixed there) would take the click at 375 px.
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
     WebDriverWait(driver, 10).until(lambda d: d.find_element(By.TAG_NAME, "html") != old)
 
 

@@ -20,6 +20,7 @@ from dawnbrowser import (  # noqa: E402
     setup_admin, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 WIDTHS = [320, 375, 1280]
 
@@ -123,5 +124,7 @@ def test_the_habit_form_takes_reminder_times(site, driver):
     field.clear()
     field.send_keys("21:00, 07:15")
     field.submit()
+    # The save's redirect first: opening the next page at once could overtake the post.
+    WebDriverWait(driver, 10).until(lambda d: "done=habit-saved" in d.current_url)
     driver.get(site.base + f"/habits/{site.habit}")
     assert "07:15, 21:00" in driver.find_element(By.TAG_NAME, "main").text

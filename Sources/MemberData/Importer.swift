@@ -14,7 +14,7 @@ package enum Importer {
         package struct Habit {
             var name: String; var emoji: String; var color: String; var defaultDuration: Int
             var createdAt: Int64?; var archivedAt: Int64?
-            /// `HabitSchedule`'s storage string.
+            /// When the habit is due (every day unless the file says otherwise).
             var schedule = HabitSchedule.daily
             var target: HabitTarget? = nil
             var pausedFrom: LocalDate? = nil

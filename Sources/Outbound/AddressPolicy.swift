@@ -161,20 +161,7 @@ public enum AddressPolicy: Sendable, Equatable {
             }
             return result
         }
-        // The parts around each "::", left to right without overlap (empty parts kept).
-        var halves: [Substring] = []
-        var start = text.startIndex, at = text.startIndex
-        while at < text.endIndex {
-            let next = text.index(after: at)
-            if text[at] == ":", next < text.endIndex, text[next] == ":" {
-                halves.append(text[start..<at])
-                start = text.index(after: next)
-                at = start
-            } else {
-                at = next
-            }
-        }
-        halves.append(text[start...])
+        let halves = text.split(separator: "::", omittingEmptySubsequences: false)
         var all: [UInt16]
         if halves.count == 1 {
             guard let g = groups(text[...]), g.count == 8 else { return nil }

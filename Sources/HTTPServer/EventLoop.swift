@@ -136,7 +136,8 @@ final class EventLoop: @unchecked Sendable {
                 }
                 return
             case let .accepted(fd, peer):
-                listener.accepted()
+                let now = System.monotonicNanoseconds()
+                listener.accepted(now: now)
                 guard shared.metrics.openConnections.add(1, ordering: .relaxed).newValue <= shared.configuration.limits.maxConnections else {
                     shared.metrics.openConnections.subtract(1, ordering: .relaxed)
                     System.close(fd)
@@ -156,7 +157,7 @@ final class EventLoop: @unchecked Sendable {
                 nextID += 1
                 let connection = Connection(id: id, fd: fd, peer: peer, fromTrustedProxy: fromTrustedProxy,
                                             client: client, limits: shared.configuration.limits,
-                                            now: System.monotonicNanoseconds(), registeredEvents: Self.readEvents)
+                                            now: now, registeredEvents: Self.readEvents)
                 do {
                     try System.epollAdd(epfd, fd, events: Self.readEvents, token: id)
                 } catch {

@@ -17,13 +17,17 @@ struct ListenerBackoff: Equatable {
     }
 
     private(set) var state = State.watching
-    /// From the first failed accept until the next successful one, however many
-    /// pauses it takes: a shortage is reported once, not every `pause`.
+    /// From the first failed accept until an accept succeeds `quiet` after the last
+    /// failure, however many pauses it takes: a shortage is reported once, not every
+    /// `pause`, nor each time a descriptor freed for a moment lets one accept through.
     private(set) var inShortage = false
+    private var lastFailure: UInt64 = 0
     private let pause: UInt64
+    private let quiet: UInt64
 
-    init(pause: Duration) {
+    init(pause: Duration, quiet: Duration = .seconds(10)) {
         self.pause = pause.nanoseconds
+        self.quiet = quiet.nanoseconds
     }
 
     var isWatching: Bool { state == .watching }
@@ -38,13 +42,15 @@ struct ListenerBackoff: Equatable {
     /// - Returns: true when this starts a shortage (the loop says so once in its log).
     mutating func outOfResources(now: UInt64) -> Bool {
         state = .paused(until: now &+ pause)
+        lastFailure = now
         defer { inShortage = true }
         return !inShortage
     }
 
-    /// A connection was accepted: whatever shortage there was is over.
-    mutating func accepted() {
-        inShortage = false
+    /// A connection was accepted: a shortage is over once accepts have gone on
+    /// succeeding for `quiet` since its last failure.
+    mutating func accepted(now: UInt64) {
+        if inShortage, now &- lastFailure >= quiet { inShortage = false }
     }
 
     /// One of the loop's connections closed, freeing a descriptor.

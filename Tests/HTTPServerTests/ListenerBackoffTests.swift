@@ -32,7 +32,7 @@ final class ListenerBackoffTests: XCTestCase {
         XCTAssertFalse(b.connectionClosed())
     }
 
-    func testAShortageIsReportedOnceUntilAConnectionIsAccepted() {
+    func testAShortageIsReportedOnceUntilAcceptsSucceedForTheQuietPeriod() {
         var b = ListenerBackoff(pause: .milliseconds(100))
         XCTAssertTrue(b.outOfResources(now: 0), "the first failure starts a shortage")
         XCTAssertTrue(b.tick(now: 100 * ms))
@@ -41,9 +41,15 @@ final class ListenerBackoffTests: XCTestCase {
         XCTAssertTrue(b.connectionClosed())
         XCTAssertFalse(b.outOfResources(now: 150 * ms))
         XCTAssertTrue(b.tick(now: 250 * ms))
-        b.accepted()
-        XCTAssertFalse(b.inShortage)
-        XCTAssertTrue(b.outOfResources(now: 300 * ms), "after an accept, a new shortage is reported again")
+        b.accepted(now: 260 * ms)
+        XCTAssertTrue(b.inShortage, "one descriptor freed for a moment does not end the shortage")
+        XCTAssertFalse(b.outOfResources(now: 270 * ms), "so running out again is not reported again")
+        XCTAssertTrue(b.tick(now: 370 * ms))
+        b.accepted(now: 270 * ms + 10_000 * ms - 1)
+        XCTAssertTrue(b.inShortage)
+        b.accepted(now: 270 * ms + 10_000 * ms)
+        XCTAssertFalse(b.inShortage, "ten seconds of accepts since the last failure end it")
+        XCTAssertTrue(b.outOfResources(now: 11_000 * ms), "and a new shortage is reported again")
     }
 
     func testAFailureWhilePausedPushesTheDeadline() {

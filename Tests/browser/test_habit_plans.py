@@ -32,7 +32,7 @@ ANA = [
     ("Read", "📚", [("schedule", "day"), ("target_amount", "20"), ("target_unit", "pages"), ("target_kind", "at_least"),
                     ("group", "Evening")]),
     ("Coffee", "☕", [("schedule", "day"), ("target_amount", "2"), ("target_unit", "cups"), ("target_kind", "at_most")]),
-    ("Call gran", "📞", [("schedule", "month"), ("month_times", "2")]),
+    ("Call grandmother Rosa", "📞", [("schedule", "month"), ("month_times", "2")]),
     ("Gym", "🏋️", [("schedule", "week"), ("week_times", "3"), ("group", "Evening")]),
 ]
 
@@ -135,7 +135,14 @@ def test_the_form_and_the_list_without_javascript(site, nojs):
     # Pausing Gym from a day typed into the date field, then resuming it.
     gym = rows(member_db(site.dawn, "bob"), "SELECT id FROM habits WHERE name = 'Gym'")[0][0]
     later = site.today + datetime.timedelta(days=3)
+    # One "Pause" a habit: the day to pause from shows only once it is pressed.
     field = d.find_element(By.ID, f"pause-from-{gym}")
+    assert not field.is_displayed()
+    assert not any(f.is_displayed() for f in d.find_elements(By.CSS_SELECTOR, ".pause-form"))
+    summary = d.find_element(By.CSS_SELECTOR, f"#habit-{gym} .pause-action summary")
+    assert summary.size["height"] >= 24 and summary.size["width"] >= 24
+    summary.click()
+    assert field.is_displayed()
     assert field.get_attribute("value") == str(site.today), "today by default"
     # Chromium's en-US date field: month, day, year, typed from its first segment.
     ActionChains(d).move_to_element_with_offset(field, -field.rect["width"] / 2 + 14, 0).click().perform()
@@ -209,13 +216,21 @@ def test_the_list_fits_and_reads(site, driver, width):
     driver.get(site.base + "/habits")
     assert [h.text for h in driver.find_elements(By.CSS_SELECTOR, ".habit-group")] == ["Morning", "Evening", "Not in a group"]
     assert [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".habit-row .pill-name")] == [
-        "Stretch", "Run", "Read", "Gym", "Coffee", "Call gran"]
+        "Stretch", "Run", "Read", "Gym", "Coffee", "Call grandmother Rosa"]
+    # A long name wraps inside its pill rather than being cut.
+    for name in driver.find_elements(By.CSS_SELECTOR, ".habit-row .pill-name"):
+        cut = driver.execute_script("return arguments[0].scrollWidth - arguments[0].clientWidth;", name)
+        assert cut <= 0, f"{name.text} is cut by {cut} px at {width} px"
     assert driver.find_element(By.CSS_SELECTOR, ".habit-paused").text.startswith("Paused since ")
     overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
     assert overflow <= 0, f"no sideways scrolling at {width} px ({overflow} px too wide)"
     for button in driver.find_elements(By.CSS_SELECTOR, ".habit-row button"):
         box = button.rect
         assert box["height"] >= 44 and box["width"] >= 44, f"touch targets of 44 px: {button.get_attribute('outerHTML')[:120]} {box}"
+    for target in driver.find_elements(By.CSS_SELECTOR, ".habit-row .pause-action summary, .habit-row .edit-link, "
+                                                        ".habit-list-links a"):
+        box = target.rect
+        assert box["height"] >= 44 and box["width"] >= 44, f"touch targets of 44 px: {target.text} {box}"
 
 
 def test_screenshots(site, driver):

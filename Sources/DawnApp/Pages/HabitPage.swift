@@ -31,10 +31,15 @@ enum HabitPage {
                  "logs": .string(LocalizedNumber.integer(row.logs, language))]
             })
         }
-        let days = model.history.map { day -> TemplateValue in
-            ["state": .string(day.state.rawValue), "href": .string(page.paths.day(day.date)),
-             "label": .string(LocalizedDate.dayLabel(day.date, language) + ": " + app.t("habit.page.state.\(day.state.rawValue)", page)),
-             "future": .bool(day.state == .future)]
+        // A row a week, led by its first day's date, so that each circle can be found by date.
+        let weeks = stride(from: 0, to: model.history.count, by: PeriodConstants.daysPerWeek).map { start -> TemplateValue in
+            let week = model.history[start..<min(start + PeriodConstants.daysPerWeek, model.history.count)]
+            let days = week.map { day -> TemplateValue in
+                ["state": .string(day.state.rawValue), "href": .string(page.paths.day(day.date)),
+                 "label": .string(LocalizedDate.dayLabel(day.date, language) + ": " + app.t("habit.page.state.\(day.state.rawValue)", page)),
+                 "future": .bool(day.state == .future)]
+            }
+            return ["date": .string(LocalizedDate.dayMonthShort(week[week.startIndex].date, language)), "days": .list(days)]
         }
         let weekdays = (0..<PeriodConstants.daysPerWeek).map { offset -> TemplateValue in
             .string(LocalizedDate.weekdayNarrow(model.history[offset].date.weekday, language))
@@ -66,7 +71,7 @@ enum HabitPage {
             "score": .string(LocalizedNumber.decimal(model.progress.score * 100, fractionDigits: 1, language) + " %"),
             "weeks": counts(model.weeks),
             "months": counts(model.months),
-            "days": .list(days),
+            "historyWeeks": .list(weeks),
             "weekdays": .list(weekdays),
             "heatmap": heatmap, "heatmapHeading": .string(heatmapHeading),
             "heatmapCSS": .string(app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? ""),

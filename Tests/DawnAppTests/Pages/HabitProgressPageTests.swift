@@ -160,4 +160,17 @@ final class HabitProgressPageTests: XCTestCase {
         XCTAssertEqual(dawn.get("/habits/new").status, .ok, "the form is still the form")
         XCTAssertEqual(dawn.get("/habits/archived").status, .ok)
     }
+
+    func testTheTwelveWeeksLeadEachWeekWithItsDate() throws {
+        let dawn = try harness()
+        let text = dawn.get("/habits/1").text
+        let labels = text.matches(of: #/<span class="habit-history-week" aria-hidden="true">([^<]*)</span>/#).map { String($0.1) }
+        XCTAssertEqual(labels, ["", "7 Sep", "14 Sep", "21 Sep", "28 Sep", "5 Oct", "12 Oct", "19 Oct", "26 Oct",
+                                "2 Nov", "9 Nov", "16 Nov", "23 Nov"], "the header's corner, then each Monday")
+        // Each week's row holds its seven days, the dated one first.
+        let row = try XCTUnwrap(text.firstRange(of: #"16 Nov</span>"#))
+        let days = text[row.upperBound...].matches(of: #/aria-label="([^"]*)"/#).prefix(7).map { String($0.1) }
+        XCTAssertEqual(days.first?.hasPrefix("16 November 2026"), true, "\(days)")
+        XCTAssertEqual(days.last?.hasPrefix("22 November 2026"), true, "\(days)")
+    }
 }

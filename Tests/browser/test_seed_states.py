@@ -23,6 +23,8 @@ import struct
 import sys
 import zlib
 
+import re
+
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -74,7 +76,8 @@ const ds = dot && getComputedStyle(dot), ns = n && getComputedStyle(n);
 return {cls: [...c.classList],
         before: {w: b.width, h: b.height, bg: b.backgroundColor},
         dot: ds && {w: ds.width, h: ds.height, bg: ds.backgroundColor},
-        n: n && {text: n.textContent, color: ns.color, image: ns.backgroundImage, clip: ns.backgroundClip || ns.webkitBackgroundClip}};
+        n: n && {text: n.textContent, color: ns.color, image: ns.backgroundImage, clip: ns.backgroundClip || ns.webkitBackgroundClip,
+                 shadow: ns.textShadow}};
 """
 
 
@@ -159,10 +162,12 @@ def test_activity_and_entry_differ_on_today(site, scheme, view):
     assert (entry["before"]["w"], entry["before"]["bg"]) == ("18px", DARK[scheme]), entry
     assert entry["dot"] is None and entry["n"]["color"] == ON_DARK[scheme], entry
     assert active["n"]["text"] == entry["n"]["text"] == str(site.today.day)
-    # The activity number: the text colour on the base, knocked out light inside the dot.
-    assert active["n"]["color"] == "rgba(0, 0, 0, 0)" and active["n"]["clip"] == "text", active
-    assert ON_DARK[scheme] in active["n"]["image"] and TEXT[scheme] in active["n"]["image"], active
-    assert "4px" in active["n"]["image"], "the knock-out is the dot's 8 px circle"
+    # The activity number: one colour, the text's (a number split into two colours across its
+    # glyphs reads as garbled), ringed by a 1 px halo of the grey base that parts it from the dot.
+    assert active["n"]["color"] == TEXT[scheme] and active["n"]["image"] == "none", active
+    halo = re.findall(r"(rgba?\([^)]*\)) (-?\d+)px (-?\d+)px", active["n"]["shadow"])
+    assert {(int(x), int(y)) for _, x, y in halo} == {(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if (x, y) != (0, 0)}, active
+    assert {c for c, _, _ in halo} == {BASE[scheme]}, active
     # As painted: the entry disc is mostly the dark colour, the activity circle mostly not.
     assert entry_dark > 0.6, f"the entry disc fills the circle ({entry_dark:.0%})"
     assert active_dark < 0.35, f"the activity dot is small ({active_dark:.0%})"

@@ -101,6 +101,7 @@ enum DayPage {
         addChecklist(to: &router)
         addMood(to: &router)
         addPINNotices(to: &router)
+        addSetupChecklist(to: &router)
     }
 
     /// The day page with an ETag: 304 when the browser has it, the page cache's bytes
@@ -334,6 +335,7 @@ enum DayPage {
         values["undoNotes"] = undoNotes.isEmpty ? .null : .list(undoNotes)
         values["checkNotice"] = notice.flatMap { $0.checklist ? TemplateValue.string($0.text) : nil } ?? .null
         values["children"] = try childrenValues(app, page, member)
+        values["setupChecklist"] = setupChecklistValues(member)
         values["pinNotices"] = try pinNotices(app, page, member)
         values["pinNoticesSeenURL"] = .string(pinNoticesSeenPath)
         // The checklist shows when the member has an active habit, saying so when none is due.

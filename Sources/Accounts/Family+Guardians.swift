@@ -23,6 +23,8 @@ extension Family {
         case notAChild
         /// The guardian is a child account themselves.
         case guardianIsChild
+        /// Both the wrong way round: a child account as the guardian of an adult.
+        case childOverAdult
         /// No such member (removed meanwhile), or no such grant to revoke.
         case notFound
         /// The database failed (`AccountError.storage`/`.storageFull`).
@@ -39,6 +41,8 @@ extension Family {
                                                 [.integer(guardian.rawValue), .integer(child.rawValue)])
                 guard rows.count == 2 else { throw GuardianshipError.notFound }
                 let isChild = Dictionary(uniqueKeysWithValues: rows.map { ($0.int64(0), $0.bool(1)) })
+                // Said as one mistake, not as two halves of it.
+                if isChild[guardian.rawValue] == true, isChild[child.rawValue] == false { throw GuardianshipError.childOverAdult }
                 guard isChild[child.rawValue] == true else { throw GuardianshipError.notAChild }
                 guard isChild[guardian.rawValue] == false else { throw GuardianshipError.guardianIsChild }
                 guard try connection.queryOne("SELECT 1 FROM guardians WHERE guardian_id = ? AND child_id = ?",

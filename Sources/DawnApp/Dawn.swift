@@ -435,6 +435,8 @@ public final class Dawn: HTTPResponder {
                 "isChild": .bool(signedIn.member.isChild),
                 // The navigation's search box (`SearchPage`).
                 "searchMaxLength": .int(SearchQuery.maxCharacters),
+                // A guardian's children, each a link to their day (`DayPage+Children.swift`).
+                "children": navigationChildren(signedIn.member.id),
             ]
             values["csrf"] = .string(signedIn.csrfToken)
             if signedIn.settings.theme != .system {
@@ -451,6 +453,15 @@ public final class Dawn: HTTPResponder {
             return .text(.internalServerError, "The page could not be shown.")
         }
         return HTTPResponse(status: status, contentType: "text/html; charset=utf-8", body: body)
+    }
+
+    /// The children `guardian` looks after, for the navigation: from the family's snapshot
+    /// in memory; none when it cannot be read (the page itself says what failed).
+    private func navigationChildren(_ guardian: MemberID) -> TemplateValue {
+        guard let children = try? familySnapshot().children(of: guardian), !children.isEmpty else { return .null }
+        return .list(children.map { child in
+            ["name": .string(child.displayName), "url": .string(Paths.member(child.username).home)]
+        })
     }
 
     /// The text of `key` in the page's language.

@@ -21,6 +21,9 @@ package struct MemberSettings: Sendable, Equatable {
     /// "Share my journal with my guardians": off by default; when on, the
     /// member's guardians may read (never write) their entries, notes, moods and log notes.
     package var shareJournal = false
+    /// An admin's first-run checklist on their day page ("add members, install the app, set
+    /// reminders"), shown until they dismiss it.
+    package var setupChecklistDismissed = false
 
     /// Reads the settings; unknown or malformed stored values fall back to the defaults.
     package static func load(from database: Database) throws -> MemberSettings {
@@ -37,6 +40,7 @@ package struct MemberSettings: Sendable, Equatable {
             case "show_grid_dates": settings.showGridDates = value == "1"
             case "theme": settings.theme = Theme(rawValue: value) ?? settings.theme
             case "share_journal": settings.shareJournal = value == "1"
+            case "setup_checklist_dismissed": settings.setupChecklistDismissed = value == "1"
             default: break
             }
         }
@@ -52,6 +56,7 @@ package struct MemberSettings: Sendable, Equatable {
             ("show_grid_dates", showGridDates ? "1" : "0"),
             ("theme", theme.rawValue),
             ("share_journal", shareJournal ? "1" : "0"),
+            ("setup_checklist_dismissed", setupChecklistDismissed ? "1" : "0"),
         ]
         try database.write { connection in
             for (key, value) in values {

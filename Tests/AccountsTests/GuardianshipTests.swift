@@ -90,7 +90,7 @@ final class GuardianshipTests: XCTestCase {
         let mia = try family.add("mia", child: true)
         let leo = try family.add("leo", child: true)
         for (guardian, child, refusal) in [(dad, mum, Family.GuardianshipError.notAChild), (mum, dad, .notAChild),
-                                           (leo, mia, .guardianIsChild), (mia, dad, .notAChild)] {
+                                           (leo, mia, .guardianIsChild), (mia, dad, .childOverAdult), (mia, mum, .childOverAdult)] {
             XCTAssertThrowsError(try family.grantGuardianship(guardian: guardian.id, child: child.id)) {
                 XCTAssertEqual($0 as? Family.GuardianshipError, refusal, "\(guardian.username) > \(child.username)")
             }

@@ -4,8 +4,8 @@ import MemberData
 import Store
 
 /// What every member's day page reads of `instance.sqlite`, held in memory so a cached
-/// page stays a memory lookup: who guards whom (the "logged by" names) and the family
-/// chores' revision. Forgotten after every committed write to `instance.sqlite` (the store
+/// page stays a memory lookup: who guards whom (the "logged by" names, a guardian's
+/// children on their day page) and the family chores' revision. Forgotten after every committed write to `instance.sqlite` (the store
 /// announces each one, see `DataDirectory`'s `instanceWritten`) and read again, in one
 /// go, by the next page that needs it. Another process writing the file (`dawn user`)
 /// is seen within `maxAgeSeconds`, as the session cache sees it.
@@ -13,6 +13,8 @@ final class FamilyCache: Sendable {
     struct Snapshot: Sendable {
         /// Child → their guardians, by display name then username.
         let guardians: [MemberID: [Member]]
+        /// Guardian → the children they look after, by display name then username.
+        let children: [MemberID: [Member]]
         /// Child → what the names a page may show add to its ETag.
         let guardianValidators: [MemberID: String]
         /// `FamilyChores.revision()`: changes with every change a page showing chores could show.
@@ -21,6 +23,7 @@ final class FamilyCache: Sendable {
         let readAt: Int64
 
         func guardians(of child: MemberID) -> [Member] { guardians[child] ?? [] }
+        func children(of guardian: MemberID) -> [Member] { children[guardian] ?? [] }
     }
 
     private struct State {
@@ -42,16 +45,18 @@ final class FamilyCache: Sendable {
         let (held, generation) = state.withLock { ($0.snapshot, $0.generation) }
         if let held, now - held.readAt < maxAgeSeconds, now >= held.readAt { return held }
         var guardians: [MemberID: [Member]] = [:]
+        var children: [MemberID: [Member]] = [:]
         for grant in try family.guardianships() {
             guardians[grant.child.id, default: []].append(grant.guardian)
+            children[grant.guardian.id, default: []].append(grant.child)
         }
-        for (child, list) in guardians {
-            guardians[child] = list.sorted { ($0.displayName, $0.username) < ($1.displayName, $1.username) }
-        }
+        let byName: (Member, Member) -> Bool = { ($0.displayName, $0.username) < ($1.displayName, $1.username) }
+        guardians = guardians.mapValues { $0.sorted(by: byName) }
+        children = children.mapValues { $0.sorted(by: byName) }
         let validators = guardians.mapValues { list in
             list.map { "\($0.username)=\($0.displayName)" }.sorted().joined(separator: "\u{1F}")
         }
-        let snapshot = Snapshot(guardians: guardians, guardianValidators: validators,
+        let snapshot = Snapshot(guardians: guardians, children: children, guardianValidators: validators,
                                 choresRevision: try chores.revision(), readAt: now)
         state.withLock { state in
             guard state.generation == generation else { return }

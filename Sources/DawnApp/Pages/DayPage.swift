@@ -101,6 +101,7 @@ enum DayPage {
         addChecklist(to: &router)
         addMood(to: &router)
         addPINNotices(to: &router)
+        addSetupChecklist(to: &router)
     }
 
     /// The day page with an ETag: 304 when the browser has it, the page cache's bytes
@@ -110,7 +111,7 @@ enum DayPage {
     /// (its path, so a guardian's view and the child's own page never share one, and its
     /// notice), the session's CSRF token, language, name and time zone, and the names
     /// "logged by" may show, and the family chores' revision (any member's check-off shows
-    /// on everyone's day page). On a guardian's view, the guardian's revision too (their theme).
+    /// on everyone's day page), and a guardian's children with their revisions ("Your children"). On a guardian's view, the guardian's revision too (their theme).
     private static func cached(_ app: Dawn, _ page: PageRequest, _ member: MemberContext,
                                day: LocalDate) throws -> HTTPResponse {
         let names = try LoggedByNames(app, member)
@@ -135,6 +136,8 @@ enum DayPage {
         // Today's timeline marks now (and, with no logs, shows the hours around it): a new page each minute.
         // So does the page right after a delete: its undo runs out (`Journal.undoSeconds`).
         tag.add(day == member.today || offersUndo(page) ? member.now / 60 : -1)
+        // A guardian's children and what is left on their day: another member's writes change this page too.
+        try ChildrenModel.fingerprint(app, member, into: &tag)
         if owner.id != me.id {
             tag.add(me.id.rawValue)
             tag.add(app.caches.members.revision(me.id))
@@ -331,6 +334,8 @@ enum DayPage {
         values["undoEntry"] = undoEntry ?? .null
         values["undoNotes"] = undoNotes.isEmpty ? .null : .list(undoNotes)
         values["checkNotice"] = notice.flatMap { $0.checklist ? TemplateValue.string($0.text) : nil } ?? .null
+        values["children"] = try childrenValues(app, page, member)
+        values["setupChecklist"] = setupChecklistValues(member)
         values["pinNotices"] = try pinNotices(app, page, member)
         values["pinNoticesSeenURL"] = .string(pinNoticesSeenPath)
         // The checklist shows when the member has an active habit, saying so when none is due.

@@ -6,7 +6,7 @@ import Templates
 /// `/family`'s guardians, for the admin: every grant with a revoke button, and a form that
 /// makes an adult (`guardian`) the guardian of a child account (`child`), both by username.
 /// A refused grant (unknown name, the same member twice, granted already, an adult as the
-/// child, a child as the guardian) shows
+/// child, a child as the guardian, a child as an adult's guardian) shows
 /// `/family` again as a 400 with the message, nothing written. `Views/partials/family-guardians.html`.
 extension FamilyPage {
     static func addGuardians(to router: inout Router<Route>) {
@@ -59,6 +59,9 @@ extension FamilyPage {
                                            ["guardian": guardian.displayName, "child": child.displayName]))
             } catch .notAChild {
                 form.fail("child", app.t("guardians.error.not_child", page, ["name": child.displayName]))
+            } catch .childOverAdult {
+                form.fail("guardian", app.t("guardians.error.child_over_adult", page,
+                                            ["guardian": guardian.displayName, "child": child.displayName]))
             } catch .guardianIsChild {
                 form.fail("guardian", app.t("guardians.error.child_guardian", page, ["name": guardian.displayName]))
             } catch .notFound {

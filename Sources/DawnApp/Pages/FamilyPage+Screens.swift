@@ -8,14 +8,12 @@ import TimeZones
 
 /// `/family`'s part of child accounts and the kitchen screen: the "child" box of the add
 /// form, a child's family-screen PIN, each member's wrong PINs and lockout with an unlock
-/// button, and the screens (an enrolment code shown once, the enrolled screens with a
-/// revoke button). Views: `Views/partials/family-screens.html`,
+/// button, and the screens (an enrolment code shown once, on a page of its own: `showCode`;
+/// the enrolled screens with a revoke button). Views: `Views/partials/family-screens.html`,
 /// `Views/partials/family-child-pin.html` and `Views/partials/family-pins.html`.
 extension FamilyPage {
-    /// The screens card as a POST left it: a code just made (shown this once), or the
-    /// label form refused.
+    /// The screens card as a refused POST left it: the label form with its message.
     struct ScreensForm {
-        var code: (text: String, expiresAt: Int64)? = nil
         var label = FormState(values: ["label": ""])
     }
 
@@ -28,13 +26,9 @@ extension FamilyPage {
                 form.label.fail("label", app.t("family.screens.label_invalid", page, ["max": String(FamilyScreens.maxLabelCharacters)]))
                 return try show(app, page, screens: form, status: .badRequest)
             }
-            let made = try app.familyScreens.newCode(label: label.isEmpty ? app.t("family.screens.default_label", page) : label)
-            form.code = (made.code, made.expiresAt)
-            form.label = FormState(values: ["label": ""])
-            // The code is in this page only: never stored by the browser.
-            var response = try show(app, page, screens: form)
-            response.headers.add("Cache-Control", "no-store")
-            return response
+            let name = label.isEmpty ? app.t("family.screens.default_label", page) : label
+            let made = try app.familyScreens.newCode(label: name)
+            return try showCode(app, page, code: made.code, label: name, expiresAt: made.expiresAt)
         })
         router.add(.POST, "/family/screens/{id}/revoke", .admin { app, page in
             guard let id = try page.id(), try app.familyScreens.revoke(id) else {
@@ -131,6 +125,29 @@ extension FamilyPage {
 
     /// The screens card: a code just made, the waiting code (its text is never kept), the
     /// enrolled screens.
+    /// A code just made, on a page of its own (`Views/family-screen-code.html`): the answer
+    /// to the POST opens on it, at the top, rather than on a long `/family` with the code at
+    /// its bottom. Shown this once: never stored by the browser, never in `/family`.
+    private static func showCode(_ app: Dawn, _ page: PageRequest, code: String, label: String,
+                                 expiresAt: Int64) throws -> HTTPResponse {
+        let time = try wallTime(app, page, expiresAt)
+        var response = app.render("family-screen-code", [
+            "title": .string(app.t("family.screens.code_heading", page)),
+            "code": .string(code),
+            "label": .string(label),
+            "note": .string(app.t("family.screens.code_text", page, ["time": time])),
+            "backURL": .string(Paths.family + "#screens"),
+        ], for: page)
+        response.headers.add("Cache-Control", "no-store")
+        return response
+    }
+
+    /// `instant` as a time of day in the admin's zone.
+    private static func wallTime(_ app: Dawn, _ page: PageRequest, _ instant: Int64) throws -> String {
+        let wall = try app.timeZones.rules(for: page.signedIn?.member.timeZone ?? "UTC").localDateTime(at: instant)
+        return LocalizedDate.time(hour: wall.hour, minute: wall.minute)
+    }
+
     static func screensValues(_ app: Dawn, _ page: PageRequest, _ form: ScreensForm) throws -> TemplateValue {
         let rules = try app.timeZones.rules(for: page.signedIn?.member.timeZone ?? "UTC")
         func time(_ instant: Int64) -> String {
@@ -140,12 +157,8 @@ extension FamilyPage {
         func date(_ instant: Int64) -> String {
             LocalizedDate.long(rules.localDateTime(at: instant).date, page.language)
         }
-        let pending = form.code == nil ? try app.familyScreens.pendingCode() : nil
+        let pending = try app.familyScreens.pendingCode()
         return [
-            "code": form.code.map { code -> TemplateValue in
-                ["text": .string(code.text),
-                 "note": .string(app.t("family.screens.code_text", page, ["time": time(code.expiresAt)]))]
-            } ?? .null,
             "pending": pending.map { .string(app.t("family.screens.pending", page, ["label": $0.label, "time": time($0.expiresAt)])) } ?? .null,
             "list": .list(try app.familyScreens.screens().map { screen in
                 [

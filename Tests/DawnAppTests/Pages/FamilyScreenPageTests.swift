@@ -109,6 +109,37 @@ final class FamilyScreenPageTests: XCTestCase {
         XCTAssertTrue(dawn.get("/family").text.contains("<strong>Kitchen</strong>"))
     }
 
+    /// The answer to making a code is a small page of its own with the code at the top, not
+    /// the long family page with the code at its bottom; never stored by the browser.
+    func testAnEnrolmentCodeOpensOnAPageOfItsOwnWithTheCodeAtTheTop() throws {
+        let dawn = try PageHarness(now: now)
+        dawn.signedUp()
+        _ = dawn.get("/family")
+        let page = dawn.post("/family/screens/code", [("label", "Hall tablet")])
+        XCTAssertEqual(page.status, .ok)
+        XCTAssertEqual(page.headers.values(for: "Cache-Control"), ["no-store"])
+        let code = try XCTUnwrap(PageHarness.firstMatch(#"<p class="enrolment-code">([^<]+)</p>"#, in: page.text))
+        let main = try XCTUnwrap(page.text.range(of: "<main"))
+        let body = page.text[main.upperBound...]
+        // The page's heading, then the screen's name and the code: nothing of /family before it, nor after.
+        let heading = try XCTUnwrap(body.range(of: "<h1 id=\"code-heading\">Enrolment code</h1>"))
+        let shown = try XCTUnwrap(body.range(of: code))
+        XCTAssertLessThan(heading.lowerBound, shown.lowerBound)
+        XCTAssertLessThan(body.distance(from: body.startIndex, to: shown.lowerBound), 400, "the code opens the page")
+        XCTAssertTrue(page.text.contains("Hall tablet"))
+        XCTAssertTrue(page.text.contains("before 10:15"))
+        XCTAssertTrue(page.text.contains("<a href=\"/family#screens\">Back to the family page</a>"))
+        for familyPart in ["id=\"screens\"", "id=\"guardians\"", "action=\"/family/members\""] {
+            XCTAssertFalse(page.text.contains(familyPart), familyPart)
+        }
+        // A refused name stays on /family, with its message by the field.
+        _ = dawn.get("/family")
+        let refused = dawn.post("/family/screens/code", [("label", String(repeating: "x", count: 200))])
+        XCTAssertEqual(refused.status, .badRequest)
+        XCTAssertTrue(refused.text.contains("id=\"screen-label-error\""))
+        XCTAssertNil(PageHarness.firstMatch(#"<p class="enrolment-code">([^<]+)</p>"#, in: refused.text))
+    }
+
     func testACodeExpiresAfterFifteenMinutesAndANewOneCancelsTheOld() throws {
         let dawn = try PageHarness(now: now)
         dawn.signedUp()

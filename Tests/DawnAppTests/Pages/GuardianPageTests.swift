@@ -157,6 +157,24 @@ final class GuardianPageTests: XCTestCase {
         XCTAssertEqual(try grants(dawn), 1)
     }
 
+    /// A child account chosen as an adult's guardian is one mistake, said as one: both names,
+    /// what is wrong, what to choose instead; nothing written.
+    func testAChildAsAnAdultsGuardianIsRefusedWithOneClearMessage() throws {
+        let (dawn, _) = try family()
+        dawn.signIn("mum")
+        for (guardian, child, name) in [("mia", "dad", "Dad"), ("leo", "mum", "Mum")] {
+            _ = dawn.get("/family")
+            let page = dawn.post("/family/guardians", [("guardian", guardian), ("child", child)])
+            XCTAssertEqual(page.status, .badRequest, page.text)
+            let who = guardian == "mia" ? "Mia" : "Leo"
+            let message = "\(who) is a child account and \(name) is an adult: a child cannot look after an adult."
+            XCTAssertTrue(page.text.contains(PageHarness.html(message)), page.text)
+            XCTAssertFalse(page.text.contains(PageHarness.html("\(name) is not a child account")), "one message, not half of it")
+            XCTAssertTrue(page.text.contains("id=\"guardians\""))
+        }
+        XCTAssertEqual(try grants(dawn), 1, "only Dad's grant over Mia")
+    }
+
     func testTheGuardiansLogsRecordWhoMadeThem() throws {
         let (dawn, piano) = try family()
         // Dad adds a habit for Mia (her database, his form), then checks it off.

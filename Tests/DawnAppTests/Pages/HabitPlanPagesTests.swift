@@ -290,8 +290,8 @@ final class HabitPlanPagesTests: XCTestCase {
         let page = dawn.get("/habits")
         XCTAssertEqual(page.status, .ok)
         XCTAssertTrue(page.text.contains("<title>Your habits</title>"))
-        XCTAssertTrue(page.text.contains(#"<a href="/habits/new?from=habits">+ Add habit</a>"#))
-        XCTAssertTrue(page.text.contains(#"<a href="/habits/archived">Archived habits</a>"#))
+        XCTAssertTrue(page.text.contains(#"<a class="add-habit" href="/habits/new?from=habits">+ Add habit</a>"#))
+        XCTAssertTrue(page.text.contains(#"<a class="archived-link" href="/habits/archived">Archived habits</a>"#))
         XCTAssertTrue(page.text.contains(#"<link rel="stylesheet" href="/habits.css?v="#))
         // Groups in the order of their first habit, the ungrouped last; archived Swim left out.
         XCTAssertEqual(list(dawn), [

@@ -83,4 +83,66 @@ final class HabitRuleMigrationTests: XCTestCase {
         XCTAssertTrue(try habits.delete(1))
         XCTAssertEqual(try database.read { try $0.queryOne("SELECT count(*) FROM habit_rules")?.int(0) }, 0)
     }
+
+    /// A Dawn JSON file with one habit, "Read", logged on the 20th and 21st without amounts;
+    /// `pastRules` as given (nil: absent, as in files from before).
+    private func file(pastRules: String?) -> [UInt8] {
+        let rules = pastRules.map { #", "pastRules": "# + $0 } ?? ""
+        return Array("""
+            {"format": "dawn-export", "version": 2,
+             "habits": [{"id": 1, "name": "Read", "emoji": "📖", "colour": "#54A0FF", "defaultDurationMinutes": 30,
+                         "createdAt": 1, "group": null, "schedule": {"every": "day"},
+                         "target": {"amount": 20, "unit": "pages", "kind": "at_least"}\(rules)}],
+             "instances": [{"habitId": 1, "date": "2026-11-20", "start": "08:00", "durationMinutes": 30, "note": ""},
+                           {"habitId": 1, "date": "2026-11-21", "start": "08:00", "durationMinutes": 30, "note": ""}],
+             "entries": [], "notes": []}
+            """.utf8)
+    }
+
+    private func imported(_ bytes: [UInt8]) throws -> Database {
+        var plan = Importer.Plan()
+        try Importer.read(bytes, filename: "dawn.json", into: &plan, now: 10)
+        let database = try database()
+        _ = try Importer.write(plan, mode: .empty, to: database, now: 10)
+        return database
+    }
+
+    func testImportKeepsThePastRulesAndReadsFilesWithoutThem() throws {
+        // The target came on the 21st: the 20th, under no target, stays done.
+        let database = try imported(file(pastRules: #"[{"until": "2026-11-21", "schedule": {"every": "day"}}]"#))
+        XCTAssertEqual(try doneDays(database, habit: 1), ["2026-11-20"])
+        let habit = try XCTUnwrap(try Habits(database: database).habit(1))
+        XCTAssertEqual(habit.pastRules.map(\.until), [LocalDate(iso: "2026-11-21")!])
+        XCTAssertEqual(habit.targetSince, LocalDate(iso: "2026-11-21"))
+        XCTAssertEqual(try MemberSummaries.problems(database), [])
+        database.close()
+        try FileManager.default.removeItem(atPath: folder)
+        folder = ""
+
+        // Without them the target holds since the beginning.
+        let older = try imported(file(pastRules: nil))
+        XCTAssertEqual(try doneDays(older, habit: 1), [])
+        XCTAssertEqual(try Habits(database: older).habit(1)?.pastRules, [])
+    }
+
+    func testImportRefusesBadPastRules() {
+        let cases: [(String, String, String)] = [
+            (#"[{"until": "2026-13-01", "schedule": {"every": "day"}}]"#, "habits[0].pastRules[0].until", "import.problem.date"),
+            (#"[{"until": "2026-11-21", "schedule": {"every": "fortnight"}}]"#, "habits[0].pastRules[0].schedule", ""),
+            (#"[{"until": "2026-11-21", "schedule": {"every": "day"}, "target": {"amount": -1, "unit": "", "kind": "at_least"}}]"#,
+             "habits[0].pastRules[0].target", ""),
+            (#"[{"until": "2026-11-21", "schedule": {"every": "day"}}, {"until": "2026-11-21", "schedule": {"every": "day"}}]"#,
+             "habits[0].pastRules[1].until", "import.problem.rule_order"),
+        ]
+        for (rules, place, key) in cases {
+            var plan = Importer.Plan()
+            do {
+                try Importer.read(file(pastRules: rules), filename: "dawn.json", into: &plan, now: 10)
+                XCTFail("accepted \(rules)")
+            } catch {
+                XCTAssertEqual(error.place, .record(place), rules)
+                if !key.isEmpty { XCTAssertEqual(error.key, key, rules) }
+            }
+        }
+    }
 }

@@ -120,6 +120,17 @@ final class HabitRuleChangePageTests: XCTestCase {
         XCTAssertEqual(dawn.post("/day/2026-11-27/check/1", [("action", "done"), ("amount", "25")]).status, .seeOther)
         XCTAssertEqual(try self.progress(dawn, 1).current, 31)
         XCTAssertEqual(try self.heatmap(dawn, 1)[date("2026-11-27")], .done)
+
+        // The export keeps the rule of the days before.
+        let export = dawn.get("/export/dawn.json")
+        XCTAssertEqual(export.status, .ok)
+        let file = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(export.body)) as? [String: Any])
+        let habit = try XCTUnwrap((file["habits"] as? [[String: Any]])?.first)
+        let rules = try XCTUnwrap(habit["pastRules"] as? [[String: Any]])
+        XCTAssertEqual(rules.count, 1)
+        XCTAssertEqual(rules.first?["until"] as? String, "2026-11-27")
+        XCTAssertEqual(rules.first?["schedule"] as? [String: String], ["every": "day"])
+        XCTAssertNil(rules.first?["target"], "no target before")
     }
 
     func testAScheduleChangedTodayKeepsThePastWeekendsOffAndCountsEveryDayFromToday() throws {

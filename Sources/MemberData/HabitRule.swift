@@ -40,7 +40,8 @@ package struct HabitRule: Sendable, Hashable {
     /// schedule or target, in the caller's transaction (before the habit's row changes).
     /// A second change the same day leaves the kept rule as it is (and drops it when the
     /// change takes the habit back to it); a rule kept for a day after `today` (the member's
-    /// clock moved back) is dropped, so `today` starts the new rule.
+    /// clock moved back) is dropped, so `today` starts the new rule. A habit with nothing
+    /// logged before today keeps no rule: the new one holds for its whole history.
     static func keep(habit id: Int64, replacedBy plan: Habits.Plan, from today: LocalDate,
                      in connection: Connection) throws {
         guard let current = try connection.queryOne("SELECT schedule, target_milli, target_kind FROM habits WHERE id = ?",
@@ -56,6 +57,9 @@ package struct HabitRule: Sendable, Hashable {
             if kept == new { try connection.run("DELETE FROM habit_rules WHERE habit_id = ? AND until = ?", [.integer(id), day]) }
             return
         }
+        // No day logged before today: no day to keep a rule for, the new one holds from the beginning.
+        guard try connection.queryOne("SELECT 1 FROM habit_days WHERE habit_id = ? AND day < ? LIMIT 1",
+                                      [.integer(id), day]) != nil else { return }
         try connection.run("""
             INSERT INTO habit_rules (habit_id, until, schedule, target_milli, target_kind, target_unit)
                 SELECT id, ?, schedule, target_milli, target_kind, target_unit FROM habits WHERE id = ?

@@ -202,6 +202,20 @@ final class HabitRuleChangePageTests: XCTestCase {
         XCTAssertFalse(dawn.get("/habits/1").text.contains("since 27 November"))
     }
 
+    func testAHabitWithNothingLoggedBeforeTodayTakesTheNewRuleForItsWholeHistory() throws {
+        let dawn = harness()
+        addHabit(dawn, "Swim")
+        try log(dawn, habit: 1, days: [date("2026-11-27")])
+        XCTAssertEqual(edit(dawn, 1, "Swim", [("schedule", "weekdays"), ("weekdays", "mon"), ("weekdays", "fri"),
+                                             ("target_amount", "20"), ("target_unit", "lengths"),
+                                             ("target_kind", "at_least")]).status, .seeOther)
+        let habit = try XCTUnwrap(try dawn.member().habits.habit(1))
+        XCTAssertEqual(habit.pastRules, [])
+        let page = dawn.get("/habits/1").text
+        XCTAssertFalse(page.contains("since 27 November"), "no earlier day to set apart")
+        XCTAssertTrue(page.contains("20\u{00A0}lengths"), "the plan shows the new target")
+    }
+
     func testARefusedFormKeepsNoRule() throws {
         let dawn = harness()
         addHabit(dawn, "Read")

@@ -98,17 +98,11 @@ extension Habits.Habit {
 
     /// The day its current target (or its having none) took over from another; nil: since the beginning.
     package var targetSince: LocalDate? {
-        pastRules.last(where: { HabitTargetKey($0.targetMilli, $0.targetKind) != HabitTargetKey(targetMilli, targetKind) })?.until
+        pastRules.last(where: { !Self.sameTarget($0.targetMilli, $0.targetKind, targetMilli, targetKind) })?.until
     }
-}
 
-/// A target as it decides a day: the kind matters only with an amount.
-private struct HabitTargetKey: Equatable {
-    let milli: Int64?
-    let kind: HabitTarget.Kind?
-
-    init(_ milli: Int64?, _ kind: HabitTarget.Kind) {
-        self.milli = milli
-        self.kind = milli == nil ? nil : kind
+    /// Whether two targets decide a day alike: the kind matters only with an amount.
+    private static func sameTarget(_ milli: Int64?, _ kind: HabitTarget.Kind, _ other: Int64?, _ otherKind: HabitTarget.Kind) -> Bool {
+        milli == other && (milli == nil || kind == otherKind)
     }
 }

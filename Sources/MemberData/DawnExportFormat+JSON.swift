@@ -137,6 +137,7 @@ extension DawnExportFormat.Habit {
         object.append("group", optional(group.map(string)))
         object.appendIfPresent("position", position.map(integer))
         object.appendIfPresent("reminders", reminders.map { .array($0.map(string)) })
+        object.appendIfPresent("pastRules", pastRules.map { .array($0.map(\.json)) })
         return .object(object)
     }
 
@@ -155,6 +156,25 @@ extension DawnExportFormat.Habit {
                   position: try json.optionalMember("position")?.int(),
                   reminders: try json.optionalMember("reminders")?.elements().map { node throws(JSONDecodingError) in
                       try node.string()
+                  },
+                  pastRules: try json.optionalMember("pastRules")?.elements().map { node throws(JSONDecodingError) in
+                      try DawnExportFormat.PastRule(json: node)
+                  })
+    }
+}
+
+extension DawnExportFormat.PastRule {
+    /// `target` left out when nil.
+    package var json: JSONValue {
+        var object = JSONObject([("until", string(until)), ("schedule", schedule.json)])
+        object.appendIfPresent("target", target?.json)
+        return .object(object)
+    }
+
+    package init(json: JSONNode) throws(JSONDecodingError) {
+        self.init(until: try json.member("until").string(), schedule: try DawnExportFormat.Schedule(json: json.member("schedule")),
+                  target: try json.optionalMember("target").map { node throws(JSONDecodingError) in
+                      try DawnExportFormat.Target(json: node)
                   })
     }
 }

@@ -5,7 +5,8 @@
 /// Version 2 added habits' `schedule`, `target`, `pausedFrom`, `group` and `position`,
 /// logs' `amount` and `"start": null` for a check-off, and the top level's `skips` and
 /// `vacations`. Version 1 files still import (every habit daily, in file order). The
-/// top level's `moods` came later within version 2: a file without it still imports.
+/// top level's `moods` came later within version 2: a file without it still imports, and
+/// so does one without habits' `pastRules`.
 package enum DawnExportFormat {
     package static let formatName = "dawn-export"
     package static let version = 2
@@ -66,6 +67,21 @@ package enum DawnExportFormat {
             self.amount = amount
             self.unit = unit
             self.kind = kind
+        }
+    }
+
+    /// A schedule and target a habit had before a change, on the days before `until`
+    /// (see `HabitRule`): `{"until": "2026-11-27", "schedule": {"every": "day"}}`, with
+    /// `target` as the habit's, absent when there was none.
+    package struct PastRule: Equatable {
+        package var until: String
+        package var schedule: Schedule
+        package var target: Target?
+
+        package init(until: String, schedule: Schedule, target: Target?) {
+            self.until = until
+            self.schedule = schedule
+            self.target = target
         }
     }
 
@@ -157,10 +173,14 @@ package enum DawnExportFormat {
         package var position: Int?
         /// "07:30", sorted; absent when none (and in older files).
         package var reminders: [String]?
+        /// Its earlier rules, oldest first; absent when its schedule and target have not
+        /// changed (and in older files: their rule held from the beginning).
+        package var pastRules: [PastRule]?
 
         package init(id: Int64, name: String, emoji: String, colour: String, defaultDurationMinutes: Int,
                      createdAt: Int64, archivedAt: Int64?, schedule: Schedule? = nil, target: Target? = nil,
-                     pausedFrom: String? = nil, group: String? = nil, position: Int? = nil, reminders: [String]? = nil) {
+                     pausedFrom: String? = nil, group: String? = nil, position: Int? = nil, reminders: [String]? = nil,
+                     pastRules: [PastRule]? = nil) {
             self.id = id
             self.name = name
             self.emoji = emoji
@@ -174,6 +194,7 @@ package enum DawnExportFormat {
             self.group = group
             self.position = position
             self.reminders = reminders
+            self.pastRules = pastRules
         }
     }
 

@@ -29,6 +29,7 @@ package struct HabitProgress: Sendable, Equatable {
     package static func currentStreak(_ connection: Connection, habit: Habits.Habit, schedule: HabitSchedule,
                                       bridged: BridgedRanges, firstWeekday: Weekday, today: LocalDate)
         throws -> (current: Int, unit: StreakUnit) {
+        let (schedule, bridged) = try ruled(connection, habit: habit, schedule: schedule, bridged: bridged, today: today)
         if schedule == .daily {
             return (try MemberActivity.habitCurrentStreak(connection, habit: habit.id, today: today, bridging: bridged), .day)
         }
@@ -59,8 +60,10 @@ package struct HabitProgress: Sendable, Equatable {
     /// and is kept in memory until the habit's days change (`HabitProgressCache`).
     package init(_ connection: Connection, habit: Habits.Habit, memberBridged: BridgedRanges, firstWeekday: Weekday,
                  today: LocalDate) throws {
-        let schedule = habit.schedule
-        let bridged = try Self.bridged(connection, habit: habit, memberBridged: memberBridged, today: today)
+        let (schedule, bridged) = try Self.ruled(connection, habit: habit, schedule: habit.schedule,
+                                                 bridged: try Self.bridged(connection, habit: habit, memberBridged: memberBridged,
+                                                                           today: today),
+                                                 today: today)
         let key = try HabitProgressCache.key(connection, habit: habit.id, schedule: schedule, firstWeekday: firstWeekday,
                                              today: today, bridged: bridged)
         (current, best, unit) = try Self.streak(connection, habit: habit, schedule: schedule, bridged: bridged,
@@ -74,6 +77,29 @@ package struct HabitProgress: Sendable, Equatable {
             return HabitScore(schedule: schedule, doneDays: try Self.doneDays(connection, habit: habit.id, from: start),
                               bridged: bridged, firstWeekday: firstWeekday, firstDay: start, today: today).value
         }
+    }
+
+    /// The schedule and bridged days the habit's units are counted with. A habit whose day
+    /// schedule changed (daily, chosen weekdays: `pastRules`) counts every day that was
+    /// scheduled under the rule in force on it: its units are those of a daily habit, with
+    /// the days that rule did not schedule bridged (neither counting nor breaking), from its
+    /// first logged day to today. Any other habit keeps its schedule; a change between day,
+    /// week and month units counts the whole history in the current units.
+    private static func ruled(_ connection: Connection, habit: Habits.Habit, schedule: HabitSchedule,
+                              bridged: BridgedRanges, today: LocalDate) throws -> (HabitSchedule, BridgedRanges) {
+        let schedules = habit.pastRules.map(\.schedule) + [schedule]
+        guard schedules.contains(where: { $0 != schedule }), schedules.allSatisfy({ $0.streakUnit == .day }),
+              let first = try connection.queryOne("SELECT min(day) FROM habit_days WHERE habit_id = ?", [.integer(habit.id)])?
+                .optionalString(0).flatMap({ LocalDate(iso: $0) }), first <= today
+        else { return (schedule, bridged) }
+        var unscheduled: [LocalDate] = []
+        var day = first
+        while day <= today {
+            let rule = habit.pastRules.first(where: { day < $0.until })?.schedule ?? schedule
+            if !rule.isScheduled(day) { unscheduled.append(day) }
+            day = day.adding(days: 1)
+        }
+        return (.daily, bridged.union(BridgedRanges(days: unscheduled, ranges: [])))
     }
 
     /// The days the habit was done (`habit_days.done`), from `from` on.

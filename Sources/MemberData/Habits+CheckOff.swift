@@ -57,10 +57,16 @@ extension Habits {
                                       now: Int64) throws -> CheckOff {
         try database.write { connection in
             guard let duration = try Self.activeHabitDuration(id, connection),
-                  let habit = try connection.queryOne("SELECT target_milli, target_kind FROM habits WHERE id = ?", [.integer(id)])
+                  let habit = try connection.queryOne("""
+                      SELECT * FROM (SELECT target_milli, target_kind FROM habit_rules WHERE habit_id = ?1 AND until > ?2
+                                     ORDER BY until LIMIT 1)
+                      UNION ALL SELECT target_milli, target_kind FROM habits WHERE id = ?1
+                      LIMIT 1
+                      """, [.integer(id), .text(day.description)])
             else { return .unavailable }
             let today = try Self.day(id, on: day, connection)
             if today?.done == true { return .alreadyDone }
+            // The target in force on `day` (`HabitRule`).
             let target = habit.optionalInt64(0).map {
                 HabitCheckOff.Target(milli: $0, kind: Self.targetKind(habit.optionalString(1)))
             }

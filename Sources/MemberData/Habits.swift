@@ -40,6 +40,10 @@ package struct Habits {
         package var position = 0
         /// Its reminders' times of day, sorted, at most `ReminderConstants.maxPerHabit`.
         package var reminders: [ReminderTime] = []
+        /// The rules it had before its current one, oldest first (`HabitRule`): the days
+        /// before each one's `until` not covered by an earlier one kept that rule. Empty: its
+        /// schedule and target have been in force since the beginning.
+        package var pastRules: [HabitRule] = []
 
         package var isArchived: Bool { archivedAt != nil }
         /// The daily target as the checklist's rules take it; nil without one.
@@ -125,7 +129,7 @@ package struct Habits {
         habits.id, habits.name, habits.emoji, habits.color, habits.default_duration, habits.created_at,
         habits.archived_at, coalesce(habit_summaries.logs, 0), habit_summaries.last_logged_at,
         habits.schedule, habits.target_milli, habits.target_kind, habits.target_unit, habits.paused_from,
-        habits.group_name, habits.position, habits.reminders
+        habits.group_name, habits.position, habits.reminders, \(HabitRule.column)
         """
 
     /// Each habit with its totals (`SummarySchema`'s `habit_summaries`).
@@ -141,7 +145,8 @@ package struct Habits {
               targetMilli: row.optionalInt64(10),
               targetKind: targetKind(row.optionalString(11)), targetUnit: row.string(12),
               pausedFrom: row.optionalString(13).flatMap { LocalDate(iso: $0) }, group: row.optionalString(14),
-              position: row.int(15), reminders: ReminderTime.list(storage: row.string(16)))
+              position: row.int(15), reminders: ReminderTime.list(storage: row.string(16)),
+              pastRules: HabitRule.list(row.optionalString(17)))
     }
 
     /// A stored `target_kind`: "at_most", else at least.
@@ -192,25 +197,29 @@ package struct Habits {
     }
 
     /// Changes the habit's look and, when given, its plan in the same transaction; false
-    /// when there is no such habit.
+    /// when there is no such habit. A changed schedule or target applies from `today` on
+    /// (see `setPlan`).
     package func update(_ id: Int64, name: String, emoji: String, color: String, defaultDuration: Int,
-                        plan: Plan? = nil) throws -> Bool {
+                        plan: Plan? = nil, today: LocalDate? = nil) throws -> Bool {
         try database.write { connection in
             guard try connection.run("UPDATE habits SET name = ?, emoji = ?, color = ?, default_duration = ? WHERE id = ?",
                                      [.text(name), .text(emoji), .text(color), .integer(Int64(defaultDuration)), .integer(id)]) == 1
             else { return false }
-            if let plan { _ = try Self.setPlan(id, plan, in: connection) }
+            if let plan { _ = try Self.setPlan(id, plan, today: today, in: connection) }
             return true
         }
     }
 
-    /// Sets the habit's plan; false when there is no such habit. A changed target decides
-    /// every day of its history again (in the summaries' triggers).
-    package func setPlan(_ id: Int64, _ plan: Plan) throws -> Bool {
-        try database.write { try Self.setPlan(id, plan, in: $0) }
+    /// Sets the habit's plan; false when there is no such habit. A changed schedule or
+    /// target applies from `today` on: the rule it replaces is kept for the days before
+    /// (`habit_rules`), and the summaries' triggers decide the days again by the rule in
+    /// force on each. Without `today` the new rule holds for the whole history.
+    package func setPlan(_ id: Int64, _ plan: Plan, today: LocalDate? = nil) throws -> Bool {
+        try database.write { try Self.setPlan(id, plan, today: today, in: $0) }
     }
 
-    private static func setPlan(_ id: Int64, _ plan: Plan, in connection: Connection) throws -> Bool {
+    private static func setPlan(_ id: Int64, _ plan: Plan, today: LocalDate?, in connection: Connection) throws -> Bool {
+        if let today { try HabitRule.keep(habit: id, replacedBy: plan, from: today, in: connection) }
         guard try connection.run("""
             UPDATE habits SET schedule = ?, target_milli = ?, target_kind = ?, target_unit = ?, group_name = ? WHERE id = ?
             """, planValues(plan) + [.integer(id)]) == 1 else { return false }

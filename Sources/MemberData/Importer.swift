@@ -20,6 +20,8 @@ package enum Importer {
             var pausedFrom: LocalDate? = nil
             var group: String? = nil
             var reminders: [ReminderTime] = []
+            /// Its earlier rules, oldest first, each `until` later than the one before (`HabitRule`).
+            var pastRules: [PastRule] = []
             /// A Loop numerical habit: its check-marks are amounts × 1000.
             var numerical = false
         }
@@ -31,6 +33,7 @@ package enum Importer {
             /// The guardian who logged it (`"loggedBy"`), a username.
             var loggedBy: String? = nil
         }
+        package struct PastRule { var until: LocalDate; var schedule: HabitSchedule; var target: HabitTarget? }
         package struct Skip { var habit: Int; var day: LocalDate }
         package struct Vacation { var first: LocalDate; var last: LocalDate }
         package struct Entry { var day: LocalDate; var text: String }
@@ -122,15 +125,20 @@ package enum Importer {
 
     /// A planned habit's row values, in `write`'s column order.
     private static func values(_ habit: Plan.Habit, now: Int64, position: Int64) -> [SQLValue] {
-        let target: [SQLValue] = if let target = habit.target {
-            [.integer(Habits.milli(target.amount)), .text(target.kind.rawValue), .text(target.unit)]
-        } else {
-            [.null, .null, .text("")]
-        }
+        let target = targetValues(habit.target)
         return [.text(habit.name), .text(habit.emoji), .text(habit.color), .integer(Int64(habit.defaultDuration)),
                 .integer(habit.createdAt ?? now), habit.archivedAt.map(SQLValue.integer) ?? .null, .text(habit.schedule.storage)]
             + target + [habit.pausedFrom.map { .text($0.description) } ?? .null, habit.group.map(SQLValue.text) ?? .null,
                         .integer(position), .text(ReminderTime.storage(habit.reminders))]
+    }
+
+    /// `target_milli, target_kind, target_unit` as `target` stores them.
+    private static func targetValues(_ target: HabitTarget?) -> [SQLValue] {
+        if let target {
+            [.integer(Habits.milli(target.amount)), .text(target.kind.rawValue), .text(target.unit)]
+        } else {
+            [.null, .null, .text("")]
+        }
     }
 
     /// A vacation in the file overlaps one the member already has (and is not the same);
@@ -276,6 +284,16 @@ package enum Importer {
             planned.schedule = try schedule(habit.schedule, at: "habits[\(i)].schedule")
             planned.target = try target(habit.target, at: "habits[\(i)].target")
             if let paused = habit.pausedFrom { planned.pausedFrom = try date(paused, .record("habits[\(i)].pausedFrom")) }
+            for (r, rule) in (habit.pastRules ?? []).enumerated() {
+                let at = "habits[\(i)].pastRules[\(r)]"
+                let until = try date(rule.until, .record(at + ".until"))
+                // In order, one rule per day: each ends after the one before.
+                if let previous = planned.pastRules.last, previous.until >= until {
+                    throw Problem(place: .record(at + ".until"), key: "import.problem.rule_order", arguments: ["value": rule.until])
+                }
+                planned.pastRules.append(Plan.PastRule(until: until, schedule: try schedule(rule.schedule, at: at + ".schedule"),
+                                                       target: try target(rule.target, at: at + ".target")))
+            }
             if let group = habit.group {
                 guard let valid = Habits.groupName(group) else { throw Problem(place: .record("habits[\(i)].group"), key: "import.problem.group") }
                 planned.group = valid
@@ -572,6 +590,12 @@ package enum Importer {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, Self.values(habit, now: now, position: position))
                 let id = connection.lastInsertRowID
+                for rule in habit.pastRules {
+                    try connection.run("""
+                        INSERT INTO habit_rules (habit_id, until, schedule, target_milli, target_kind, target_unit)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """, [.integer(id), .text(rule.until.description), .text(rule.schedule.storage)] + Self.targetValues(rule.target))
+                }
                 ids.append(id)
                 durations[id] = habit.defaultDuration
                 if byName[habit.name] == nil { byName[habit.name] = id }

@@ -154,6 +154,9 @@ package enum MemberSchema {
         // `Journal+Undo`. Not indexed for search nor summarised: what is deleted is gone
         // from both until it is restored.
         Migration(version: 13, sql: Journal.deletedMigration),
+        // A habit's earlier schedules and targets, so a change applies from the day it is
+        // made: see `SummarySchema.rulesMigration` and `HabitRule`.
+        Migration(version: 14, sql: SummarySchema.rulesMigration),
     ]
 
     /// The migration that added the search index (`dawn check` checks it from there on).

@@ -80,7 +80,7 @@ enum SummarySchema {
         "UPDATE day_summaries SET has_entry = 0 WHERE day = \(row).day;\n" + dropEmptyDay("\(row).day")
     }
 
-    private static func addLog(_ row: String) -> String {
+    private static func addLog(_ row: String, done: String) -> String {
         """
         INSERT INTO day_summaries (day, logs, minutes) VALUES (\(row).day, 1, \(minutes(row)))
             ON CONFLICT (day) DO UPDATE SET logs = logs + 1, minutes = minutes + excluded.minutes;
@@ -88,7 +88,7 @@ enum SummarySchema {
             VALUES (\(row).habit_id, \(row).day, 1, \(minutes(row)), coalesce(\(row).amount_milli, 0))
             ON CONFLICT (habit_id, day) DO UPDATE SET logs = logs + 1, minutes = minutes + excluded.minutes,
                 amount_milli = amount_milli + excluded.amount_milli;
-        \(refreshDone(habit: "\(row).habit_id", day: "\(row).day"))
+        \(refreshDone(habit: "\(row).habit_id", day: "\(row).day", done: done))
         INSERT INTO habit_summaries (habit_id, logs, last_logged_at) VALUES (\(row).habit_id, 1, \(row).created_at)
             ON CONFLICT (habit_id) DO UPDATE SET logs = logs + 1, last_logged_at = max(last_logged_at, excluded.last_logged_at);
         """
@@ -100,27 +100,46 @@ enum SummarySchema {
     }
 
     /// Whether a habit was done on a day (`habit_days.done`): logged, and the day's total
-    /// meets the habit's target if it has one. An expression over a `habit_days` row.
+    /// meets the target in force that day if there is one — the rule of the first
+    /// `habit_rules` row ending after that day (`HabitRules`), else the habit's own, which
+    /// has been in force since its last change. An expression over a `habit_days` row.
     static let doneExpression = """
-        (habit_days.logs > 0 AND coalesce((SELECT habits.target_milli IS NULL
-            OR (habits.target_kind = '\(HabitTarget.Kind.atLeast.rawValue)' AND habit_days.amount_milli >= habits.target_milli)
-            OR (habits.target_kind = '\(HabitTarget.Kind.atMost.rawValue)' AND habit_days.amount_milli <= habits.target_milli)
+        (habit_days.logs > 0 AND coalesce((SELECT \(meets("habit_rules")) FROM habit_rules
+            WHERE habit_rules.habit_id = habit_days.habit_id AND habit_rules.until > habit_days.day
+            ORDER BY habit_rules.until LIMIT 1),
+            (SELECT \(meets("habits")) FROM habits WHERE habits.id = habit_days.habit_id), 1))
+        """
+
+    /// `doneExpression` as it was before the rule history (migrations 6 to 13 ran it, and
+    /// migration 6 still does: `habit_rules` does not exist yet there).
+    static let doneWithoutRulesExpression = """
+        (habit_days.logs > 0 AND coalesce((SELECT \(meets("habits"))
             FROM habits WHERE habits.id = habit_days.habit_id), 1))
         """
 
-    /// Recomputes `done` of a habit's day (its runs follow by trigger when it flips).
-    private static func refreshDone(habit: String, day: String) -> String {
-        "UPDATE habit_days SET done = \(doneExpression) WHERE habit_id = \(habit) AND day = \(day);"
+    /// Whether a `habit_days` row's total meets the target held in `table`'s columns
+    /// `target_milli` and `target_kind` (no target: met).
+    private static func meets(_ table: String) -> String {
+        """
+        \(table).target_milli IS NULL
+            OR (\(table).target_kind = '\(HabitTarget.Kind.atLeast.rawValue)' AND habit_days.amount_milli >= \(table).target_milli)
+            OR (\(table).target_kind = '\(HabitTarget.Kind.atMost.rawValue)' AND habit_days.amount_milli <= \(table).target_milli)
+        """
     }
 
-    private static func removeLog(_ row: String) -> String {
+    /// Recomputes `done` of a habit's day (its runs follow by trigger when it flips).
+    private static func refreshDone(habit: String, day: String, done: String) -> String {
+        "UPDATE habit_days SET done = \(done) WHERE habit_id = \(habit) AND day = \(day);"
+    }
+
+    private static func removeLog(_ row: String, done: String) -> String {
         """
         UPDATE day_summaries SET logs = logs - 1, minutes = minutes - \(minutes(row)) WHERE day = \(row).day;
         \(dropEmptyDay("\(row).day"))
         UPDATE habit_days SET logs = logs - 1, minutes = minutes - \(minutes(row)),
             amount_milli = amount_milli - coalesce(\(row).amount_milli, 0)
             WHERE habit_id = \(row).habit_id AND day = \(row).day;
-        \(refreshDone(habit: "\(row).habit_id", day: "\(row).day"))
+        \(refreshDone(habit: "\(row).habit_id", day: "\(row).day", done: done))
         DELETE FROM habit_days WHERE habit_id = \(row).habit_id AND day = \(row).day AND logs = 0;
         UPDATE habit_summaries SET logs = logs - 1,
             last_logged_at = (SELECT max(created_at) FROM habit_instances WHERE habit_id = \(row).habit_id)
@@ -232,7 +251,7 @@ enum SummarySchema {
     /// a time in order) and the habit totals. On empty tables only.
     static let fill = """
         INSERT INTO day_summaries (day, notes, logs, minutes, has_entry) \(expectedDays) ORDER BY day;
-        CREATE TEMP TABLE habit_days_filled AS \(expectedHabitDays);
+        CREATE TEMP TABLE habit_days_filled AS \(expectedHabitDays(done: doneWithoutRulesExpression));
         INSERT INTO habit_days (habit_id, day, logs, minutes, amount_milli, done)
             SELECT * FROM habit_days_filled ORDER BY habit_id, day;
         DROP TABLE temp.habit_days_filled;
@@ -251,13 +270,17 @@ enum SummarySchema {
         """
 
     /// What `habit_days` should hold, from the rows (`done` by `doneExpression`'s rule).
-    static let expectedHabitDays = """
-        SELECT habit_id, day, logs, minutes, amount_milli, \(doneExpression) FROM (
+    static let expectedHabitDays = expectedHabitDays(done: doneExpression)
+
+    private static func expectedHabitDays(done: String) -> String {
+        """
+        SELECT habit_id, day, logs, minutes, amount_milli, \(done) FROM (
             SELECT habit_id, day, count(*) AS logs, sum(CASE WHEN timed THEN duration_minutes ELSE 0 END) AS minutes,
                 coalesce(sum(amount_milli), 0) AS amount_milli
             FROM habit_instances GROUP BY habit_id, day
         ) AS habit_days
         """
+    }
 
     /// The triggers on the raw rows.
     static let rowTriggers = """
@@ -281,23 +304,7 @@ enum SummarySchema {
             \(removeEntry("OLD"))
             \(addEntry("NEW"))
         END;
-        CREATE TRIGGER habit_instances_summary_on_insert AFTER INSERT ON habit_instances BEGIN
-            \(addLog("NEW"))
-        END;
-        CREATE TRIGGER habit_instances_summary_on_delete AFTER DELETE ON habit_instances BEGIN
-            \(removeLog("OLD"))
-        END;
-        CREATE TRIGGER habit_instances_summary_on_change
-        AFTER UPDATE OF habit_id, day, duration_minutes, created_at, amount_milli, timed ON habit_instances
-        WHEN OLD.habit_id IS NOT NEW.habit_id OR OLD.day IS NOT NEW.day
-            OR OLD.duration_minutes IS NOT NEW.duration_minutes OR OLD.created_at IS NOT NEW.created_at
-            OR OLD.amount_milli IS NOT NEW.amount_milli OR OLD.timed IS NOT NEW.timed BEGIN
-            \(removeLog("OLD"))
-            \(addLog("NEW"))
-        END;
-        CREATE TRIGGER habits_summary_on_target AFTER UPDATE OF target_milli, target_kind ON habits BEGIN
-            UPDATE habit_days SET done = \(doneExpression) WHERE habit_id = NEW.id;
-        END;
+        \(habitTriggers(done: doneWithoutRulesExpression))
         CREATE TRIGGER habits_summary_on_delete AFTER DELETE ON habits BEGIN
             DELETE FROM habit_runs WHERE habit_id = OLD.id;
             DELETE FROM habit_days WHERE habit_id = OLD.id;
@@ -305,6 +312,56 @@ enum SummarySchema {
         END;
         """
 
+    /// The triggers deciding a habit's days as its logs and its target change, `done`
+    /// being the expression they decide with.
+    private static func habitTriggers(done: String) -> String {
+        """
+        CREATE TRIGGER habit_instances_summary_on_insert AFTER INSERT ON habit_instances BEGIN
+            \(addLog("NEW", done: done))
+        END;
+        CREATE TRIGGER habit_instances_summary_on_delete AFTER DELETE ON habit_instances BEGIN
+            \(removeLog("OLD", done: done))
+        END;
+        CREATE TRIGGER habit_instances_summary_on_change
+        AFTER UPDATE OF habit_id, day, duration_minutes, created_at, amount_milli, timed ON habit_instances
+        WHEN OLD.habit_id IS NOT NEW.habit_id OR OLD.day IS NOT NEW.day
+            OR OLD.duration_minutes IS NOT NEW.duration_minutes OR OLD.created_at IS NOT NEW.created_at
+            OR OLD.amount_milli IS NOT NEW.amount_milli OR OLD.timed IS NOT NEW.timed BEGIN
+            \(removeLog("OLD", done: done))
+            \(addLog("NEW", done: done))
+        END;
+        CREATE TRIGGER habits_summary_on_target AFTER UPDATE OF target_milli, target_kind ON habits BEGIN
+            UPDATE habit_days SET done = \(done) WHERE habit_id = NEW.id;
+        END;
+        """
+    }
+
     /// Migration 5: the tables, filled from what is there, and the triggers that keep them.
     static let migration = tables + runTriggers + fill + rowTriggers
+
+    /// The rule history (`HabitRules`): its table, and the habit triggers deciding each day
+    /// by the rule in force that day. Every habit keeps its current rule, in force since
+    /// the beginning (no earlier rule), so no day changes.
+    static let rulesMigration = """
+        CREATE TABLE habit_rules (
+            habit_id     INTEGER NOT NULL REFERENCES habits (id) ON DELETE CASCADE,
+            until        TEXT NOT NULL CHECK (length(until) = 10),
+            schedule     TEXT NOT NULL CHECK (length(schedule) BETWEEN 3 AND 40),
+            target_milli INTEGER CHECK (target_milli IS NULL OR target_milli > 0),
+            target_kind  TEXT CHECK (target_kind IS NULL OR target_kind IN ('at_least', 'at_most')),
+            target_unit  TEXT NOT NULL DEFAULT '' CHECK (length(target_unit) <= 20),
+            PRIMARY KEY (habit_id, until)
+        ) STRICT, WITHOUT ROWID;
+        DROP TRIGGER habit_instances_summary_on_insert;
+        DROP TRIGGER habit_instances_summary_on_delete;
+        DROP TRIGGER habit_instances_summary_on_change;
+        DROP TRIGGER habits_summary_on_target;
+        \(habitTriggers(done: doneExpression))
+        CREATE TRIGGER habit_rules_summary_on_insert AFTER INSERT ON habit_rules BEGIN
+            UPDATE habit_days SET done = \(doneExpression) WHERE habit_id = NEW.habit_id;
+        END;
+        CREATE TRIGGER habit_rules_summary_on_delete AFTER DELETE ON habit_rules BEGIN
+            UPDATE habit_days SET done = \(doneExpression) WHERE habit_id = OLD.habit_id;
+        END;
+        """
 }

@@ -218,3 +218,37 @@ def test_refusals_come_back_beside_their_field_and_write_nothing(site):
     r = mum.request("POST", "/habits", urlencode([("name", "Sneaky")] + LOOK + [("schedule", "day"), ("csrf", "forged")]).encode())
     assert r.status == 403
     assert rows(db, HABIT_COLUMNS) == before, "nothing written by any refusal"
+
+
+def test_a_target_set_today_keeps_the_days_before_and_the_habit_page_says_since_when(site):
+    """Timed logs without amounts, then "at least 20 pages": the days before keep no target, so
+    the streak, best and strength stay; today asks for the pages; the habit's page dates the change."""
+    dawn, mum, today = site
+    read = add(mum, "Read", [("schedule", "day")])
+    for back in range(1, 6):
+        r = post(mum, f"/day/{today - datetime.timedelta(days=back)}/instances",
+                 [("habit", str(read)), ("start", "08:00"), ("duration", "30"), ("note", "")])
+        assert r.status == 303, r.text[:800]
+    r = post(mum, f"/habits/{read}", [("name", "Read")] + LOOK + [("schedule", "day"), ("target_amount", "20"),
+                                                                  ("target_unit", "pages"), ("target_kind", "at_least")])
+    assert r.status == 303, r.text[:800]
+
+    api = mum.get(f"/api/stats?from={today - datetime.timedelta(days=10)}&to={today}")
+    assert api.status == 200
+    habit = next(h for h in json.loads(api.body)["habits"] if h["name"] == "Read")
+    assert (habit["currentStreak"], habit["bestStreak"]) == (5, 5)
+    assert habit["score"] > 0
+    page = mum.open(f"/habits/{read}")
+    assert page.status == 200
+    assert f'<p class="habit-rule-since">Target since {today.day} {today.strftime("%B")} {today.year}</p>' in page.text
+    exported_rules = json.loads(mum.get("/export/dawn.json").body)["habits"][0]["pastRules"]
+    assert exported_rules == [{"until": str(today), "schedule": {"every": "day"}}]
+
+    # Today, a timed log without pages is short of the target; 25 pages meet it.
+    post(mum, f"/day/{today}/instances", [("habit", str(read)), ("start", "09:00"), ("duration", "30"), ("note", "")])
+    assert rows(member_db(dawn, "mum"), f"SELECT day, done FROM habit_days WHERE habit_id = {read} AND day = '{today}'") \
+        == [(str(today), 0)]
+    r = post(mum, f"/day/{today}/check/{read}", [("action", "done"), ("amount", "25")])
+    assert r.status == 303
+    habit = next(h for h in json.loads(mum.get(f"/api/stats?from={today}&to={today}").body)["habits"] if h["name"] == "Read")
+    assert habit["currentStreak"] == 6

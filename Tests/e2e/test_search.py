@@ -176,6 +176,11 @@ def downgrade_to_schema_6(path):
         con.execute("DROP TABLE IF EXISTS push_subscriptions")  # migration 11
         con.execute("DROP TABLE IF EXISTS notify_results")
         con.execute("DROP TABLE IF EXISTS deleted_journal")  # migration 13
+        # Migration 14: the rule history, and the habit triggers back to deciding a day by the habit's own target.
+        con.execute("DROP TABLE IF EXISTS habit_rules")
+        for name, sql in con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%habit_rules%'").fetchall():
+            con.execute(f"DROP TRIGGER {name}")
+            con.execute(re.sub(r"\(SELECT habit_rules\.target_milli.*?LIMIT 1\),\s*", "", sql, flags=re.S))
         for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%revision%'").fetchall():
             con.execute(f"DROP TRIGGER {name}")  # migration 9
         if "revision" in [c[1] for c in con.execute("PRAGMA table_info(habit_summaries)")]:

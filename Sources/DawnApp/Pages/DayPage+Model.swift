@@ -202,7 +202,8 @@ extension DayPage {
         /// (`FamilyScreenPage`) shows the same list, without the rest of the day.
         static func checklist(_ active: [Habits.Habit], day: LocalDate, instances: [HabitInstance],
                                       habits: Habits, firstWeekday: Weekday) throws -> [CheckItem] {
-            let due = active.filter { HabitCheckOff.isDue($0.schedule, pausedFrom: $0.pausedFrom, on: day) }
+            // Each habit with the schedule and target in force on `day`.
+            let due = active.map { $0.ruled(on: day) }.filter { HabitCheckOff.isDue($0.schedule, pausedFrom: $0.pausedFrom, on: day) }
             guard !due.isEmpty else { return [] }
             let days = try habits.days(on: day)
             let skipped = try habits.skips(from: day, to: day)

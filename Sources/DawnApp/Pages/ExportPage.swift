@@ -86,7 +86,8 @@ enum ExportPage {
                                                                    kind: habit.targetKind.rawValue)
                                        },
                                        pausedFrom: habit.pausedFrom?.description, group: habit.group, position: offset + 1,
-                                       reminders: habit.reminders.isEmpty ? nil : habit.reminders.map(\.description))
+                                       reminders: habit.reminders.isEmpty ? nil : habit.reminders.map(\.description),
+                                       pastRules: habit.pastRules.isEmpty ? nil : habit.pastRules.map(pastRule))
             },
             instances: model.instances.map {
                 DawnExportFormat.Instance(habitId: $0.habitID, date: $0.day.description,
@@ -104,8 +105,18 @@ enum ExportPage {
 
     /// The habit's schedule in the file's shape.
     static func schedule(_ habit: Habits.Habit) -> DawnExportFormat.Schedule {
-        let schedule = habit.schedule
-        return DawnExportFormat.Schedule(every: schedule.every, times: schedule.times, weekdays: schedule.weekdayNames)
+        schedule(habit.schedule)
+    }
+
+    private static func schedule(_ schedule: HabitSchedule) -> DawnExportFormat.Schedule {
+        DawnExportFormat.Schedule(every: schedule.every, times: schedule.times, weekdays: schedule.weekdayNames)
+    }
+
+    /// An earlier rule of the habit in the file's shape.
+    private static func pastRule(_ rule: HabitRule) -> DawnExportFormat.PastRule {
+        DawnExportFormat.PastRule(until: rule.until.description, schedule: schedule(rule.schedule), target: rule.targetMilli.map {
+            DawnExportFormat.Target(amount: Double($0) / 1000, unit: rule.targetUnit, kind: rule.targetKind.rawValue)
+        })
     }
 
     // MARK: SQLite

@@ -106,11 +106,10 @@ extension HabitPage {
             }
             weeks = weekPeriods.map(count)
             months = monthPeriods.map(count)
-            let schedule = self.schedule
-            let hasTarget = habit.targetMilli != nil
+            // Each day as the schedule and target in force on it decide it (`HabitRule`).
             func figure(_ date: LocalDate) -> Int {
                 guard let logged = days[date], date <= today else { return 0 }
-                return hasTarget ? logged.amountMilli : logged.logs
+                return habit.ruled(on: date).targetMilli != nil ? logged.amountMilli : logged.logs
             }
             let levels = HeatmapLevels(figures: layout.cells.map { figure($0.date) })
             heatmapLayout = layout
@@ -121,7 +120,7 @@ extension HabitPage {
                     else if logged?.done == true { .done }
                     else if skips.contains(date) { .skipped }
                     else if bridged.contains(date) { .away }
-                    else if !schedule.isScheduled(date) { .off }
+                    else if !habit.ruled(on: date).schedule.isScheduled(date) { .off }
                     else if logged != nil { .partial }
                     else { .missed }
                 return HeatmapDay(date: date, state: state, logs: logged?.logs ?? 0, amountMilli: logged?.amountMilli ?? 0,

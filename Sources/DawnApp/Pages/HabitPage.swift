@@ -48,7 +48,8 @@ enum HabitPage {
         var figures: [FigureKey: String] = [:]  // 53 weeks have a handful of distinct figures: each worded once
         let heatmapDays = model.heatmap.map { day in
             guard day.state != .future else { return HeatmapDrawing.Day(level: day.level, figure: nil) }
-            let key = FigureKey(state: day.state, logs: day.logs, amountMilli: day.amountMilli)
+            let key = FigureKey(state: day.state, logs: day.logs, amountMilli: day.amountMilli,
+                                hasTarget: habit.ruled(on: day.date).targetMilli != nil)
             let figure = figures[key] ?? figureWords(day, habit, app, page)
             figures[key] = figure
             return HeatmapDrawing.Day(level: day.level, state: heatmapState(day), figure: figure)
@@ -63,6 +64,13 @@ enum HabitPage {
             "stylesheet": .string(app.staticFiles.url(for: HabitListPage.stylesheet) ?? ""),
             "schedule": .string(HabitPlanWords.schedule(model.schedule, firstWeekday: member.settings.firstWeekday, app.strings, language)),
             "target": HabitPlanWords.target(habit, app.strings, language).map(TemplateValue.string) ?? .null,
+            // When the rule changed: the days before keep the one they had (`HabitRule`).
+            "targetSince": habit.targetMilli == nil ? .null : habit.targetSince.map {
+                .string(app.t("habit.page.target_since", page, ["date": LocalizedDate.dayLabel($0, language)]))
+            } ?? .null,
+            "scheduleSince": habit.scheduleSince.map {
+                .string(app.t("habit.page.schedule_since", page, ["date": LocalizedDate.dayLabel($0, language)]))
+            } ?? .null,
             "reminders": habit.reminders.isEmpty ? .null
                 : .string(app.t("habit.page.reminders", page, ["times": habit.reminders.map(\.description).joined(separator: ", ")])),
             "paused": habit.pausedFrom.map { .string(app.t("habits.paused_since", page, ["date": LocalizedDate.dayLabel($0, language)])) } ?? .null,
@@ -93,12 +101,14 @@ enum HabitPage {
         let state: Model.DayState
         let logs: Int
         let amountMilli: Int
+        let hasTarget: Bool
     }
 
     /// "2 logs, done", "12.5 pages, short of the target", "skipped": a heatmap day's figure in
     /// words (its title is "2026-03-04: 2 logs, done").
     static func figureWords(_ day: Model.HeatmapDay, _ habit: Habits.Habit, _ app: Dawn, _ page: PageRequest) -> String {
         let language = page.language
+        let habit = habit.ruled(on: day.date)
         let state = app.t("habit.page.state.\(day.state.rawValue)", page)
         guard day.logs > 0 else { return state }
         let amount: String

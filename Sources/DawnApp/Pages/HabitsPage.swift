@@ -68,7 +68,7 @@ enum HabitsPage {
                 return show(app, page, member, sent, errors: form, status: .badRequest)
             }
             guard try member.habits.update(habit.id, name: fields.name, emoji: fields.emoji, color: fields.color,
-                                           defaultDuration: fields.duration, plan: plan) else {
+                                           defaultDuration: fields.duration, plan: plan, today: member.today) else {
                 throw PageError(.notFound, key: "habits.error.not_found")
             }
             return .redirect(to: done(sent, "saved", habit: habit.id, page.paths))

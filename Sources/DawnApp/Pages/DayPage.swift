@@ -13,6 +13,9 @@ import TimeZones
 /// (`DayPage+Checklist.swift`), the day's journal entry, its mood (`DayPage+Mood.swift`)
 /// and its notes, and "on this day": the same day of earlier years (`OnThisDay`).
 enum DayPage {
+    /// Up to this many habits due, the checklist keeps its 44 px pills; more, and it is denser.
+    static let roomyChecklistItems = 5
+
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/", .member { app, page in
             let member = try MemberContext(app, page)
@@ -341,6 +344,8 @@ enum DayPage {
         // The checklist shows when the member has an active habit, saying so when none is due.
         values["hasHabits"] = .bool(!model.tray.isEmpty)
         values["checklist"] = .list(checklist(model, app, page, refusal: checkRefusal, names: names))
+        // Many habits due: a denser list, so that all of them and the family chores fit a phone's first screen.
+        values["checklistDense"] = .bool(model.checklist.count > Self.roomyChecklistItems)
         values["checklistHeading"] = .string(app.t(day == model.today ? "check.heading_today" : "check.heading", page))
         values["entry"] = entryState.template
         values["hasEntry"] = .bool(entry != nil)

@@ -10,9 +10,10 @@ public enum TimelineConstants {
     public static let maxColumns = 4
     public static let hoursPerDay = 24
 
-    /// The compact timeline (`TimelineLayout.folds`): a block is drawn at least this tall, so a
-    /// 15-minute log still shows its emoji and name (the next block beside it, not under it).
-    public static let minimumBlockMinutes = 30
+    /// The compact timeline (`TimelineLayout.folds`): a block is drawn at least this tall (three
+    /// 11 px slots), so a 15-minute log still shows its emoji and name and is a 24 px target
+    /// (WCAG 2.2's target size), the next block beside it, not under it.
+    public static let minimumBlockMinutes = 45
     /// A day without logs shows these wall-clock hours (06:00–22:00), the rest folded…
     public static let emptyDayWallHours = 6..<22
     /// …and today without logs two hours either side of now.

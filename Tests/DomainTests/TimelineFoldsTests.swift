@@ -53,12 +53,12 @@ final class TimelineFoldsTests: XCTestCase {
         XCTAssertEqual(folds.after, 10..<24)
     }
 
-    /// A 15-minute log at 23:45 is drawn 30 minutes tall ending at the day's end, and
+    /// A 15-minute log at 23:45 is drawn 45 minutes tall ending at the day's end, and
     /// nothing folds after it.
     func testALogAtQuarterToMidnight() {
         let placements = placed([("23:45", 15)])
-        XCTAssertEqual(placements.map(\.top), [1_410])
-        XCTAssertEqual(placements.map(\.height), [30])
+        XCTAssertEqual(placements.map(\.top), [1_395])
+        XCTAssertEqual(placements.map(\.height), [45])
         let folds = folds([("23:45", 15)])
         XCTAssertEqual(folds.shown, 23..<24)
         XCTAssertEqual(folds.before, 0..<23)
@@ -102,15 +102,15 @@ final class TimelineFoldsTests: XCTestCase {
         XCTAssertEqual(folds([], now: "05:10", dayStartHour: 5).shown, 0..<3)
     }
 
-    /// Two 15-minute logs back to back sit side by side, each drawn 30 minutes tall,
+    /// Two 15-minute logs back to back sit side by side, each drawn 45 minutes tall,
     /// rather than one hiding the other's name.
     func testShortBlocksBackToBackSitSideBySide() {
         let placements = placed([("07:30", 15), ("07:45", 15), ("09:00", 60)])
         XCTAssertEqual(placements.map(\.top), [450, 465, 540])
-        XCTAssertEqual(placements.map(\.height), [30, 30, 60])
+        XCTAssertEqual(placements.map(\.height), [45, 45, 60])
         XCTAssertEqual(placements.map(\.columns), [2, 2, 1])
         XCTAssertEqual(placements.map(\.column), [0, 1, 0])
-        XCTAssertEqual(placements.map(\.slots.length), [2, 2, 4])
+        XCTAssertEqual(placements.map(\.slots.length), [3, 3, 4], "three 11 px slots: a 24 px target")
     }
 
     func testWithoutAMinimumShortBlocksKeepTheirHeight() {

@@ -133,7 +133,7 @@ def test_a_15_minute_block_shows_its_emoji_and_name(site, either):
         assert part["w"] > 4 and part["h"] >= 10, f"the {what} has a box: {box}"
         assert part["top"] >= a["top"] - 0.5 and part["bottom"] <= a["bottom"] + 0.5, f"the {what} is inside the block vertically: {box}"
         assert part["left"] >= a["left"] - 0.5 and part["right"] <= a["right"] + 0.5, f"the {what} is inside the block: {box}"
-    assert a["h"] >= 18, f"the 15-minute block is drawn at least two slots tall: {box}"
+    assert a["h"] >= 24 and a["w"] >= 24, f"the 15-minute block is drawn three slots tall, a 24 px target: {box}"
     assert box["hit"], "nothing covers the name"
 
 

@@ -2,7 +2,8 @@
 against the real `dawn` binary: with eight habits due and two family chores, in the grid
 view, on a 375 × 812 phone every habit and chore sits above the pinned tray (a denser
 checklist, three rows of days); on a tall screen the grid keeps its six rows; with five
-habits the pills keep their 44 px; axe-core on the dense page, light and dark.
+habits the pills keep their 44 px; axe-core with the WCAG 2.2 rules (target size) on the
+dense page with 15-minute logs back to back, light and dark.
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_first_screen.py -q -p no:cacheprovider
 """
@@ -13,21 +14,24 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    add_habit, add_member, assert_accessible, color_scheme, save_settings, signed_in_driver, viewport,
+    add_habit, add_member, assert_accessible, color_scheme, log_habit, save_settings, signed_in_driver, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 
 HABITS = [("Homework", "📚"), ("Morning run", "🏃"), ("Piano practice", "🎹"), ("Read", "📖"),
           ("Meditate", "🧘"), ("Water", "💧"), ("Stretch", "🤸"), ("Floss", "🦷")]
 CHORES = [("Walk the dog", "🐕", "#48DBAB"), ("Feed the cat", "🐈", "#FECA57")]
+WCAG22 = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]}}
 
 
 def seed(s, admin):
     """ana keeps eight daily habits, bob five; the family keeps two daily chores."""
     s.ana = add_member(admin, "ana", "Ana")
     s.bob = add_member(admin, "bob", "Bob")
-    for name, emoji in HABITS:
-        add_habit(s.ana, name, emoji, "#54A0FF", 30)
+    ids = [add_habit(s.ana, name, emoji, "#54A0FF", 30) for name, emoji in HABITS]
+    # Two 15-minute logs back to back: small blocks on the timeline, each still a 24 px target.
+    log_habit(s.ana, s.today, ids[0], "07:00", 15)
+    log_habit(s.ana, s.today, ids[1], "07:15", 15)
     for name, emoji in HABITS[:5]:
         add_habit(s.bob, name, emoji, "#54A0FF", 30)
     admin.open("/family")
@@ -69,7 +73,19 @@ def test_eight_habits_and_two_chores_fit_a_phones_first_screen(site, driver, sch
     assert grid_rows(driver) == 3, "a short screen shows three rows of days"
     overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, "no sideways scrolling"
-    assert_accessible(driver, f"the dense day page ({scheme})")
+    assert_accessible(driver, f"the dense day page ({scheme})", WCAG22)
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_short_logs_are_24_px_targets(site, driver, width):
+    color_scheme(driver, "light")
+    viewport(driver, width, 900)
+    driver.get(site.base + "/")
+    blocks = boxes(driver, ".block a")
+    assert len(blocks) == 2
+    for block in blocks:
+        assert block["height"] >= 24 and block["width"] >= 24, block
+    assert_accessible(driver, f"the day page with short logs at {width} px", WCAG22)
 
 
 def test_a_tall_screen_keeps_six_rows_of_days(site, driver):

@@ -78,7 +78,7 @@ def test_log_from_the_pill_in_two_steps_and_see_the_block(home):
     assert (r.status, r.header("Location")) == (303, f"/day/{today}?done=logged#timeline")
     assert instances(dawn)[-1] == (1, str(today), 450, 30, "park")
     day = admin.get(f"/day/{today}").text
-    assert re.search(r'<li class="block habit-1 at-30 len-2 col-0-of-1"><a href="/day/[\d-]+/instances/\d+" '
+    assert re.search(r'<li class="block habit-1 at-30 len-3 col-0-of-1"><a href="/day/[\d-]+/instances/\d+" '
                      r'aria-label="Run, 07:30 to 08:00: edit">', day)
     classes = {d: c for d, c, _ in circles(day)}
     assert "active" in classes[str(today)] or "entry" in classes[str(today)], "a logged habit makes the day active"

@@ -31,8 +31,8 @@ final class CompactTimelinePageTests: XCTestCase {
         let model = try DayPage.Model(try dawn.member(), day: date("2026-05-11"))
         XCTAssertEqual(model.folds.shown, 7..<17)
         XCTAssertNil(model.folds.nowMinute, "not today: no now")
-        XCTAssertEqual(model.blocks.map(\.slots.classes), ["at-30 len-6 col-0-of-1", "at-48 len-2 col-0-of-1", "at-64 len-4 col-0-of-1"],
-                       "the 15-minute block is drawn two slots tall")
+        XCTAssertEqual(model.blocks.map(\.slots.classes), ["at-30 len-6 col-0-of-1", "at-48 len-3 col-0-of-1", "at-64 len-4 col-0-of-1"],
+                       "the 15-minute block is drawn three slots tall")
         XCTAssertEqual(model.blocks.map(\.endMinute), [540, 735, 1_020], "its times stay its own")
 
         let html = timeline(dawn.get("/day/2026-05-11").text)
@@ -50,14 +50,14 @@ final class CompactTimelinePageTests: XCTestCase {
         XCTAssertFalse(html.contains("Nothing logged yet."))
     }
 
-    /// A 15-minute log at 16:45 is drawn to 17:15, so the shown hours run to 18:00.
+    /// A 15-minute log at 16:45 is drawn to 17:30, so the shown hours run to 18:00.
     func testAShortLastLogShowsTheHourItIsDrawnInto() throws {
         let (dawn, run, read) = try harness()
         _ = dawn.log(run, on: "2026-05-11", start: "07:30", duration: 90)
         _ = dawn.log(read, on: "2026-05-11", start: "16:45", duration: 15)
         let model = try DayPage.Model(try dawn.member(), day: date("2026-05-11"))
         XCTAssertEqual(model.folds.shown, 7..<18)
-        XCTAssertEqual(model.blocks.last?.slots.classes, "at-67 len-2 col-0-of-1")
+        XCTAssertEqual(model.blocks.last?.slots.classes, "at-67 len-3 col-0-of-1")
     }
 
     func testAnEmptyDayShowsSixToTwentyTwo() throws {

@@ -38,7 +38,7 @@ final class DayPageModelTests: XCTestCase {
         XCTAssertEqual(model.entry?.body, "Leap!")
         XCTAssertEqual(model.blocks.count, 1)
         XCTAssertEqual(model.blocks.first?.habit.name, "Read")
-        XCTAssertEqual(model.blocks.first?.slots.classes, "at-30 len-2 col-0-of-1")
+        XCTAssertEqual(model.blocks.first?.slots.classes, "at-30 len-3 col-0-of-1")
         XCTAssertEqual(model.tray.map(\.habit.name), ["Read", "Run"], "the logged habit leads the tray")
         XCTAssertEqual(model.library.map(\.habit.name), ["Read", "Run"], "most logged first")
         XCTAssertEqual(model.tray.first?.streak, 1)

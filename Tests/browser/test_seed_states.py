@@ -351,3 +351,29 @@ def test_screenshots(site, driver):
     finally:
         max_driver.quit()
         save_settings(site.ana, view="grid")
+
+
+# ---------------------------------------------------------------- today on the month calendar
+
+CAL_TODAY = {"light": "rgb(20, 121, 184)", "dark": "rgb(68, 192, 255)"}         # seed 003: today in blue
+CAL_TODAY_ON_ENTRY = {"light": "rgb(68, 192, 255)", "dark": "rgb(16, 106, 159)"}  # the blue that reads on the disc
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_today_on_the_calendar_is_blue_with_or_without_an_entry(site, scheme):
+    """Seed 003 draws the current day's number in blue: Ana's today (a note) on the page,
+    Eve's today (an entry) on the filled disc, each over 4.5:1."""
+    for who, want in [("ana", CAL_TODAY), ("eve", CAL_TODAY_ON_ENTRY)]:
+        d = signed_in_driver(site, who)
+        try:
+            color_scheme(d, scheme)
+            d.get(site.base + f"/calendar/{site.today:%Y-%m}")
+            day = d.execute_script("""const e = document.querySelector('.month [aria-current=date]'), s = getComputedStyle(e);
+                return {cls: e.className, color: s.color, bg: s.backgroundColor,
+                        page: getComputedStyle(document.querySelector('.calendar-card')).backgroundColor};""")
+            assert day["color"] == want[scheme], (who, day)
+            below = over(rgba(day["bg"]), rgba(day["page"]))
+            assert contrast(over(rgba(day["color"]), below), below) >= 4.5, (who, day)
+            assert ("entry" in day["cls"]) == (who == "eve"), day
+        finally:
+            d.quit()

@@ -108,6 +108,7 @@ def test_checking_off_does_not_move_the_checklist(site, driver, width):
     untick_all(site)
     d = driver
     viewport(d, width, 800)
+    d.get("about:blank")  # the same address with its fragment would not load the page again
     d.get(site.base + f"/day/{site.today}#checklist")
     WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#checklist .check"))
     before = d.execute_script(FIRST_ITEM_JS)

@@ -21,7 +21,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
     MEMBER_PASSWORD, PASSWORD, Browser, add_habit, assert_accessible, color_scheme, make_driver, member_db,
-    reference_screenshot, rows, sign_in, start_site, viewport,
+    reference_screenshot, rows, screenshot, sign_in, start_site, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -342,6 +342,13 @@ def test_reference_screenshots(site, driver):
     reference_screenshot(driver, "family-screen-today-768-light.png")
     driver.get(site.base + f"/family-screen/members/{member_id(site, 'sam')}")
     reference_screenshot(driver, "family-screen-pin-768-light.png")
+    # After a check-off, dark: the list with what the tap did, the countdown and More time.
+    color_scheme(driver, "dark")
+    enter_pin(driver, site, "sam")
+    touch(driver, "form[action^='/family-screen/today/'] button")
+    wait_for(driver, "Checked off. Well done!")
+    screenshot(driver, "family-screen-today-768-dark-checked.png")
+    color_scheme(driver, "light")
 
 
 def enrolled_driver(site, label, javascript=True):

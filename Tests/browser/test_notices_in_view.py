@@ -139,3 +139,28 @@ def test_checking_off_without_javascript_does_not_move_the_checklist(site, nojs)
     WebDriverWait(d, 15).until(lambda d: "done=checked" in d.current_url)
     assert status_with(d, "Checked off.")
     assert abs(d.execute_script(FIRST_ITEM_JS) - before) < SAME, "the message moved the checklist"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_rows_message_on_the_habit_list_is_in_view(site, driver, width):
+    """Pausing the last habit from /habits jumps to its row (`#habit-N`): the message is over
+    the page, inside the viewport, not above the list out of sight."""
+    d = driver
+    viewport(d, width, 420)
+    d.get(site.base + "/habits")
+    last = d.find_elements(By.CSS_SELECTOR, ".habit-row")[-1]
+    row = last.get_attribute("id")
+    summary = last.find_element(By.CSS_SELECTOR, ".pause-action summary")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+    summary.click()
+    button = last.find_element(By.CSS_SELECTOR, ".pause-form button[type=submit]")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    WebDriverWait(d, 15).until(lambda d: "done=paused" in d.current_url)
+    assert d.current_url.endswith("#" + row)
+    message = status_with(d, "The habit is paused.")
+    inside, box = in_view(d, message)
+    assert inside, f"the message is outside the viewport at {width} px: {box}"
+    screenshot(d, f"notice-habits-{width}.png")
+    d.find_element(By.CSS_SELECTOR, f"#{row} .resume-form button").click()
+    WebDriverWait(d, 15).until(lambda d: "done=resumed" in d.current_url)

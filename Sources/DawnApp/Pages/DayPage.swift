@@ -184,9 +184,9 @@ enum DayPage {
     }
 
     /// The notice of `?done=…` and the card it belongs in: the one the redirect's anchor
-    /// scrolls to, so the message is where the eye lands (nil: above the cards, for the
-    /// tray's, whose anchor is the tray itself). The checklist's is the card's toast
-    /// (`checkNotice`), which takes no room, so the next tap finds its habit where it was.
+    /// scrolls to, so the message is where the eye lands (nil: the tray's, whose anchor is the
+    /// tray itself, shown as a toast over the page). The checklist's is a toast too
+    /// (`checkNotice`): it takes no room, so the next tap finds its habit where it was.
     private static func notice(_ app: Dawn, _ page: PageRequest) -> (text: String, card: String?)? {
         let done = try? page.query()["done"]
         if let key = checklistNotice(done) { return (app.t(key, page), "checklist") }

@@ -45,8 +45,10 @@ enum FamilyPage {
     }
 
     /// The card the notice of `?done=` is shown in: the one its redirect's anchor scrolls to
-    /// (nil: above the cards, where the page opens).
+    /// (nil: above the cards, where the page opens; "toast": over the page).
     private static func noticeCard(_ done: String?) -> String? {
+        // A saved chore's redirect jumps to its row (`#chore-3`): a toast over the page.
+        if done == "chore-saved" { return "toast" }
         if choresNotice(done) != nil { return "chores" }
         if guardianNotice(done) != nil { return "guardians" }
         return nil

@@ -15,8 +15,9 @@ import Templates
 /// their due habits for their today — never their journal, notes or mood. Each tap checks one
 /// item off and the list stays, until "Done" or 60 seconds without a tap (the visit's
 /// server-side expiry; with JavaScript a visible countdown with "More time" goes back to the
-/// names, `Public/family-screen.js`; no meta refresh, so the time limit can be extended). Without JavaScript each key is a POST answered with a
-/// redirect, the digits kept on the server (`ScreenKeypad`), never in a page. Wrong PINs
+/// names, `Public/family-screen.js`; no meta refresh, so the time limit can be extended).
+/// Without JavaScript each key is a POST answered with a redirect, the digits kept on the
+/// server (`ScreenKeypad`), never in a page. Wrong PINs
 /// count per member across every screen and restart (`PINFailures`), never with sign-in's
 /// throttle; each one is told to the member on their day page. Every page has its own
 /// layout (no member navigation) and `Cache-Control: no-store`.

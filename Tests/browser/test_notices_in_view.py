@@ -3,10 +3,12 @@
 `#family-screen`, `#notify`), and the message is in that card, inside the viewport, as a
 status; the checklist's "Checked off." is a toast over the page, so the checklist does not
 move under the next tap (with JavaScript, which swaps the checklist in place, and
-without). At 375 and 1280 px.
+without); a row's message on /habits is a toast in view too. At 375 and 1280 px; axe-core
+(WCAG 2.x A/AA and best practice) with the messages shown, light and dark.
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_notices_in_view.py -q -p no:cacheprovider
 """
+import json
 import os
 import re
 import sys
@@ -14,7 +16,9 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from dawnbrowser import MEMBER_PASSWORD, add_habit, add_member, screenshot, sign_in, viewport  # noqa: E402
+from dawnbrowser import (  # noqa: E402
+    MEMBER_PASSWORD, add_habit, add_member, assert_accessible, color_scheme, screenshot, sign_in, viewport,
+)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -164,3 +168,17 @@ def test_a_rows_message_on_the_habit_list_is_in_view(site, driver, width):
     screenshot(d, f"notice-habits-{width}.png")
     d.find_element(By.CSS_SELECTOR, f"#{row} .resume-form button").click()
     WebDriverWait(d, 15).until(lambda d: "done=resumed" in d.current_url)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_with_the_messages_shown(site, driver, scheme):
+    d = driver
+    color_scheme(d, scheme)
+    viewport(d, 375, 800)
+    tags = json.dumps({"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]}})
+    for path in [f"/day/{site.today}?done=checked#checklist", f"/day/{site.today}?done=entry-saved#journal",
+                 f"/day/{site.today}?done=habit-added#tray", "/settings?done=notify_no_targets#notify", "/habits?done=saved"]:
+        d.get("about:blank")
+        d.get(site.base + path)
+        assert_accessible(d, f"{path} ({scheme})", options=tags)
+    color_scheme(d, "light")

@@ -395,6 +395,14 @@ def test_the_keypad_without_javascript_keeps_no_digit_in_the_page_and_back_resub
             assert_no_typed_digits(d, "4826", f"after key {count}")
         d.find_element(By.CSS_SELECTOR, ".screen-unlock").click()
         wait_for(d, "Leo's habits today")
+        # No countdown without JavaScript: the page says the minute, and "More time" is a form.
+        assert not d.find_element(By.CSS_SELECTOR, ".screen-countdown-time").is_displayed()
+        assert "a minute passes without a tap" in d.find_element(By.TAG_NAME, "body").text
+        d.find_element(By.CSS_SELECTOR, ".screen-more").click()
+        wait_for(d, "Leo's habits today")
+        assert d.current_url.endswith("/family-screen/today")
+        d.back()  # the list before "More time": the history below is the typing's again
+        wait_for(d, "Leo's habits today")
         # Back: the PIN page again, fetched anew and empty; resubmitting it opens nothing.
         d.back()
         wait_for(d, "Your PIN")

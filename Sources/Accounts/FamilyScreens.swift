@@ -10,8 +10,8 @@ import Store
 public final class FamilyScreens: Sendable {
     /// An enrolment code works this long after it is made (15 minutes), once.
     public static let codeLifetime: Int64 = 15 * 60
-    /// A right PIN shows that member's checklist on that screen this long (60 s), or until
-    /// one check-off.
+    /// A right PIN shows that member's checklist on that screen until "Done", or until this
+    /// long (60 s) passes without a tap: each check-off and "More time" starts it again.
     public static let visitLifetime: Int64 = 60
     /// Enrolled screens at most; an admin revokes one to enrol another.
     public static let maxScreens = 20
@@ -223,7 +223,23 @@ public final class FamilyScreens: Sendable {
         }
     }
 
-    /// Ends a visit (after its check-off, or "done").
+    /// The member of a live visit on `screen`, whose minute starts again from now (a tap:
+    /// a check-off or "More time"); nil as `visitor` says.
+    public func extendVisit(token: String?, screen: Int64) throws(AccountError) -> MemberID? {
+        guard let token, SessionToken.isWellFormed(token) else { return nil }
+        let time = now()
+        let hash = SessionToken.hash(token)
+        return try writing { connection in
+            guard let row = try connection.queryOne(
+                "SELECT member_id FROM screen_visits WHERE token_hash = ? AND screen_id = ? AND expires_at > ?",
+                [.blob(hash), .integer(screen), .integer(time)]) else { return nil }
+            try connection.run("UPDATE screen_visits SET expires_at = ? WHERE token_hash = ?",
+                               [.integer(time + Self.visitLifetime), .blob(hash)])
+            return MemberID(row.int64(0))
+        }
+    }
+
+    /// Ends a visit ("Done").
     public func endVisit(token: String?) throws(AccountError) {
         guard let token, SessionToken.isWellFormed(token) else { return }
         try writing { try $0.run("DELETE FROM screen_visits WHERE token_hash = ?", [.blob(SessionToken.hash(token))]) }

@@ -179,14 +179,29 @@ final class FamilyScreensTests: XCTestCase {
         try screens.setPINHash(PasswordHasher.hash(PIN("1234")), for: mum.id)
         XCTAssertEqual(try screens.shownMembers().map(\.username), ["mum"])
 
+        let start = clock.now
         let visit = try screens.startVisit(screen: screen.id, member: mum.id)
         XCTAssertEqual(try screens.visitor(token: visit, screen: screen.id), mum.id)
         XCTAssertNil(try screens.visitor(token: visit, screen: screen.id + 1))
         clock.advance(by: FamilyScreens.visitLifetime)
         XCTAssertNil(try screens.visitor(token: visit, screen: screen.id), "60 s later")
+        XCTAssertNil(try screens.extendVisit(token: visit, screen: screen.id), "an ended visit is not started again")
+        clock.set(start)
+
+        // A tap starts the minute again: 59 s after each, still the visit, a minute after the last, over.
+        let tapped = try screens.startVisit(screen: screen.id, member: mum.id)
+        XCTAssertNil(try screens.extendVisit(token: tapped, screen: screen.id + 1), "not from another screen")
+        for _ in 0..<3 {
+            clock.advance(by: FamilyScreens.visitLifetime - 1)
+            XCTAssertEqual(try screens.extendVisit(token: tapped, screen: screen.id), mum.id)
+        }
+        clock.advance(by: FamilyScreens.visitLifetime - 1)
+        XCTAssertEqual(try screens.visitor(token: tapped, screen: screen.id), mum.id)
+        clock.advance(by: 1)
+        XCTAssertNil(try screens.visitor(token: tapped, screen: screen.id), "a minute without a tap")
 
         // Clearing the PIN, opting out, revoking the screen, removing the member: visits go.
-        clock.advance(by: -FamilyScreens.visitLifetime)
+        clock.set(start)
         for end in [{ try screens.setPINHash(nil, for: mum.id) }, { try screens.setOnScreen(false, for: mum.id) },
                     { _ = try screens.revoke(screen.id) }] {
             try screens.setOnScreen(true, for: mum.id)

@@ -122,7 +122,7 @@ def test_check_off_and_undo(site):
     assert r.status == 303 and r.header("Location") == f"/day/{today}?done=checked#checklist"
     assert check_offs(dawn, "ana", today) == [(tea, None, 0, 0, 30)]
     page = ana.get(r.header("Location").split("#")[0]).text
-    assert '<p class="notice" role="status">Checked off.</p>' in page
+    assert '<p class="notice toast check-toast" role="status">Checked off.</p>' in page
     assert ("done", tea, "Undo Tea") in items(page)
     # Not on the timeline: the only block is Run's.
     assert len(re.findall(r'<li class="block ', page)) == 1 and "block habit-%d " % ids["Run"] in page

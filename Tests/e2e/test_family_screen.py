@@ -260,7 +260,7 @@ def tablet_csrf(dawn, tablet):
     return instance(dawn, "SELECT csrf_token FROM screens WHERE token_hash = ?", (token_hash,))[0][0]
 
 
-def test_a_check_off_lands_in_the_members_day_and_the_screen_returns(family):
+def test_a_check_off_lands_in_the_members_day_and_the_list_stays_until_done(family):
     dawn, admin = family
     add_member(admin, "sam", "Sam", child=True)
     sam = sign_in(dawn, "sam")
@@ -271,7 +271,7 @@ def test_a_check_off_lands_in_the_members_day_and_the_screen_returns(family):
     sid = member_id(dawn, "sam")
     assert f'href="/family-screen/members/{sid}"' in picker.text and "Mum" not in picker.text
     pin_page = tablet.open(f"/family-screen/members/{sid}")
-    assert '<meta http-equiv="refresh" content="60;url=/family-screen">' in pin_page.text
+    assert "http-equiv" not in pin_page.text and 'data-countdown="60"' in pin_page.text
     # The keypad without JavaScript: each key is a POST answered 303 to the PIN page, which
     # shows how many digits there are and never which.
     for count, key in enumerate("1357", start=1):
@@ -285,15 +285,21 @@ def test_a_check_off_lands_in_the_members_day_and_the_screen_returns(family):
     r = tablet.post(f"/family-screen/members/{sid}/pin", {"pin": ""})
     assert r.header("Location") == "/family-screen/today"
     today = tablet.open("/family-screen/today")
-    assert "Sam&#39;s habits today" in today.text and '<meta http-equiv="refresh" content="60;url=/family-screen">' in today.text
+    assert "Sam&#39;s habits today" in today.text and "http-equiv" not in today.text and 'data-countdown="60"' in today.text
     r = tablet.post(f"/family-screen/today/{habit}", {})
-    assert r.status == 303 and r.header("Location") == "/family-screen?done=checked"
-    assert "dawn_screen_visit" not in tablet.jar, "the visit ends with the check-off"
+    assert r.status == 303 and r.header("Location") == "/family-screen/today?done=checked"
+    assert "dawn_screen_visit" in tablet.jar, "the visit goes on after the check-off"
     assert member_db(dawn, sid, "SELECT count(*) FROM habit_instances WHERE habit_id = ? AND timed = 0", (habit,))[0][0] == 1
-    assert "Checked off" in tablet.get("/family-screen?done=checked").text
+    after = tablet.get("/family-screen/today?done=checked").text
+    assert "Checked off" in after and "Sam&#39;s habits today" in after, "still Sam's list"
     # Sam's own day page shows it done.
     assert "<span class=\"visually-hidden\">done</span>" in sam.get("/").text
-    # Back at the picker: the old visit cannot check off again.
+    # "Done": back at the names, and the old visit cannot check off again.
+    visit = tablet.jar["dawn_screen_visit"]
+    r = tablet.post("/family-screen/done", {})
+    assert r.status == 303 and r.header("Location") == "/family-screen" and "dawn_screen_visit" not in tablet.jar
+    assert "Who are you?" in tablet.get("/family-screen").text
+    tablet.jar["dawn_screen_visit"] = visit
     r = tablet.post(f"/family-screen/today/{habit}", {"csrf": tablet.csrf})
     assert r.status == 403 and "Your minute on the screen is over" in r.text.replace("&#39;", "'")
     assert member_db(dawn, sid, "SELECT count(*) FROM habit_instances WHERE habit_id = ?", (habit,))[0][0] == 1

@@ -94,7 +94,7 @@ def test_each_schedule_target_and_group_through_the_form_and_the_export(site):
 
     page = mum.open("/habits?done=added")
     assert page.status == 200
-    assert '<p class="notice" role="status">The habit was added.</p>' in page.text
+    assert '<p class="notice toast" role="status">The habit was added.</p>' in page.text
     assert plans(page.text) == [
         ("#", "Evening"), ("Read", "Every day · at least 20\u00a0pages a day"),
         ("#", "Morning"), ("Swim", "On Mon, Wed, Fri"), ("Call gran", "10 times a month · at most 2.5 a day"),

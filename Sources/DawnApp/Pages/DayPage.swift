@@ -186,30 +186,33 @@ enum DayPage {
         return done == "entry-deleted" || done == "note-deleted"
     }
 
-    /// The notice of `?done=…`, and whether it is the checklist's (shown in it).
-    private static func notice(_ app: Dawn, _ page: PageRequest) -> (text: String, checklist: Bool)? {
+    /// The notice of `?done=…` and the card it belongs in: the one the redirect's anchor
+    /// scrolls to, so the message is where the eye lands (nil: the tray's, whose anchor is the
+    /// tray itself, shown as a toast over the page). The checklist's is a toast too
+    /// (`checkNotice`): it takes no room, so the next tap finds its habit where it was.
+    private static func notice(_ app: Dawn, _ page: PageRequest) -> (text: String, card: String?)? {
         let done = try? page.query()["done"]
-        if let key = checklistNotice(done) { return (app.t(key, page), true) }
-        let key: String? = switch done {
-        case "habit-added": "habits.added"
-        case "habit-saved": "habits.saved"
-        case "habit-archived": "habits.archived"
-        case "habit-restored": "habits.restored"
-        case "habit-deleted": "habits.deleted"
-        case "logged": "timeline.logged"
-        case "log-updated": "timeline.updated"
-        case "log-removed": "timeline.removed"
-        case "entry-saved": "entry.saved"
-        case "entry-deleted": "entry.deleted"
-        case "note-added": "notes.added"
-        case "note-deleted": "notes.deleted"
-        case "entry-restored": "entry.restored"
-        case "note-restored": "notes.restored"
-        case "mood-saved": "mood.saved"
-        case "mood-cleared": "mood.cleared"
+        if let key = checklistNotice(done) { return (app.t(key, page), "checklist") }
+        let placed: (key: String, card: String?)? = switch done {
+        case "habit-added": ("habits.added", nil)
+        case "habit-saved": ("habits.saved", nil)
+        case "habit-archived": ("habits.archived", nil)
+        case "habit-restored": ("habits.restored", nil)
+        case "habit-deleted": ("habits.deleted", nil)
+        case "logged": ("timeline.logged", "timeline")
+        case "log-updated": ("timeline.updated", "timeline")
+        case "log-removed": ("timeline.removed", "timeline")
+        case "entry-saved": ("entry.saved", "journal")
+        case "entry-deleted": ("entry.deleted", "journal")
+        case "note-added": ("notes.added", "notes")
+        case "note-deleted": ("notes.deleted", "notes")
+        case "entry-restored": ("entry.restored", "journal")
+        case "note-restored": ("notes.restored", "notes")
+        case "mood-saved": ("mood.saved", "mood")
+        case "mood-cleared": ("mood.cleared", "mood")
         default: nil
         }
-        return key.map { (app.t($0, page), false) }
+        return placed.map { (app.t($0.key, page), $0.card) }
     }
 
     /// The view: the model in the page's language, into `Views/day.html`.
@@ -333,10 +336,12 @@ enum DayPage {
         values["next"] = model.next.map { .string(page.paths.day($0)) } ?? .null
         // Once a card offers the undo, it says what was deleted there, where the redirect's anchor lands.
         let notice = undoEntry != nil || !undoNotes.isEmpty ? nil : notice(app, page)
-        values["notice"] = notice.flatMap { $0.checklist ? nil : TemplateValue.string($0.text) } ?? .null
+        values["notice"] = notice.flatMap { $0.card == nil ? TemplateValue.string($0.text) : nil } ?? .null
+        // `cardNotice.journal`, `cardNotice.notes`…: the notice inside the card it concerns.
+        values["cardNotice"] = notice.flatMap { notice in notice.card.map { TemplateValue.object([$0: .string(notice.text)]) } } ?? .null
         values["undoEntry"] = undoEntry ?? .null
         values["undoNotes"] = undoNotes.isEmpty ? .null : .list(undoNotes)
-        values["checkNotice"] = notice.flatMap { $0.checklist ? TemplateValue.string($0.text) : nil } ?? .null
+        values["checkNotice"] = notice.flatMap { $0.card == "checklist" ? TemplateValue.string($0.text) : nil } ?? .null
         values["children"] = try childrenValues(app, page, member)
         values["setupChecklist"] = setupChecklistValues(member)
         values["pinNotices"] = try pinNotices(app, page, member)

@@ -9,7 +9,8 @@ import Templates
 enum FamilyPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/family", .admin { app, page in
-            try show(app, page, notice: notice(try page.query()["done"]).map { app.t($0, page) })
+            let done = try page.query()["done"]
+            return try show(app, page, notice: notice(done).map { app.t($0, page) }, noticeCard: noticeCard(done))
         })
         router.add(.POST, "/family/members", .admin(hashesPasswords: true) { app, page in try addMember(app, page) })
         router.add(.POST, "/family/members/{username}/password", .admin(hashesPasswords: true) { app, page in
@@ -41,6 +42,16 @@ enum FamilyPage {
         })
         addChores(to: &router)
         addGuardians(to: &router)
+    }
+
+    /// The card the notice of `?done=` is shown in: the one its redirect's anchor scrolls to
+    /// (nil: above the cards, where the page opens; "toast": over the page).
+    private static func noticeCard(_ done: String?) -> String? {
+        // A saved chore's redirect jumps to its row (`#chore-3`): a toast over the page.
+        if done == "chore-saved" { return "toast" }
+        if choresNotice(done) != nil { return "chores" }
+        if guardianNotice(done) != nil { return "guardians" }
+        return nil
     }
 
     /// The key of the notice after `?done=`: added, reset, removed.
@@ -92,7 +103,7 @@ enum FamilyPage {
         return fields
     }
 
-    static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil,
+    static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, noticeCard: String? = nil,
                      add: FormState = FormState(values: ["username": "", "displayName": "", "child": false]),
                      reset: (username: String, state: FormState)? = nil, childPIN: (username: String, state: FormState)? = nil,
                      screens: ScreensForm = ScreensForm(), chores: ChoreForms = ChoreForms(),
@@ -109,7 +120,9 @@ enum FamilyPage {
         }
         return app.render("family", [
             "title": .string(app.t("family.title", page)),
-            "notice": notice.map(TemplateValue.string) ?? .null,
+            "notice": noticeCard == nil ? notice.map(TemplateValue.string) ?? .null : .null,
+            // `cardNotice.chores`, `cardNotice.guardians`: the notice inside its card.
+            "cardNotice": noticeCard.flatMap { card in notice.map { TemplateValue.object([card: .string($0)]) } } ?? .null,
             "members": .list(members),
             "add": add.template,
             "chores": .object(try choresSection(app, page, chores)),

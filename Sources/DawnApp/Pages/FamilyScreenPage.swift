@@ -12,18 +12,22 @@ import Templates
 /// Without its cookie (`ScreenCookie`) the page asks for an enrolment code. Enrolled, it
 /// shows the members who opted in and have a PIN; a member taps their name, types their PIN
 /// (a keypad of submit buttons that works without JavaScript, or the plain field), and sees
-/// their due habits for their today — never their journal, notes or mood. One check-off, the
-/// "done" button, or 60 seconds (a meta refresh, and the visit's server-side expiry) bring
-/// the screen back to the names. Without JavaScript each key is a POST answered with a
-/// redirect, the digits kept on the server (`ScreenKeypad`), never in a page. Wrong PINs
+/// their due habits for their today — never their journal, notes or mood. Each tap checks one
+/// item off and the list stays, until "Done" or 60 seconds without a tap (the visit's
+/// server-side expiry; with JavaScript a visible countdown with "More time" goes back to the
+/// names, `Public/family-screen.js`; no meta refresh, so the time limit can be extended).
+/// Without JavaScript each key is a POST answered with a redirect, the digits kept on the
+/// server (`ScreenKeypad`), never in a page. Wrong PINs
 /// count per member across every screen and restart (`PINFailures`), never with sign-in's
 /// throttle; each one is told to the member on their day page. Every page has its own
 /// layout (no member navigation) and `Cache-Control: no-store`.
 enum FamilyScreenPage {
     static let path = "/family-screen"
     static let todayPath = "/family-screen/today"
-    /// The meta refresh back to the picker (the visit's own lifetime on the server).
-    static let refreshSeconds = Int(FamilyScreens.visitLifetime)
+    /// The countdown back to the picker (the visit's own lifetime on the server).
+    static let countdownSeconds = Int(FamilyScreens.visitLifetime)
+    /// "More time": the visit's minute starts again.
+    static let moreTimePath = "/family-screen/more-time"
 
     static func memberPath(_ id: MemberID) -> String { "/family-screen/members/\(id.rawValue)" }
     static func pinPath(_ id: MemberID) -> String { memberPath(id) + "/pin" }
@@ -63,6 +67,13 @@ enum FamilyScreenPage {
         })
         router.add(.POST, "/family-screen/today/{habit}", .screen { app, page in try checkOff(app, page) })
         router.add(.POST, "/family-screen/chores/{id}", .screen { app, page in try checkOffChore(app, page) })
+        router.add(.POST, "/family-screen/more-time", .screen { app, page in
+            let screen = try enrolled(page)
+            guard try tapped(app, page, screen) != nil else {
+                return .redirect(to: path, setCookies: [ScreenCookie.clearVisit(secure: page.isSecure)])
+            }
+            return .redirect(to: todayPath, setCookies: visitCookie(page))
+        })
         router.add(.POST, "/family-screen/done", .screen { app, page in
             _ = try enrolled(page)
             try app.familyScreens.endVisit(token: page.cookies[ScreenCookie.visitName])
@@ -113,11 +124,7 @@ enum FamilyScreenPage {
     private static func picker(_ app: Dawn, _ page: PageRequest, _ screen: FamilyScreens.Screen) throws -> HTTPResponse {
         let model = try PickerModel(app, screen: screen)
         let done = try page.query()["done"]
-        let notice: String? = switch done {
-        case "checked": app.t("screen.notice.checked", page)
-        case "enrolled": app.t("screen.notice.enrolled", page)
-        default: nil
-        }
+        let notice: String? = done == "enrolled" ? app.t("screen.notice.enrolled", page) : nil
         var values: [String: TemplateValue] = [
             "title": .string(app.t("screen.picker.heading", page)),
             "notice": notice.map(TemplateValue.string) ?? .null,
@@ -141,8 +148,6 @@ enum FamilyScreenPage {
                 ]
             }),
         ]
-        // A notice clears itself after a while; the bare picker stays as it is.
-        if notice != nil { values["refreshURL"] = .string(path) }
         return render(app, page, "family-screen", values)
     }
 
@@ -184,7 +189,7 @@ enum FamilyScreenPage {
             "typedText": typed > 0 ? .string(app.strings.plural("screen.pin.typed", count: typed, page.language)) : .null,
             "pinURL": .string(pinPath(member.id)),
             "keys": .list(keys),
-            "refreshURL": .string(path),
+            "countdown": true,
         ], status: lockout.isLocked ? .tooManyRequests : status)
     }
 
@@ -239,6 +244,20 @@ enum FamilyScreenPage {
         return try app.familyScreens.shownMember(id)?.member
     }
 
+    /// The member of the live visit a tap (a check-off, "More time") came from, whose minute
+    /// starts again; nil when the visit is over.
+    private static func tapped(_ app: Dawn, _ page: PageRequest, _ screen: FamilyScreens.Screen) throws -> Member? {
+        guard let id = try app.familyScreens.extendVisit(token: page.cookies[ScreenCookie.visitName], screen: screen.id) else {
+            return nil
+        }
+        return try app.familyScreens.shownMember(id)?.member
+    }
+
+    /// The visit's cookie again, for another minute (as long as the visit now lasts on the server).
+    private static func visitCookie(_ page: PageRequest) -> [String] {
+        page.cookies[ScreenCookie.visitName].map { [ScreenCookie.setVisit($0, secure: page.isSecure)] } ?? []
+    }
+
     private static func today(_ app: Dawn, _ page: PageRequest, _ model: TodayModel) throws -> HTTPResponse {
         // The member's language, not the tablet's.
         let language = model.settings.language
@@ -273,7 +292,9 @@ enum FamilyScreenPage {
                 "csrf": .string(page.screen?.csrfToken ?? ""),
             ]
         }
+        let done = try page.query()["done"]
         return render(app, page, "family-screen-today", [
+            "notice": done == "checked" ? .string(t("screen.notice.checked")) : .null,
             "chores": .list(chores),
             "title": .string(t("screen.today.title", ["name": name])),
             "heading": .string(t("screen.today.title", ["name": name])),
@@ -281,13 +302,14 @@ enum FamilyScreenPage {
             "colour": .string("screen-colour-\(MemberColour.index(model.member.id))"),
             "items": .list(items),
             "csrf": .string(page.screen?.csrfToken ?? ""),
-            "refreshURL": .string(path),
+            "countdown": true,
+            "moreTimeURL": .string(moreTimePath),
         ], language: language)
     }
 
     private static func checkOff(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let screen = try enrolled(page)
-        guard let member = try visitor(app, page, screen) else {
+        guard let member = try tapped(app, page, screen) else {
             throw PageError(.forbidden, key: "screen.error.visit_over")
         }
         let model = try TodayModel(app, member: member)
@@ -301,16 +323,15 @@ enum FamilyScreenPage {
                 throw PageError(.badRequest, HabitsPage.limitMessage(app, page, limit))
             }
         }
-        // One check-off per PIN: the screen goes back to the names.
-        try app.familyScreens.endVisit(token: page.cookies[ScreenCookie.visitName])
-        return .redirect(to: Paths.done(path, "checked"), setCookies: [ScreenCookie.clearVisit(secure: page.isSecure)])
+        // The list stays for the next tap, its minute started again.
+        return .redirect(to: Paths.done(todayPath, "checked"), setCookies: visitCookie(page))
     }
 
     /// A family chore, checked off for the member's today in their name; then, as after a
-    /// habit, the screen goes back to the names. Someone faster keeps their check-off.
+    /// habit, the list again. Someone faster keeps their check-off.
     private static func checkOffChore(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let screen = try enrolled(page)
-        guard let member = try visitor(app, page, screen) else {
+        guard let member = try tapped(app, page, screen) else {
             throw PageError(.forbidden, key: "screen.error.visit_over")
         }
         let model = try TodayModel(app, member: member)
@@ -321,8 +342,7 @@ enum FamilyScreenPage {
         } catch let refusal as FamilyChores.Refusal {
             throw FamilyPage.pageError(refusal)
         }
-        try app.familyScreens.endVisit(token: page.cookies[ScreenCookie.visitName])
-        return .redirect(to: Paths.done(path, "checked"), setCookies: [ScreenCookie.clearVisit(secure: page.isSecure)])
+        return .redirect(to: Paths.done(todayPath, "checked"), setCookies: visitCookie(page))
     }
 
     // MARK: -
@@ -343,8 +363,16 @@ enum FamilyScreenPage {
     private static func render(_ app: Dawn, _ page: PageRequest, _ name: String, _ values: [String: TemplateValue],
                                status: HTTPStatus = .ok, language: Language? = nil) -> HTTPResponse {
         var all = values
-        if all["refreshURL"] == nil { all["refreshURL"] = .null }
-        all["refreshSeconds"] = .int(refreshSeconds)
+        if all["countdown"] == nil { all["countdown"] = false }
+        if all["moreTimeURL"] == nil { all["moreTimeURL"] = .null }
+        all["countdownSeconds"] = .int(countdownSeconds)
+        // "Back to the names in {seconds} s" around the number the script counts down, in the
+        // page's language (the number's place differs by language).
+        let marker: Character = "\u{1}"
+        let sentence = app.strings.format("screen.countdown.left", language ?? page.language, ["seconds": String(marker)])
+        let parts = sentence.split(separator: marker, omittingEmptySubsequences: false).map(String.init)
+        all["countdownBefore"] = .string(parts.first ?? "")
+        all["countdownAfter"] = .string(parts.count > 1 ? parts[1] : "")
         // Not `for: page`: a member signed in on this browser is no part of the screen (their
         // CSRF token, theme and navigation stay off it).
         var response = app.render(name, all, status: status, language: language ?? page.language)

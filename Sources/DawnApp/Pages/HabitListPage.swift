@@ -18,7 +18,11 @@ enum HabitListPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/habits", .member { app, page in
             let member = try MemberContext(app, page)
-            return try show(app, page, member, notice: notice(try page.query()["done"]).map { app.t($0, page) })
+            let done = try page.query()["done"]
+            let text = notice(done).map { app.t($0, page) }
+            // A save that jumps to its row (`#habit-3`) says so over the page, where the row is shown.
+            let onRow = ["added", "saved", "paused", "resumed"].contains(done ?? "")
+            return try show(app, page, member, notice: onRow ? nil : text, toast: onRow ? text : nil)
         }.forGuardians(.read))
         router.add(.POST, "/habits/{id}/move", .member { app, page in
             let member = try MemberContext(app, page)
@@ -85,7 +89,7 @@ enum HabitListPage {
 
     /// The view: the model in the page's language, into `Views/habits.html`.
     private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, notice: String? = nil,
-                             listError: String? = nil, pause refusal: PauseRefusal? = nil,
+                             toast: String? = nil, listError: String? = nil, pause refusal: PauseRefusal? = nil,
                              status: HTTPStatus = .ok) throws -> HTTPResponse {
         let model = try Model(member)
         let language = page.language
@@ -132,6 +136,7 @@ enum HabitListPage {
         return app.render("habits", [
             "title": .string(app.t("habits.list_title", page)),
             "notice": notice.map(TemplateValue.string) ?? .null,
+            "toast": toast.map(TemplateValue.string) ?? .null,
             "listError": listError.map(TemplateValue.string) ?? .null,
             "groups": .list(groups),
             // A child's pause starts on their today at the earliest (`ChildRules`).

@@ -16,13 +16,19 @@ enum SettingsPage {
         router.add(.GET, "/settings", .member { app, page in
             let member = try MemberContext(settingsOf: app, page)
             let done = try page.query()["done"]
-            let notices = ["saved": "settings.saved", "notify_saved": "notify.saved", "notify_tested": "notify.tested",
-                           "notify_removed": "notify.removed", "notify_no_targets": "notify.no_targets",
-                           "journal_sharing_saved": "guardians.settings.saved",
-                           "screen_saved": "screen.settings.saved", "pin_saved": "screen.settings.pin_saved",
-                           "screen_pin_saved": "screen.settings.saved_with_pin",
-                           "pin_cleared": "screen.settings.pin_cleared"]
-            return show(app, page, Model(app, member), notice: done.flatMap { notices[$0] }.map { app.t($0, page) })
+            // Each notice and the card its redirect's anchor scrolls to, where it is shown (nil:
+            // above the cards, where the page opens); a card's key is its id with `_` for `-`.
+            let notices: [String: (key: String, card: String?)] = [
+                "saved": ("settings.saved", nil),
+                "notify_saved": ("notify.saved", "notify"), "notify_tested": ("notify.tested", "notify"),
+                "notify_removed": ("notify.removed", "notify"), "notify_no_targets": ("notify.no_targets", "notify"),
+                "journal_sharing_saved": ("guardians.settings.saved", "journal_sharing"),
+                "screen_saved": ("screen.settings.saved", "family_screen"), "pin_saved": ("screen.settings.pin_saved", "family_screen"),
+                "screen_pin_saved": ("screen.settings.saved_with_pin", "family_screen"),
+                "pin_cleared": ("screen.settings.pin_cleared", "family_screen"),
+            ]
+            let notice = done.flatMap { notices[$0] }
+            return show(app, page, Model(app, member), notice: notice.map { app.t($0.key, page) }, noticeCard: notice?.card)
         })
         router.add(.POST, "/settings", .member { app, page in
             let member = try MemberContext(settingsOf: app, page)
@@ -79,7 +85,7 @@ enum SettingsPage {
         addFamilyScreen(to: &router)
     }
 
-    static func show(_ app: Dawn, _ page: PageRequest, _ model: Model, notice: String? = nil,
+    static func show(_ app: Dawn, _ page: PageRequest, _ model: Model, notice: String? = nil, noticeCard: String? = nil,
                      form: FormState = FormState(), notifyForm: FormState = FormState(), screenForm: FormState = FormState(),
                      status: HTTPStatus = .ok) -> HTTPResponse {
         // The zone shown may be one the form just refused: the times of the notification
@@ -116,7 +122,9 @@ enum SettingsPage {
         }
         return app.render("settings", [
             "title": .string(app.t("settings.title", page)),
-            "notice": notice.map(TemplateValue.string) ?? .null,
+            "notice": noticeCard == nil ? notice.map(TemplateValue.string) ?? .null : .null,
+            // `cardNotice.notify`, `cardNotice.family_screen`…: the notice inside its card.
+            "cardNotice": noticeCard.flatMap { card in notice.map { TemplateValue.object([card: .string($0)]) } } ?? .null,
             "form": form.template,
             "languages": options(model.languages) { $0.nativeName },
             "timeZones": TimeZoneChoices.options(model.timeZones, selected: model.timeZone),

@@ -154,7 +154,7 @@ final class ChecklistPageTests: XCTestCase {
         XCTAssertEqual(checked.location, "/day/2026-03-11?done=checked#checklist")
         XCTAssertEqual(try written(dawn), [1, 1, 0])
         let page = dawn.get("/day/2026-03-11?done=checked").text
-        XCTAssertTrue(page.contains(#"<h2 id="checklist-heading">Today&#39;s habits</h2>"# + "\n" + #"<p class="notice" role="status">Checked off.</p>"#))
+        XCTAssertTrue(page.contains(#"<h2 id="checklist-heading">Today&#39;s habits</h2>"# + "\n" + #"<p class="notice toast check-toast" role="status">Checked off.</p>"#))
         XCTAssertTrue(page.contains("Nothing logged yet."), "a check-off is no block on the timeline")
         XCTAssertTrue(page.contains(#"1 Active day"#), "but the day is active")
 
@@ -165,7 +165,7 @@ final class ChecklistPageTests: XCTestCase {
         let undone = dawn.post("/day/2026-03-11/check/\(tea)", [("action", "undo")])
         XCTAssertEqual(undone.location, "/day/2026-03-11?done=unchecked#checklist")
         XCTAssertEqual(try written(dawn), [0, 0, 0])
-        XCTAssertTrue(dawn.get("/day/2026-03-11?done=unchecked").text.contains(#"<p class="notice" role="status">Check-off undone.</p>"#))
+        XCTAssertTrue(dawn.get("/day/2026-03-11?done=unchecked").text.contains(#"<p class="notice toast check-toast" role="status">Check-off undone.</p>"#))
         XCTAssertEqual(items(dawn, "2026-03-11"), ["open \(tea)"])
 
         // Undo leaves a timed log where it is.
@@ -183,7 +183,7 @@ final class ChecklistPageTests: XCTestCase {
         let added = dawn.post("/day/2026-03-11/check/\(read)", [("action", "done"), ("amount", " 2,5 ")])
         XCTAssertEqual(added.location, "/day/2026-03-11?done=amount-added#checklist")
         XCTAssertEqual(try habits(dawn).instances(on: date("2026-03-11")).map(\.amountMilli), [2_500])
-        XCTAssertTrue(dawn.get("/day/2026-03-11?done=amount-added").text.contains(#"<p class="notice" role="status">Amount added.</p>"#))
+        XCTAssertTrue(dawn.get("/day/2026-03-11?done=amount-added").text.contains(#"<p class="notice toast check-toast" role="status">Amount added.</p>"#))
 
         for bad in ["abc", "-1", "1e3", "1,000.5", "2,5,0", "1000000001", String(repeating: "9", count: 21)] {
             let page = dawn.post("/day/2026-03-11/check/\(read)", [("action", "done"), ("amount", bad)])

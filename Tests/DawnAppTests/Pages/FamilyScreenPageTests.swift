@@ -333,7 +333,8 @@ final class FamilyScreenPageTests: XCTestCase {
         XCTAssertTrue(picker.text.contains("screen-colour-\(FamilyScreenPage.MemberColour.index(mum))"))
 
         let pinPage = dawn.get("/family-screen/members/\(mum.rawValue)")
-        XCTAssertTrue(pinPage.text.contains(#"<meta http-equiv="refresh" content="60;url=/family-screen">"#))
+        XCTAssertFalse(pinPage.text.contains("http-equiv"), "no meta refresh: a time limit the member cannot extend")
+        XCTAssertTrue(pinPage.text.contains(#"<div class="screen-countdown" data-countdown="60""#))
         XCTAssertEqual(PageHarness.allMatches(#"data-key="([^"]+)""#, in: pinPage.text),
                        ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "back"])
         let wrong = dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", "1111")])
@@ -349,13 +350,17 @@ final class FamilyScreenPageTests: XCTestCase {
         for part in ["HttpOnly", "SameSite=Strict", "Path=/family-screen", "Max-Age=60"] { XCTAssertTrue(visit.contains(part), visit) }
         let today = dawn.get("/family-screen/today")
         XCTAssertTrue(today.text.contains("Mum&#39;s habits today"))
-        XCTAssertTrue(today.text.contains(#"<meta http-equiv="refresh" content="60;url=/family-screen">"#))
+        XCTAssertFalse(today.text.contains("http-equiv"))
+        XCTAssertTrue(today.text.contains("Back to the names in <span class=\"screen-countdown-seconds\" data-countdown-seconds>60</span>\u{00A0}s"),
+                      today.text)
+        XCTAssertTrue(today.text.contains(#"<form method="post" action="/family-screen/more-time">"#))
         XCTAssertFalse(today.text.contains("Secret diary line"))
         let checkURL = try XCTUnwrap(PageHarness.firstMatch(#"<form method="post" action="(/family-screen/today/\d+)">"#, in: today.text))
         let checked = dawn.post(checkURL, [])
-        XCTAssertEqual(checked.location, "/family-screen?done=checked")
-        XCTAssertTrue(checked.setCookie(ScreenCookie.visitName)?.contains("Max-Age=0") == true)
-        XCTAssertTrue(dawn.get("/family-screen?done=checked").text.contains("Checked off. Well done!"))
+        XCTAssertEqual(checked.location, "/family-screen/today?done=checked")
+        XCTAssertTrue(checked.setCookie(ScreenCookie.visitName)?.contains("Max-Age=60") == true, "another minute")
+        let after = dawn.get("/family-screen/today?done=checked").text
+        XCTAssertTrue(after.contains(#"<p class="screen-status" role="status">Checked off. Well done!</p>"#), after)
 
         // It is in Mum's day, as a check-off.
         dawn.cookies = admin
@@ -391,8 +396,9 @@ final class FamilyScreenPageTests: XCTestCase {
         XCTAssertEqual(dawn.post(choreURL, []).status, .forbidden, "not without the screen and its token")
         dawn.cookies = visit
         let checked = dawn.post(choreURL, [])
-        XCTAssertEqual(checked.location, "/family-screen?done=checked")
-        XCTAssertTrue(checked.setCookie(ScreenCookie.visitName)?.contains("Max-Age=0") == true, "back to the names")
+        XCTAssertEqual(checked.location, "/family-screen/today?done=checked")
+        XCTAssertFalse(dawn.get("/family-screen/today?done=checked").text.contains("/family-screen/chores/"), "done: offered no more")
+        XCTAssertEqual(dawn.post("/family-screen/done", []).location, "/family-screen")
         XCTAssertTrue(dawn.get("/family-screen").text.contains(#"🐈</span> Feed the cat <span class="muted">Done by Mum</span>"#))
         XCTAssertEqual(try count(dawn, "SELECT count(*) FROM chore_completions WHERE member_id = \(mum.rawValue)"), 1)
         XCTAssertEqual(dawn.post(choreURL, []).status, .forbidden, "the visit is over: nothing more in Mum's name")
@@ -406,7 +412,7 @@ final class FamilyScreenPageTests: XCTestCase {
         dawn.cookies = screen
     }
 
-    func testTheVisitEndsAfterOneCheckOffAfterSixtySecondsAndOnAnotherScreen() throws {
+    func testTheVisitEndsAfterSixtySecondsAndOnAnotherScreen() throws {
         let dawn = try PageHarness(now: now)
         let admin = mumOnTheScreen(dawn)
         let mum = try mumID(dawn)
@@ -451,14 +457,12 @@ final class FamilyScreenPageTests: XCTestCase {
         XCTAssertEqual(PageHarness.errorMessage(late), PageHarness.html(visitOver))
         XCTAssertEqual(try logs(), 0)
 
-        // One check-off, then the same visit again: refused.
+        // A check-off keeps the visit (and starts its minute again).
         dawn.setNow(now)
-        let fresh = openVisit()
+        _ = openVisit()
         _ = dawn.get("/family-screen/today")
-        XCTAssertEqual(dawn.post("/family-screen/today/\(habit)", []).location, "/family-screen?done=checked")
-        dawn.cookies[ScreenCookie.visitName] = fresh
-        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
-        XCTAssertEqual(PageHarness.errorMessage(dawn.post("/family-screen/today/\(habit)", [])), PageHarness.html(visitOver))
+        XCTAssertEqual(dawn.post("/family-screen/today/\(habit)", []).location, "/family-screen/today?done=checked")
+        XCTAssertEqual(dawn.get("/family-screen/today").status, .ok)
         XCTAssertEqual(try logs(), 1)
 
         // "Done" ends a visit without a check-off.
@@ -466,6 +470,69 @@ final class FamilyScreenPageTests: XCTestCase {
         _ = dawn.get("/family-screen/today")
         XCTAssertEqual(dawn.post("/family-screen/done", []).location, "/family-screen")
         XCTAssertNil(try dawn.app.familyScreens.visitor(token: third, screen: try dawn.app.familyScreens.screens()[1].id))
+    }
+
+    /// A visit is one member's list until "Done" or a minute without a tap: two habits and two
+    /// chores are four taps after the PIN, each landing back on the list with what it did;
+    /// every tap (and "More time") starts the minute again; "Done" shows the names.
+    func testAVisitKeepsTheListAfterEachCheckOffUntilDoneOrAMinuteWithoutATap() throws {
+        let dawn = try PageHarness(now: now)
+        let admin = mumOnTheScreen(dawn)
+        dawn.addHabit("Read", emoji: "📚")
+        _ = dawn.get("/family")
+        for (name, mark) in [("Feed the cat", "🐈"), ("Walk the dog", "🐕")] {
+            XCTAssertEqual(dawn.post("/family/chores", [("name", name), ("mark", mark), ("color", ""), ("schedule", "day")]).status,
+                           .seeOther)
+        }
+        enrol(dawn, code: { dawn.cookies = admin; return makeCode(dawn) }())
+        let mum = try mumID(dawn)
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+        XCTAssertEqual(dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", pin)]).location, "/family-screen/today")
+        let visit = try XCTUnwrap(dawn.cookies[ScreenCookie.visitName])
+        func openTaps(_ page: PageHarness.Page) -> [String] {
+            PageHarness.allMatches(#"<form method="post" action="(/family-screen/(?:today|chores)/\d+)">"#, in: page.text)
+        }
+        var list = dawn.get("/family-screen/today")
+        XCTAssertEqual(openTaps(list).count, 4, list.text)
+        // Each tap 40 s after the last: 160 s in all, never a minute without a tap.
+        var time = now
+        while let tap = openTaps(list).first {
+            time += 40
+            dawn.setNow(time)
+            let checked = dawn.post(tap, [])
+            XCTAssertEqual(checked.location, "/family-screen/today?done=checked", tap)
+            XCTAssertEqual(dawn.cookies[ScreenCookie.visitName], visit, "the same visit")
+            list = dawn.get("/family-screen/today?done=checked")
+            XCTAssertEqual(list.status, .ok, "still the list after \(tap)")
+            XCTAssertTrue(list.text.contains("Mum&#39;s habits today"))
+            XCTAssertTrue(list.text.contains("Checked off. Well done!"))
+        }
+        XCTAssertEqual(try dawn.app.data.member(mum).read { try $0.queryOne("SELECT count(*) FROM habit_instances")?.int(0) }, 2)
+        XCTAssertEqual(try count(dawn, "SELECT count(*) FROM chore_completions WHERE member_id = \(mum.rawValue)"), 2)
+
+        // "More time" 59 s after the last tap: another minute from then.
+        time += 59
+        dawn.setNow(time)
+        XCTAssertEqual(dawn.post("/family-screen/more-time", []).location, "/family-screen/today")
+        time += 59
+        dawn.setNow(time)
+        XCTAssertEqual(dawn.get("/family-screen/today").status, .ok, "59 s after More time")
+        // A minute without a tap: over, on the server.
+        dawn.setNow(time + 1)
+        XCTAssertEqual(dawn.get("/family-screen/today").location, "/family-screen")
+        dawn.cookies[ScreenCookie.visitName] = visit
+        XCTAssertEqual(dawn.post("/family-screen/more-time", []).location, "/family-screen", "too late for more time")
+        XCTAssertNil(try dawn.app.familyScreens.visitor(token: visit, screen: try dawn.app.familyScreens.screens()[0].id))
+
+        // "Done": the names, and the visit is over.
+        _ = dawn.get("/family-screen/members/\(mum.rawValue)")
+        XCTAssertEqual(dawn.post("/family-screen/members/\(mum.rawValue)/pin", [("pin", pin)]).location, "/family-screen/today")
+        _ = dawn.get("/family-screen/today")
+        let done = dawn.post("/family-screen/done", [])
+        XCTAssertEqual(done.location, "/family-screen")
+        XCTAssertTrue(done.setCookie(ScreenCookie.visitName)?.contains("Max-Age=0") == true)
+        XCTAssertTrue(dawn.get("/family-screen").text.contains("Who are you?"))
+        XCTAssertEqual(dawn.get("/family-screen/today").location, "/family-screen")
     }
 
     /// Wrong PINs count per member across every screen: the fifth, on any screen, locks the
@@ -671,7 +738,7 @@ final class FamilyScreenPageTests: XCTestCase {
         enrol(dawn, code: code)
         _ = dawn.get("/family-screen")
         for path in ["/family-screen/members/\(mum)/key", "/family-screen/members/\(mum)/pin", "/family-screen/today/1",
-                     "/family-screen/done"] {
+                     "/family-screen/more-time", "/family-screen/done"] {
             XCTAssertEqual(dawn.post(path, [("csrf", "forged"), ("pin", pin), ("key", "1")]).status, .forbidden, path)
         }
         // The pre-session token is not the screen's: once enrolled, only the screen's works.

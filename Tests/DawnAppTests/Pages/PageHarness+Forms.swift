@@ -116,6 +116,6 @@ extension PageHarness.Page {
 
     /// The page's notice (`role="status"`), if any.
     var notice: String? {
-        PageHarness.firstMatch(#"<p class="notice" role="status">(.*?)</p>"#, in: text)
+        PageHarness.firstMatch(#"<p class="notice(?: toast)?(?: check-toast)?" role="status">(.*?)</p>"#, in: text)
     }
 }

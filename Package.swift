@@ -111,6 +111,8 @@ let package = Package(
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones"]),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "FamilyData", "Store", "Locks", "PlainText"]),
+        .testTarget(name: "FamilyDataTests", dependencies: ["FamilyData", "Store", "Domain", "TimeZones"]),
+        .testTarget(name: "MemberDataTests", dependencies: ["MemberData", "Store", "Domain", "TimeZones", "JSON", "PlainText"]),
         .testTarget(name: "WebPushTests", dependencies: ["WebPush", "PlainText"]),
         .testTarget(name: "OutboundTests", dependencies: ["Outbound"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),

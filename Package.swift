@@ -4,11 +4,14 @@ import PackageDescription
 // Layers depend downward only; each folder of Sources/ is one target:
 //   dawn            the executable: one call into DawnCLI
 //   DawnCLI         the `dawn` command: serve, user, backup / restore / check, healthcheck, the settings table
-//   DawnApp         routes, request admission, Pages/, Auth/, the app's caches (Members/)
-//   MemberData      the member's data: repositories, one schema file per database, importer, export format
-//   HTTPServer, Templates, Accounts, Localization, Domain, WebPush
-//                   the POSIX server (sockets, epoll: System.swift), HTML templates, members and sessions,
-//                   strings, the pure product rules, Web Push cryptography
+//   DawnApp         routes, request admission, Pages/, Auth/, the app's caches (Members/), reminders (Notifications/)
+//   MemberData      the member's own database (users/<id>.sqlite): repositories, its schema, importer, export format
+//   Accounts        members, passwords, sessions, guardians, the family screen's records: over FamilyData's tables
+//   FamilyData      the family-wide database (instance.sqlite): its schema (the accounts' tables too), board,
+//                   chores, reminder marks
+//   HTTPServer, Templates, Localization, Domain, WebPush
+//                   the POSIX server (sockets, epoll: System.swift), HTML templates, strings in five
+//                   languages, the pure product rules, Web Push cryptography
 //   Outbound        outbound HTTP(S) POST and SMTP through libcurl
 //   Store, HTTP, Gzip, TimeZones, PlainText, JSON
 //                   SQLite, the pure HTTP/1.1 core, zlib, tzdata, text rules, JSON values
@@ -71,25 +74,30 @@ let package = Package(
         .target(name: "Domain", dependencies: ["TimeZones", "PlainText"]),
         // Strings in English, German, Spanish, French and Italian (files read through Files); plural rules; dates as each language writes them.
         .target(name: "Localization", dependencies: ["TimeZones", "Files"]),
-        // Members, passwords (yescrypt), sessions, sign-in throttling, over instance.sqlite.
-        .target(name: "Accounts", dependencies: ["Store", "CCrypt", "CGcrypt", "PlainText", "Locks"]),
+        // The family-wide database, instance.sqlite: its schema (every table, the accounts' too,
+        // in one ordered list of migrations), the board's summaries, family chores, reminder marks.
+        .target(name: "FamilyData", dependencies: ["Store", "Domain", "TimeZones"]),
+        // Members, passwords (yescrypt), sessions, sign-in throttling, guardians, the family
+        // screen's records, over the tables FamilyData's InstanceSchema makes in instance.sqlite.
+        .target(name: "Accounts", dependencies: ["FamilyData", "Store", "CCrypt", "CGcrypt", "PlainText", "Locks"]),
         // Web Push cryptography over libgcrypt: VAPID keys and ES256 tokens (RFC 8292), aes128gcm
         // payload encryption (RFC 8291, RFC 8188). No network: delivery lives elsewhere.
         .target(name: "WebPush", dependencies: ["CGcrypt", "PlainText"]),
         // Outbound requests through libcurl: an HTTP(S) POST and an email through an SMTP
         // relay, each with a total timeout and every address checked before connecting.
         .target(name: "Outbound", dependencies: ["CCurl", "PlainText"]),
-        // The member's data: repositories over the member and instance databases, their schemas
-        // (one file per database), the importer and Dawn's export format.
+        // The member's data, in their own database: repositories, its schema, the importer and
+        // Dawn's export format. Never opens instance.sqlite (that is FamilyData's).
         .target(name: "MemberData", dependencies: ["Store", "Domain", "TimeZones", "Localization", "PlainText", "Locks",
                                                    "JSON"]),
-        // Routes, pages and the app's caches.
-        .target(name: "DawnApp", dependencies: ["MemberData", "HTTPServer", "HTTP", "Templates", "Store", "Accounts",
-                                                "TimeZones", "Domain", "Localization", "PlainText", "Files", "Locks",
-                                                "WebPush", "Outbound", "JSON"]),
+        // Routes, pages, the app's caches, reminders' scheduling and delivery; what joins a
+        // member's database and the family's (the board's summary: Members/Board+Member.swift).
+        .target(name: "DawnApp", dependencies: ["MemberData", "FamilyData", "HTTPServer", "HTTP", "Templates", "Store",
+                                                "Accounts", "TimeZones", "Domain", "Localization", "PlainText", "Files",
+                                                "Locks", "WebPush", "Outbound", "JSON"]),
         // The `dawn` command: serve, user, backup, restore, check, healthcheck; the settings table.
-        .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "HTTPServer", "HTTP", "Store", "Accounts", "Files",
-                                                "Outbound", "JSON"]),
+        .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "FamilyData", "HTTPServer", "HTTP", "Store",
+                                                "Accounts", "Files", "Outbound", "JSON"]),
         .executableTarget(name: "dawn", dependencies: ["DawnCLI"]),
 
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
@@ -102,12 +110,14 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", "Locks"]),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones"]),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
-        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "MemberData", "Store", "Locks", "PlainText"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "FamilyData", "Store", "Locks", "PlainText"]),
+        .testTarget(name: "FamilyDataTests", dependencies: ["FamilyData", "Store", "Domain", "TimeZones"]),
+        .testTarget(name: "MemberDataTests", dependencies: ["MemberData", "Store", "Domain", "TimeZones", "JSON", "PlainText"]),
         .testTarget(name: "WebPushTests", dependencies: ["WebPush", "PlainText"]),
         .testTarget(name: "OutboundTests", dependencies: ["Outbound"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
-        .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData", "Gzip", "Store", "JSON"]),
+        .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData", "FamilyData", "Gzip", "Store", "JSON"]),
         .testTarget(name: "DawnCLITests", dependencies: ["DawnCLI", "DawnApp", "Outbound"]),
     ],
     swiftLanguageModes: [.v6]

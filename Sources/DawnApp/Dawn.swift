@@ -2,6 +2,7 @@ import Accounts
 import HTTP
 import HTTPServer
 import Localization
+import FamilyData
 import MemberData
 import Store
 import Synchronization

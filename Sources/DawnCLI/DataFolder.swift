@@ -1,4 +1,5 @@
 import Files
+import FamilyData
 import MemberData
 import Store
 

@@ -1,5 +1,6 @@
 import Accounts
 import Files
+import FamilyData
 import MemberData
 import Store
 import TimeZones

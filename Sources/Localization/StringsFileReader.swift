@@ -3,7 +3,7 @@ import Files
 /// The only file system access of this library: reading one whole, bounded file
 /// (through the `Files` layer).
 enum StringsFileReader {
-    /// Far above what three languages of a small app need; a bigger file is a mistake.
+    /// Far above what one language of a small app needs (each file is one language); a bigger file is a mistake.
     static let maxBytes = 1 << 20
 
     static func read(_ path: String) throws(StringsError) -> [UInt8] {

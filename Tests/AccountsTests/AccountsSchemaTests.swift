@@ -1,5 +1,5 @@
 import Accounts
-import MemberData
+import FamilyData
 import Store
 import XCTest
 

@@ -1,6 +1,6 @@
 import Accounts
+import FamilyData
 import Foundation
-import MemberData
 import Store
 import Synchronization
 import XCTest
@@ -43,7 +43,7 @@ final class TestClock: Sendable {
 }
 
 enum Fixtures {
-    /// The real instance schema: the accounts' tables live in it (`MemberData`'s `InstanceSchema`).
+    /// The real instance schema: the accounts' tables live in it (`FamilyData`'s `InstanceSchema`).
     static let instanceMigrations = InstanceSchema.migrations
     static let memberMigrations = [
         Migration(version: 1, sql: "CREATE TABLE member_settings (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT;")

@@ -1,3 +1,4 @@
+@testable import FamilyData
 @testable import MemberData
 import Store
 import TimeZones

@@ -1,6 +1,7 @@
 import Accounts
 import Domain
 import HTTP
+import FamilyData
 @testable import MemberData
 import Store
 import TimeZones

@@ -33,7 +33,7 @@ final class Caches: Sendable {
         Entry(name: "MemberCache", source: "DawnApp/Members/MemberCache.swift"),
         Entry(name: "PageCache", source: "DawnApp/Members/PageCache.swift"),
         Entry(name: "FamilyCache", source: "DawnApp/Members/FamilyCache.swift"),
-        Entry(name: "the board summaries", source: "MemberData/Board.swift"),
+        Entry(name: "the board summaries", source: "FamilyData/Board.swift"),
         Entry(name: "setup done", source: "DawnApp/Dawn.swift"),
         Entry(name: "the strings as template values", source: "DawnApp/Dawn.swift"),
         Entry(name: "the session cache", source: "Accounts/Family.swift"),

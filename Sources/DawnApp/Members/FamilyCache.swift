@@ -1,6 +1,6 @@
 import Accounts
 import Locks
-import MemberData
+import FamilyData
 import Store
 
 /// What every member's day page reads of `instance.sqlite`, held in memory so a cached

@@ -3,6 +3,7 @@ import Domain
 import HTTPServer
 import Localization
 import Locks
+import FamilyData
 import MemberData
 import Store
 import TimeZones

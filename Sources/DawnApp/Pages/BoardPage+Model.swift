@@ -1,5 +1,5 @@
 import Domain
-import MemberData
+import FamilyData
 import TimeZones
 
 extension BoardPage {

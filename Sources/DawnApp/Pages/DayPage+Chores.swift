@@ -1,7 +1,7 @@
 import Domain
 import HTTP
 import Localization
-import MemberData
+import FamilyData
 import Templates
 import TimeZones
 

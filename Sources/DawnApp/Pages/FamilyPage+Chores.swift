@@ -2,7 +2,7 @@ import Domain
 import HTTP
 import HTTPServer
 import Localization
-import MemberData
+import FamilyData
 import Templates
 import TimeZones
 

@@ -1,5 +1,6 @@
 import Accounts
 import Domain
+import FamilyData
 import MemberData
 import Store
 import TimeZones

@@ -1,6 +1,7 @@
 import Accounts
 import Domain
 import Localization
+import FamilyData
 import MemberData
 import TimeZones
 

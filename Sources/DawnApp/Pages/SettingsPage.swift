@@ -3,6 +3,7 @@ import Domain
 import HTTP
 import HTTPServer
 import Localization
+import FamilyData
 import MemberData
 import Store
 import Templates

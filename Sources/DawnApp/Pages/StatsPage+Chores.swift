@@ -1,6 +1,6 @@
 import Domain
 import Localization
-import MemberData
+import FamilyData
 import Templates
 import TimeZones
 

@@ -1,7 +1,9 @@
 import Store
 
 /// The schema of `DATA/instance.sqlite`: what the whole family shares — the accounts
-/// (members, sessions, secrets; read and written by the `Accounts` target) and the board.
+/// (members, sessions, secrets, guardians, the family screen's records; read and written
+/// by the `Accounts` target, which depends on this one for them), the board, family chores
+/// and reminder marks. One ordered list for the whole database, whoever reads each table.
 /// Append migrations; never edit one that has shipped.
 package enum InstanceSchema {
     package static let migrations: [Migration] = [

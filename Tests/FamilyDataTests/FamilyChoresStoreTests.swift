@@ -2,7 +2,7 @@ import Domain
 import Store
 import TimeZones
 import XCTest
-@testable import MemberData
+@testable import FamilyData
 
 /// Family chores as stored in the instance database: the limit, one completion per chore
 /// and day, the refusals (future, not due, archived, someone else's), a removed member's

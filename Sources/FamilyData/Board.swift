@@ -35,23 +35,10 @@ package struct Board {
 
     /// Stores the member's summary (and so opts them in): their last day up to today that
     /// is active and not bridged, the run ending there and how far bridged days carry it,
-    /// counted as the day page counts it — across the days their zone skipped (`skipped`)
-    /// and their vacations, read here from their database with its summaries.
-    package func publish(_ id: MemberID, member database: Database, today: LocalDate, skipping skipped: Set<LocalDate> = [],
-                 dayStartHour: Int, now: Int64) throws {
-        let (last, run, through) = try database.read { connection in
-            // Every vacation, the future ones too: one starting tomorrow carries today's run.
-            let bridged = try Vacations.bridgedDays(connection, skipping: skipped, through: nil)
-            var last = try MemberActivity.lastActive(connection, onOrBefore: today)
-            // Activity on a bridged day does not count: the run ends before it. One
-            // lookup per bridged stretch stepped over, at most.
-            while let day = last, bridged.contains(day) {
-                last = try MemberActivity.lastActive(connection, onOrBefore: bridged.lastUnbridged(onOrBefore: day))
-            }
-            guard let last else { return (LocalDate?.none, 0, LocalDate?.none) }
-            return (last, try MemberActivity.currentStreak(connection, today: last, bridging: bridged),
-                    bridged.lastBridged(after: last))
-        }
+    /// as `MemberActivity.boardRun` reads them from the member's own database (the app
+    /// joins the two: `Board+Member.swift` in DawnApp).
+    package func publish(_ id: MemberID, lastActive last: LocalDate?, run: Int, bridgedThrough through: LocalDate?,
+                         dayStartHour: Int, now: Int64) throws {
         try instance.write { connection in
             try connection.run("""
                 INSERT INTO board (member_id, last_active, run, bridged_through, day_start_hour, updated_at)

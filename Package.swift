@@ -4,7 +4,7 @@ import PackageDescription
 // Layers depend downward only; each folder of Sources/ is one target:
 //   dawn            the executable: one call into DawnCLI
 //   DawnCLI         the `dawn` command: serve, user, backup / restore / check, healthcheck, the settings table
-//   DawnApp         routes, request admission, Pages/, Auth/, the app's caches (Members/), reminders (Notifications/)
+//   DawnApp         routes, request admission, Pages/ (a folder a URL), Server/, Auth/, the app's caches (Members/), reminders (Notifications/)
 //   MemberData      the member's own database (users/<id>.sqlite): repositories, its schema, importer, export format
 //   Accounts        members, passwords, sessions, guardians, the family screen's records: over FamilyData's tables
 //   FamilyData      the family-wide database (instance.sqlite): its schema (the accounts' tables too), board,

@@ -8,6 +8,9 @@ enum PageViews {
     static let all: [any PageView.Type] = [
         SignInView.self,
         HabitListView.self,
+        HabitView.self,
+        SearchView.self,
+        CalendarView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

@@ -77,6 +77,13 @@ public struct ViewField<View>: Sendable {
         Self(name, .list(.object(Element.schema))) { .list(read($0).map(\.templateValue)) }
     }
 
+    /// A list of lists (a month's weeks of days), looped as `{{#each xs}}{{#each .}}`.
+    public static func nestedList<Element: TemplateView>(_ name: String, _ read: @escaping @Sendable (View) -> [[Element]]) -> Self {
+        Self(name, .list(.list(.object(Element.schema)))) { view in
+            .list(read(view).map { .list($0.map(\.templateValue)) })
+        }
+    }
+
     /// A nested view; nil renders as null, which conditions read as false.
     public static func object<Nested: TemplateView>(_ name: String, _ read: @escaping @Sendable (View) -> Nested?) -> Self {
         Self(name, .object(Nested.schema)) { read($0)?.templateValue ?? .null }

@@ -519,11 +519,8 @@ public final class Dawn: HTTPResponder {
     func errorPage(_ error: PageError, language: Language) -> HTTPResponse {
         let message = error.message ?? strings.format(error.key ?? "error.internal", language, error.arguments)
         let title = strings.table(language)["error.status.\(error.status.code)"] ?? error.status.reason
-        var response = render("error", [
-            "title": .string(title),
-            "status": .int(error.status.code),
-            "message": .string(message),
-        ], status: error.status, language: language)
+        var response = render(ErrorView(title: title, status: error.status.code, message: message),
+                              status: error.status, language: language)
         SecurityHeaders.apply(to: &response)
         return response
     }

@@ -11,6 +11,10 @@ enum PageViews {
         HabitView.self,
         SearchView.self,
         CalendarView.self,
+        ArchivedHabitsView.self,
+        HabitDeleteView.self,
+        ErrorView.self,
+        OfflineView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

@@ -41,12 +41,17 @@ enum HabitsPage {
         router.add(.GET, "/habits/archived", .member { app, page in
             let member = try MemberContext(app, page)
             let model = try ArchivedModel(member)
-            return app.render("habits-archived", [
-                "title": .string(app.t("habits.archived_title", page)),
-                "habits": .list(model.habits.map { pill($0, app, page) }),
-                "today": .string(page.paths.day(model.today)),
-                "habitsCSS": .string(cssURL(app, member)),
-            ], for: page)
+            let habits = model.habits.map { habit in
+                ArchivedHabitsView.Habit(
+                    name: habit.name, emoji: habit.emoji, class: "habit-\(habit.id)",
+                    count: app.strings.plural("habits.count", count: habit.count, page.language),
+                    restoreURL: page.paths.restoreHabit(habit.id),
+                    // Guardians archive, never delete: no delete link on their view.
+                    deleteURL: page.ward == nil ? page.paths.deleteHabit(habit.id) : nil)
+            }
+            return app.render(ArchivedHabitsView(title: app.t("habits.archived_title", page), habits: habits,
+                                                 today: page.paths.day(model.today), habitsCSS: cssURL(app, member)),
+                              for: page)
         }.forGuardians(.read))
         router.add(.GET, "/habits/{id}/edit", .member { app, page in
             let member = try MemberContext(app, page)
@@ -88,12 +93,14 @@ enum HabitsPage {
             try ChildRules.refuseDeletingHabit(page)
             let member = try MemberContext(app, page)
             let model = DeleteModel(habit: try find(app, page, member), back: try returnDay(page, member))
-            return app.render("habit-delete", [
-                "title": .string(app.t("habits.delete_title", page, ["name": model.habit.name])),
-                "habit": pill(model.habit, app, page),
-                "back": .string(page.paths.day(model.back)),
-                "habitsCSS": .string(cssURL(app, member)),
-            ], for: page)
+            let habit = model.habit
+            return app.render(HabitDeleteView(
+                title: app.t("habits.delete_title", page, ["name": habit.name]),
+                habit: HabitDeleteView.Habit(name: habit.name, emoji: habit.emoji, class: "habit-\(habit.id)",
+                                             deleteURL: page.paths.deleteHabit(habit.id)),
+                back: page.paths.day(model.back),
+                habitsCSS: cssURL(app, member)
+            ), for: page)
         })
         router.add(.POST, "/habits/{id}/delete", .member { app, page in
             try ChildRules.refuseDeletingHabit(page)

@@ -15,6 +15,8 @@ enum PageViews {
         HabitDeleteView.self,
         ErrorView.self,
         OfflineView.self,
+        BoardView.self,
+        VacationsView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

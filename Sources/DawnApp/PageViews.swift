@@ -17,6 +17,7 @@ enum PageViews {
         OfflineView.self,
         BoardView.self,
         VacationsView.self,
+        SetupView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

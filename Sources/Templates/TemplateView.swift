@@ -25,10 +25,12 @@ extension TemplateView {
     /// The fields as the dictionary a render takes.
     public var templateFields: [String: TemplateValue] {
         let fields = Self.fields
-        var values: [String: TemplateValue] = [:]
-        values.reserveCapacity(fields.count)
-        for field in fields {
-            values[field.name] = field.encode(self)
+        var values = [String: TemplateValue](minimumCapacity: fields.count)
+        // Borrowed, not copied: no retain and release of each field's closure.
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices {
+                values[fields[index].name] = fields[index].encode(self)
+            }
         }
         return values
     }
@@ -74,13 +76,13 @@ public struct ViewField<View>: Sendable {
     }
 
     public static func list<Element: TemplateView>(_ name: String, _ read: @escaping @Sendable (View) -> [Element]) -> Self {
-        Self(name, .list(.object(Element.schema))) { .list(read($0).map(\.templateValue)) }
+        Self(name, .list(.object(Element.schema))) { .list(read($0).map { $0.templateValue }) }
     }
 
     /// A list of lists (a month's weeks of days), looped as `{{#each xs}}{{#each .}}`.
     public static func nestedList<Element: TemplateView>(_ name: String, _ read: @escaping @Sendable (View) -> [[Element]]) -> Self {
         Self(name, .list(.list(.object(Element.schema)))) { view in
-            .list(read(view).map { .list($0.map(\.templateValue)) })
+            .list(read(view).map { .list($0.map { $0.templateValue }) })
         }
     }
 

@@ -18,6 +18,7 @@ enum PageViews {
         BoardView.self,
         VacationsView.self,
         SetupView.self,
+        HabitInstanceView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

@@ -12,10 +12,13 @@ struct FormState {
         if errors[field] == nil { errors[field] = .string(message) }
     }
 
-    /// What was typed in `field`, for a typed view.
+    /// What was typed in `field`, for a typed view: a number as a hole prints it.
     func value(_ field: String) -> String {
-        if case .string(let text)? = values[field] { return text }
-        return ""
+        switch values[field] {
+        case .string(let text)?: text
+        case .int(let number)?: String(number)
+        default: ""
+        }
     }
 
     /// Why `field` was refused, for a typed view.

@@ -19,6 +19,7 @@ enum PageViews {
         VacationsView.self,
         SetupView.self,
         HabitInstanceView.self,
+        AccountView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

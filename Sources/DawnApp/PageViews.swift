@@ -20,6 +20,7 @@ enum PageViews {
         SetupView.self,
         HabitInstanceView.self,
         AccountView.self,
+        HabitFormView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

@@ -111,6 +111,13 @@ public final class Dawn: HTTPResponder {
         }
         self.strings = strings
         stringValues = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Self.nested(strings.table($0))) })
+        // Every typed page against its template: a misspelt key would otherwise hide a
+        // section or print nothing, silently, until someone looks.
+        let viewProblems = PageViews.problems(in: templates.templates, strings: Array(strings.table(Strings.reference).keys))
+        guard viewProblems.isEmpty else {
+            data.closeAll()
+            throw .templates("the typed views and their templates disagree (PageViews):\n" + viewProblems.joined(separator: "\n"))
+        }
         family = Family(data: data, now: now, sessionCacheSeconds: Int64(configuration.sessionCacheSeconds))
         familyScreens = FamilyScreens(data: data, now: now)
         do {
@@ -420,6 +427,12 @@ public final class Dawn: HTTPResponder {
         return false
     }
 
+    /// Renders a typed view into its template (`PageView`).
+    func render<View: PageView>(_ view: View, status: HTTPStatus = .ok, for page: PageRequest? = nil,
+                                language: Language? = nil) -> HTTPResponse {
+        render(View.template, view.templateFields, status: status, for: page, language: language)
+    }
+
     /// Renders `name` into an HTML response; a render failure is a plain 500.
     func render(_ name: String, _ context: [String: TemplateValue], status: HTTPStatus = .ok,
                 for page: PageRequest? = nil, language: Language? = nil) -> HTTPResponse {
@@ -429,16 +442,9 @@ public final class Dawn: HTTPResponder {
         values["t"] = stringValues[language] ?? .null
         values["lang"] = .string(language.rawValue)
         if let signedIn = page?.signedIn {
-            values["me"] = [
-                "displayName": .string(signedIn.member.displayName),
-                "username": .string(signedIn.member.username),
-                "isAdmin": .bool(signedIn.member.isAdmin),
-                "isChild": .bool(signedIn.member.isChild),
-                // The navigation's search box (`SearchPage`).
-                "searchMaxLength": .int(SearchQuery.maxCharacters),
-                // A guardian's children, each a link to their day (`DayPage+Children.swift`).
-                "children": navigationChildren(signedIn.member.id),
-            ]
+            values["me"] = MemberFrame(displayName: signedIn.member.displayName, username: signedIn.member.username,
+                                       isAdmin: signedIn.member.isAdmin, isChild: signedIn.member.isChild,
+                                       children: navigationChildren(signedIn.member.id)).templateValue
             values["csrf"] = .string(signedIn.csrfToken)
             if signedIn.settings.theme != .system {
                 values["theme"] = .string(signedIn.settings.theme.rawValue)
@@ -458,11 +464,9 @@ public final class Dawn: HTTPResponder {
 
     /// The children `guardian` looks after, for the navigation: from the family's snapshot
     /// in memory; none when it cannot be read (the page itself says what failed).
-    private func navigationChildren(_ guardian: MemberID) -> TemplateValue {
-        guard let children = try? familySnapshot().children(of: guardian), !children.isEmpty else { return .null }
-        return .list(children.map { child in
-            ["name": .string(child.displayName), "url": .string(Paths.member(child.username).home)]
-        })
+    private func navigationChildren(_ guardian: MemberID) -> [MemberFrame.Child] {
+        guard let children = try? familySnapshot().children(of: guardian) else { return [] }
+        return children.map { child in MemberFrame.Child(name: child.displayName, url: Paths.member(child.username).home) }
     }
 
     /// The text of `key` in the page's language.
@@ -516,11 +520,8 @@ public final class Dawn: HTTPResponder {
     func errorPage(_ error: PageError, language: Language) -> HTTPResponse {
         let message = error.message ?? strings.format(error.key ?? "error.internal", language, error.arguments)
         let title = strings.table(language)["error.status.\(error.status.code)"] ?? error.status.reason
-        var response = render("error", [
-            "title": .string(title),
-            "status": .int(error.status.code),
-            "message": .string(message),
-        ], status: error.status, language: language)
+        var response = render(ErrorView(title: title, status: error.status.code, message: message),
+                              status: error.status, language: language)
         SecurityHeaders.apply(to: &response)
         return response
     }

@@ -19,7 +19,7 @@ struct TemplateCompiler {
         self.templateIndex = templateIndex
     }
 
-    mutating func compile(into program: inout TemplateProgramBuilder) throws(TemplateError) -> CompiledTemplate {
+    mutating func compile(into program: inout TemplateProgramBuilder) throws(TemplateError) -> (CompiledTemplate, TemplateOutline) {
         let parsed = try TemplateParser(file: file, source: source).parse()
         var layout: TemplateReference?
         if let declaration = parsed.layout {
@@ -32,10 +32,13 @@ struct TemplateCompiler {
             throw error(at: context.constructStart, "the template ends inside \(context.description) started here; close it in the same template")
         }
         program.emit(.end)
-        return CompiledTemplate(
+        let compiled = CompiledTemplate(
             name: name, file: file, entry: entry, layout: layout, partials: partials,
             content: contentAt.map { SourcePosition(of: $0, in: source) },
             literalByteCount: literalByteCount)
+        let outline = TemplateOutline(name: name, file: file, source: source, nodes: parsed.nodes,
+                                      layout: layout?.target, layoutAt: parsed.layout?.at)
+        return (compiled, outline)
     }
 
     private mutating func compile(_ nodes: [TemplateNode], context: inout HTMLContext, inBlock: Bool, into program: inout TemplateProgramBuilder) throws(TemplateError) {

@@ -21,6 +21,7 @@ public struct TemplateSet: Sendable {
     private let templates: [CompiledTemplate]
     private let program: TemplateProgram
     private let indexByName: [String: Int]
+    private let outlines: [TemplateOutline]
 
     /// Loads every `*.html` under `directory`, recursively (skipping names that start with
     /// "."). A template's name is its relative path without ".html", e.g. "partials/nav".
@@ -46,15 +47,31 @@ public struct TemplateSet: Sendable {
         }
         var templates: [CompiledTemplate] = []
         templates.reserveCapacity(sources.count)
+        var outlines: [TemplateOutline] = []
+        outlines.reserveCapacity(sources.count)
         var program = TemplateProgramBuilder()
         for source in sources {
             var compiler = TemplateCompiler(name: source.name, file: source.file, source: source.bytes, templateIndex: indexByName)
-            templates.append(try compiler.compile(into: &program))
+            let (compiled, outline) = try compiler.compile(into: &program)
+            templates.append(compiled)
+            outlines.append(outline)
         }
         try TemplateLinker.link(&templates)
         self.templates = templates
         self.program = TemplateProgram(program)
         self.indexByName = indexByName
+        self.outlines = outlines
+    }
+
+    /// Compares the page `name`, with its partials and layouts, against the view that
+    /// renders it (see `ViewChecker`); `ambient` holds the keys every render adds. Every
+    /// problem, in template order; none when they agree.
+    public func check(_ name: String, against view: ViewSchema, ambient: ViewSchema? = nil) -> [TemplateError] {
+        guard let page = indexByName[name] else {
+            return [TemplateError(file: name, line: 0, column: 0, message: "no template named '\(name)' for \(view.name)")]
+        }
+        var checker = ViewChecker(outlines: outlines, view: view, ambient: ambient)
+        return checker.check(page: page)
     }
 
     /// Template names, sorted.

@@ -6,18 +6,17 @@ import Templates
 /// signed-in member's own grants: no other member is ever named here.
 /// `Views/partials/account-guardians.html`.
 extension AccountPage {
-    static func guardianValues(_ app: Dawn, _ page: PageRequest) throws -> TemplateValue {
+    static func guardians(_ app: Dawn, _ page: PageRequest) throws -> AccountView.Family? {
         let me = try page.member.member
         let guardians = try app.family.guardians(of: me.id)
         let children = try app.family.children(of: me.id)
-        guard !guardians.isEmpty || !children.isEmpty else { return .null }
-        return [
-            "guardians": guardians.isEmpty ? .null : .list(guardians.map { .string($0.displayName) }),
-            "children": children.isEmpty ? .null : .list(children.map { child in
-                ["name": .string(child.displayName), "dayURL": .string(Paths.member(child.username).home),
-                 "label": .string(app.t("guardians.account.open_day", page, ["name": child.displayName]))]
-            }),
-            "settingsURL": .string(Paths.settings + "#journal-sharing"),
-        ]
+        guard !guardians.isEmpty || !children.isEmpty else { return nil }
+        return AccountView.Family(
+            guardians: guardians.map(\.displayName),
+            children: children.map { child in
+                AccountView.Child(name: child.displayName, dayURL: Paths.member(child.username).home,
+                                  label: app.t("guardians.account.open_day", page, ["name": child.displayName]))
+            },
+            settingsURL: Paths.settings + "#journal-sharing")
     }
 }

@@ -43,13 +43,9 @@ enum AccountPage {
                              status: HTTPStatus = .ok) -> HTTPResponse {
         let me = page.signedIn!.member
         let nameForm = name ?? FormState(values: ["displayName": .string(me.displayName)])
-        return app.render("account", [
-            "title": .string(app.t("account.title", page)),
-            "notice": notice.map(TemplateValue.string) ?? .null,
-            "name": nameForm.template,
-            "password": password.template,
-            "family": (try? guardianValues(app, page)) ?? .null,
-        ], status: status, for: page)
+        return app.render(AccountView(title: app.t("account.title", page), notice: notice, name: nameForm, password: password,
+                                      family: try? guardians(app, page), importError: nil, importEmpty: false),
+                          status: status, for: page)
     }
 
     private static func changePassword(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {

@@ -14,7 +14,7 @@ enum OfflinePage {
 
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/offline", .open { app, page in
-            var response = app.render("offline", ["title": .string(app.t("offline.title", page))], for: page)
+            var response = app.render(OfflineView(title: app.t("offline.title", page)), for: page)
             response.headers.add("Cache-Control", "no-cache")
             return response
         })

@@ -14,30 +14,26 @@ enum BoardPage {
         router.add(.GET, "/board", .member { app, page in
             let member = try MemberContext(app, page)
             let model = try Model(app, member)
-            let rows = model.rows.map { row -> TemplateValue in
-                [
-                    "name": .string(row.displayName),
-                    "streak": .string(app.strings.plural("board.streak", count: row.streak, page.language)),
-                    "activeToday": .bool(row.activeToday),
-                    "isMe": .bool(row.isMe),
-                ]
+            let rows = model.rows.map { row in
+                BoardView.Member(name: row.displayName,
+                                 streak: app.strings.plural("board.streak", count: row.streak, page.language),
+                                 activeToday: row.activeToday, isMe: row.isMe)
             }
-            return app.render("board", [
-                "title": .string(app.t("board.title", page)),
-                "members": rows.isEmpty ? .null : .list(rows),
-                "optedIn": .bool(model.optedIn),
-                "familyChores": model.chores.isEmpty ? .null : .list(model.chores.map { due in
-                    let who = DayPage.whoDidIt(due.done, isMine: due.done?.memberID == member.actor.member.id, app, page)
-                    return [
-                        "name": .string(due.chore.name), "mark": .string(due.chore.mark),
-                        "colorClass": .string(FamilyPage.colorClass(due.chore.color)),
-                        "state": .string(due.done == nil ? "open" : "done"),
-                        "who": .string(who ?? app.t("chores.not_done", page)),
-                    ]
-                }),
-                "choresURL": .string(Paths.own.day(member.today) + "#chores"),
-                "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
-            ], for: page)
+            let chores = model.chores.map { due in
+                let who = DayPage.whoDidIt(due.done, isMine: due.done?.memberID == member.actor.member.id, app, page)
+                return BoardView.Chore(name: due.chore.name, mark: due.chore.mark,
+                                       colorClass: FamilyPage.colorClass(due.chore.color),
+                                       state: due.done == nil ? "open" : "done",
+                                       who: who ?? app.t("chores.not_done", page))
+            }
+            return app.render(BoardView(
+                title: app.t("board.title", page),
+                members: rows,
+                optedIn: model.optedIn,
+                familyChores: chores,
+                choresURL: Paths.own.day(member.today) + "#chores",
+                stylesheet: app.staticFiles.url(for: "stats.css") ?? ""
+            ), for: page)
         })
     }
 }

@@ -23,8 +23,8 @@ enum CalendarPage {
             let calendar = model.calendar
             let first = model.month
             let language = page.language
-            let weeks = calendar.weeks.map { week -> TemplateValue in
-                .list(week.map { day -> TemplateValue in
+            let weeks = calendar.weeks.map { week in
+                week.map { day -> CalendarView.Day in
                     var classes = ["cal-day"]
                     if day.isOutsideMonth { classes.append("outside") }
                     if day.isToday { classes.append("current") }
@@ -37,25 +37,21 @@ enum CalendarPage {
                     var label = LocalizedDate.long(day.date, language)
                     if day.isOnVacation { label += ", " + app.t("day.circle.vacation", page) }
                     if day.isSelected { label += ", " + app.t("day.circle.selected", page) }
-                    return [
-                        "number": .int(day.date.day),
-                        "classes": .string(classes.joined(separator: " ")),
-                        "href": day.isDisabled ? .null : .string(page.paths.day(day.date)),
-                        "label": .string(label),
-                        "isToday": .bool(day.isToday),
-                    ]
-                })
+                    return CalendarView.Day(number: day.date.day, classes: classes.joined(separator: " "),
+                                            href: day.isDisabled ? nil : page.paths.day(day.date),
+                                            label: label, isToday: day.isToday)
+                }
             }
-            return app.render("calendar", [
-                "title": .string(app.t("calendar.title", page) + " · " + LocalizedDate.monthLabel(first, language)),
-                "heading": .string(LocalizedDate.monthLabel(first, language)),
-                "weekdays": .list(calendar.weekdayOrder.map { .string(LocalizedDate.weekdayShort($0, language)) }),
-                "weeks": .list(weeks),
-                "previous": model.previous.map { .string(page.paths.calendar($0)) } ?? .null,
-                "next": model.next.map { .string(page.paths.calendar($0)) } ?? .null,
-                "hasVacation": .bool(model.hasVacation),
-                "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
-            ], for: page)
+            return app.render(CalendarView(
+                title: app.t("calendar.title", page) + " · " + LocalizedDate.monthLabel(first, language),
+                heading: LocalizedDate.monthLabel(first, language),
+                weekdays: calendar.weekdayOrder.map { LocalizedDate.weekdayShort($0, language) },
+                weeks: weeks,
+                previous: model.previous.map { page.paths.calendar($0) },
+                next: model.next.map { page.paths.calendar($0) },
+                hasVacation: model.hasVacation,
+                stylesheet: app.staticFiles.url(for: "stats.css") ?? ""
+            ), for: page)
         }.forGuardians(.read))
     }
 

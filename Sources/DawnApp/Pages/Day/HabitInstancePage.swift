@@ -163,35 +163,35 @@ enum HabitInstancePage {
         let storedNote = member.journalVisible ? (instance?.note ?? "") : ""
         let title = instance == nil ? app.t("timeline.log_title", page, ["name": habit.name])
             : app.t("timeline.edit_title", page, ["name": habit.name, "date": date])
-        return app.render("habit-instance", [
-            "title": .string(title),
-            "date": .string(date),
-            "form": form.template,
-            "habit": HabitsPage.pill(habit, app, page),
+        return app.render(HabitInstanceView(
+            title: title,
+            date: date,
+            form: form,
+            habit: HabitInstanceView.Habit(id: Int(habit.id), name: habit.name, emoji: habit.emoji, class: "habit-\(habit.id)"),
             // A numeric habit's logs carry an amount of its unit ("pages"); others have none.
-            "amountLabel": habit.targetMilli == nil ? .null : .string(habit.targetUnit.isEmpty
-                ? app.t("timeline.amount", page) : app.t("timeline.amount_unit", page, ["unit": habit.targetUnit])),
-            "action": .string(instance.map { page.paths.instance(day, $0.id) } ?? page.paths.instances(day)),
-            "instance": instance.map { .int(Int($0.id)) } ?? .null,
-            "deleteURL": instance.map { .string(page.paths.deleteInstance(day, $0.id)) } ?? .null,
+            amountLabel: habit.targetMilli == nil ? nil : habit.targetUnit.isEmpty
+                ? app.t("timeline.amount", page) : app.t("timeline.amount_unit", page, ["unit": habit.targetUnit]),
+            action: instance.map { page.paths.instance(day, $0.id) } ?? page.paths.instances(day),
+            instance: instance.map { Int($0.id) },
+            deleteURL: instance.map { page.paths.deleteInstance(day, $0.id) },
             // The version the form is based on: the shown log's, or after a conflict the stored one's.
-            "version": instance.map { .string(String($0.version)) } ?? .null,
-            "conflict": conflict.map { stored -> TemplateValue in
+            version: instance.map { String($0.version) },
+            conflict: conflict.map { stored in
                 let slots = TimelineSlots(dayStartHour: member.settings.dayStartHour)
                 let start = slots.minute(storedWallMinute: stored.startMinute)
-                return .string(app.t("timeline.conflict_stored", page, [
+                return app.t("timeline.conflict_stored", page, [
                     "start": slots.label(forMinute: start), "end": slots.label(forMinute: start + stored.durationMinutes),
                     "note": member.journalVisible ? stored.note : "",
-                ]))
-            } ?? .null,
-            "dayURL": .string(page.paths.day(day)),
-            "noteWritable": .bool(member.journalWritable),
-            "storedNote": storedNote.isEmpty ? .null : .string(storedNote),
-            "canDelete": .bool(member.guardianView == nil),
+                ])
+            },
+            dayURL: page.paths.day(day),
+            noteWritable: member.journalWritable,
+            storedNote: storedNote.isEmpty ? nil : storedNote,
+            canDelete: member.guardianView == nil,
             // A child's log of an earlier day is history: shown, not offered to change.
-            "readOnly": .bool(instance != nil && !(page.signedIn.map { ChildRules.mayChangeDay($0.member, day: day, today: member.today) } ?? true)),
-            "loggedBy": try LoggedByNames(app, member).label(instance?.loggedBy, app, page).map(TemplateValue.string) ?? .null,
-            "habitsCSS": .string(HabitsPage.cssURL(app, member)),
-        ], status: status, for: page)
+            readOnly: instance != nil && !(page.signedIn.map { ChildRules.mayChangeDay($0.member, day: day, today: member.today) } ?? true),
+            loggedBy: try LoggedByNames(app, member).label(instance?.loggedBy, app, page),
+            habitsCSS: HabitsPage.cssURL(app, member)
+        ), status: status, for: page)
     }
 }

@@ -94,59 +94,55 @@ enum HabitListPage {
         let model = try Model(member)
         let language = page.language
         let firstWeekday = member.settings.firstWeekday
-        let groups = model.groups.map { group -> TemplateValue in
-            let rows = group.rows.map { row -> TemplateValue in
+        let groups = model.groups.map { group -> HabitListView.Group in
+            let rows = group.rows.map { row -> HabitListView.Row in
                 let habit = row.habit
                 let refused = refusal?.habit == habit.id ? refusal : nil
-                var paused: TemplateValue = .null
-                if let from = habit.pausedFrom {
-                    paused = .string(app.t(from > model.today ? "habits.pauses_from" : "habits.paused_since", page,
-                                           ["date": LocalizedDate.dayLabel(from, language)]))
+                let paused = habit.pausedFrom.map { from in
+                    app.t(from > model.today ? "habits.pauses_from" : "habits.paused_since", page,
+                          ["date": LocalizedDate.dayLabel(from, language)])
                 }
-                return [
-                    "id": .int(Int(habit.id)),
-                    "anchor": .string("habit-\(habit.id)"),
-                    "name": .string(habit.name),
-                    "emoji": .string(habit.emoji),
-                    "class": .string("habit-\(habit.id)"),
-                    "schedule": .string(HabitPlanWords.schedule(habit, firstWeekday: firstWeekday, app.strings, language)),
-                    "target": HabitPlanWords.target(habit, app.strings, language).map(TemplateValue.string) ?? .null,
-                    "paused": paused,
-                    "moveURL": .string(page.paths.moveHabit(habit.id)),
-                    "canMoveUp": .bool(row.canMoveUp),
-                    "canMoveDown": .bool(row.canMoveDown),
-                    "upLabel": .string(app.t("habits.move_up_label", page, ["name": habit.name])),
-                    "downLabel": .string(app.t("habits.move_down_label", page, ["name": habit.name])),
-                    "pauseURL": .string(page.paths.pauseHabit(habit.id)),
-                    "resumeURL": .string(page.paths.resumeHabit(habit.id)),
-                    "resumeLabel": .string(app.t("habits.resume_label", page, ["name": habit.name])),
-                    "pauseField": .string("pause-from-\(habit.id)"),
-                    "pauseValue": .string(refused?.typed ?? model.today.description),
-                    "pauseError": refused.map { .string($0.message) } ?? .null,
-                    "editURL": .string(page.paths.editHabitFromList(habit.id)),
-                    "pageURL": .string(page.paths.habit(habit.id)),
-                    "pageLabel": .string(app.t("habit.page.open", page, ["name": habit.name])),
-                    "editLabel": .string(app.t("habits.edit_label", page, ["name": habit.name])),
-                ]
+                return HabitListView.Row(
+                    anchor: "habit-\(habit.id)",
+                    name: habit.name,
+                    emoji: habit.emoji,
+                    class: "habit-\(habit.id)",
+                    schedule: HabitPlanWords.schedule(habit, firstWeekday: firstWeekday, app.strings, language),
+                    target: HabitPlanWords.target(habit, app.strings, language),
+                    paused: paused,
+                    moveURL: page.paths.moveHabit(habit.id),
+                    canMoveUp: row.canMoveUp,
+                    canMoveDown: row.canMoveDown,
+                    upLabel: app.t("habits.move_up_label", page, ["name": habit.name]),
+                    downLabel: app.t("habits.move_down_label", page, ["name": habit.name]),
+                    pauseURL: page.paths.pauseHabit(habit.id),
+                    resumeURL: page.paths.resumeHabit(habit.id),
+                    resumeLabel: app.t("habits.resume_label", page, ["name": habit.name]),
+                    pauseField: "pause-from-\(habit.id)",
+                    pauseValue: refused?.typed ?? model.today.description,
+                    pauseError: refused?.message,
+                    editURL: page.paths.editHabitFromList(habit.id),
+                    pageURL: page.paths.habit(habit.id),
+                    pageLabel: app.t("habit.page.open", page, ["name": habit.name]),
+                    editLabel: app.t("habits.edit_label", page, ["name": habit.name]))
             }
-            let heading: TemplateValue = group.name.map(TemplateValue.string)
-                ?? (model.hasGroups ? .string(app.t("habits.ungrouped", page)) : .null)
-            return ["heading": heading, "rows": .list(rows)]
+            let heading = group.name ?? (model.hasGroups ? app.t("habits.ungrouped", page) : nil)
+            return HabitListView.Group(heading: heading, rows: rows)
         }
-        return app.render("habits", [
-            "title": .string(app.t("habits.list_title", page)),
-            "notice": notice.map(TemplateValue.string) ?? .null,
-            "toast": toast.map(TemplateValue.string) ?? .null,
-            "listError": listError.map(TemplateValue.string) ?? .null,
-            "groups": .list(groups),
+        return app.render(HabitListView(
+            title: app.t("habits.list_title", page),
+            notice: notice,
+            toast: toast,
+            listError: listError,
+            groups: groups,
             // A child's pause starts on their today at the earliest (`ChildRules`).
-            "min": .string((page.signedIn?.member.isChild == true ? model.today : model.allowed.lowerBound).description),
-            "max": .string(model.allowed.upperBound.description),
-            "newHabitURL": .string(page.paths.newHabitFromList),
-            "archivedURL": .string(page.paths.archivedHabits),
-            "today": .string(page.paths.day(model.today)),
-            "habitsCSS": .string(HabitsPage.cssURL(app, member)),
-            "stylesheet": .string(app.staticFiles.url(for: stylesheet) ?? ""),
-        ], status: status, for: page)
+            min: (page.signedIn?.member.isChild == true ? model.today : model.allowed.lowerBound).description,
+            max: model.allowed.upperBound.description,
+            newHabitURL: page.paths.newHabitFromList,
+            archivedURL: page.paths.archivedHabits,
+            today: page.paths.day(model.today),
+            habitsCSS: HabitsPage.cssURL(app, member),
+            stylesheet: app.staticFiles.url(for: stylesheet) ?? ""
+        ), status: status, for: page)
     }
 }

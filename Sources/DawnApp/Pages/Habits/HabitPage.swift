@@ -24,25 +24,25 @@ enum HabitPage {
         let habit = model.habit
         let unit = model.progress.unit.rawValue
         func streak(_ count: Int) -> String { app.strings.plural("stats.streak_\(unit)", count: count, language) }
-        func counts(_ rows: [Model.Count]) -> TemplateValue {
-            .list(rows.map { row in
-                ["label": .string(StatsPage.label(row.period, language)), "href": .string(page.paths.stats(row.period)),
-                 "done": .string(LocalizedNumber.integer(row.done, language)),
-                 "logs": .string(LocalizedNumber.integer(row.logs, language))]
-            })
+        func counts(_ rows: [Model.Count]) -> [HabitView.Count] {
+            rows.map { row in
+                HabitView.Count(label: StatsPage.label(row.period, language), href: page.paths.stats(row.period),
+                                done: LocalizedNumber.integer(row.done, language),
+                                logs: LocalizedNumber.integer(row.logs, language))
+            }
         }
         // A row a week, led by its first day's date, so that each circle can be found by date.
-        let weeks = stride(from: 0, to: model.history.count, by: PeriodConstants.daysPerWeek).map { start -> TemplateValue in
+        let weeks = stride(from: 0, to: model.history.count, by: PeriodConstants.daysPerWeek).map { start -> HabitView.Week in
             let week = model.history[start..<min(start + PeriodConstants.daysPerWeek, model.history.count)]
-            let days = week.map { day -> TemplateValue in
-                ["state": .string(day.state.rawValue), "href": .string(page.paths.day(day.date)),
-                 "label": .string(LocalizedDate.dayLabel(day.date, language) + ": " + app.t("habit.page.state.\(day.state.rawValue)", page)),
-                 "future": .bool(day.state == .future)]
+            let days = week.map { day in
+                HabitView.Day(state: day.state.rawValue, href: page.paths.day(day.date),
+                              label: LocalizedDate.dayLabel(day.date, language) + ": " + app.t("habit.page.state.\(day.state.rawValue)", page),
+                              future: day.state == .future)
             }
-            return ["date": .string(LocalizedDate.dayMonthShort(week[week.startIndex].date, language)), "days": .list(days)]
+            return HabitView.Week(date: LocalizedDate.dayMonthShort(week[week.startIndex].date, language), days: days)
         }
-        let weekdays = (0..<PeriodConstants.daysPerWeek).map { offset -> TemplateValue in
-            .string(LocalizedDate.weekdayNarrow(model.history[offset].date.weekday, language))
+        let weekdays = (0..<PeriodConstants.daysPerWeek).map { offset in
+            LocalizedDate.weekdayNarrow(model.history[offset].date.weekday, language)
         }
         let heatmapHeading = app.t("heatmap.habit_heading", page)
         var figures: [FigureKey: String] = [:]  // 53 weeks have a handful of distinct figures: each worded once
@@ -57,35 +57,35 @@ enum HabitPage {
         let heatmap = HeatmapDrawing.value(model.heatmapLayout, days: heatmapDays, titles: HeatmapDrawing.Titles(app, page),
                                            today: model.today, label: heatmapHeading, recentFirst: true, language: language,
                                            paths: page.paths)
-        return app.render("habit", [
-            "title": .string(habit.name),
-            "name": .string(habit.name), "emoji": .string(habit.emoji), "class": .string("habit-\(habit.id)"),
-            "habitsCSS": .string(HabitsPage.cssURL(app, member)),
-            "stylesheet": .string(app.staticFiles.url(for: HabitListPage.stylesheet) ?? ""),
-            "schedule": .string(HabitPlanWords.schedule(model.schedule, firstWeekday: member.settings.firstWeekday, app.strings, language)),
-            "target": HabitPlanWords.target(habit, app.strings, language).map(TemplateValue.string) ?? .null,
+        return app.render(HabitView(
+            title: habit.name,
+            name: habit.name, emoji: habit.emoji, class: "habit-\(habit.id)",
+            habitsCSS: HabitsPage.cssURL(app, member),
+            stylesheet: app.staticFiles.url(for: HabitListPage.stylesheet) ?? "",
+            schedule: HabitPlanWords.schedule(model.schedule, firstWeekday: member.settings.firstWeekday, app.strings, language),
+            target: HabitPlanWords.target(habit, app.strings, language),
             // When the rule changed: the days before keep the one they had (`HabitRule`).
-            "targetSince": habit.targetMilli == nil ? .null : habit.targetSince.map {
-                .string(app.t("habit.page.target_since", page, ["date": LocalizedDate.dayLabel($0, language)]))
-            } ?? .null,
-            "scheduleSince": habit.scheduleSince.map {
-                .string(app.t("habit.page.schedule_since", page, ["date": LocalizedDate.dayLabel($0, language)]))
-            } ?? .null,
-            "reminders": habit.reminders.isEmpty ? .null
-                : .string(app.t("habit.page.reminders", page, ["times": habit.reminders.map(\.description).joined(separator: ", ")])),
-            "paused": habit.pausedFrom.map { .string(app.t("habits.paused_since", page, ["date": LocalizedDate.dayLabel($0, language)])) } ?? .null,
-            "current": .string(streak(model.progress.current)),
-            "best": .string(streak(model.progress.best)),
-            "score": .string(LocalizedNumber.decimal(model.progress.score * 100, fractionDigits: 1, language) + " %"),
-            "weeks": counts(model.weeks),
-            "months": counts(model.months),
-            "historyWeeks": .list(weeks),
-            "weekdays": .list(weekdays),
-            "heatmap": heatmap, "heatmapHeading": .string(heatmapHeading),
-            "heatmapCSS": .string(app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? ""),
-            "editURL": .string(page.paths.editHabitFromList(habit.id)),
-            "listURL": .string(page.paths.habitInList(habit.id)),
-        ], for: page)
+            targetSince: habit.targetMilli == nil ? nil : habit.targetSince.map {
+                app.t("habit.page.target_since", page, ["date": LocalizedDate.dayLabel($0, language)])
+            },
+            scheduleSince: habit.scheduleSince.map {
+                app.t("habit.page.schedule_since", page, ["date": LocalizedDate.dayLabel($0, language)])
+            },
+            reminders: habit.reminders.isEmpty ? nil
+                : app.t("habit.page.reminders", page, ["times": habit.reminders.map(\.description).joined(separator: ", ")]),
+            paused: habit.pausedFrom.map { app.t("habits.paused_since", page, ["date": LocalizedDate.dayLabel($0, language)]) },
+            current: streak(model.progress.current),
+            best: streak(model.progress.best),
+            score: LocalizedNumber.decimal(model.progress.score * 100, fractionDigits: 1, language) + " %",
+            weeks: counts(model.weeks),
+            months: counts(model.months),
+            historyWeeks: weeks,
+            weekdays: weekdays,
+            heatmap: heatmap, heatmapHeading: heatmapHeading,
+            heatmapCSS: app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? "",
+            editURL: page.paths.editHabitFromList(habit.id),
+            listURL: page.paths.habitInList(habit.id)
+        ), for: page)
     }
 
     /// A day not logged that is neither due nor to come is drawn as its own state.

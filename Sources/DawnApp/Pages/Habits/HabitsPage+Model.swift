@@ -55,9 +55,6 @@ extension HabitsPage {
         /// What the "times a week / a month" inputs hold until the member changes them.
         static let defaultWeekTimes = 3
         static let defaultMonthTimes = 10
-        /// The schedule radios' values, in the form's order.
-        static let scheduleKinds = [HabitScheduleConstants.everyDay, HabitScheduleConstants.weekdaysPrefix,
-                                    HabitScheduleConstants.everyWeek, HabitScheduleConstants.everyMonth]
 
         /// The habit being edited; nil on the new-habit form.
         let habit: Habits.Habit?

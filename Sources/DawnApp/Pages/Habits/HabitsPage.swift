@@ -41,12 +41,17 @@ enum HabitsPage {
         router.add(.GET, "/habits/archived", .member { app, page in
             let member = try MemberContext(app, page)
             let model = try ArchivedModel(member)
-            return app.render("habits-archived", [
-                "title": .string(app.t("habits.archived_title", page)),
-                "habits": .list(model.habits.map { pill($0, app, page) }),
-                "today": .string(page.paths.day(model.today)),
-                "habitsCSS": .string(cssURL(app, member)),
-            ], for: page)
+            let habits = model.habits.map { habit in
+                ArchivedHabitsView.Habit(
+                    name: habit.name, emoji: habit.emoji, class: "habit-\(habit.id)",
+                    count: app.strings.plural("habits.count", count: habit.count, page.language),
+                    restoreURL: page.paths.restoreHabit(habit.id),
+                    // Guardians archive, never delete: no delete link on their view.
+                    deleteURL: page.ward == nil ? page.paths.deleteHabit(habit.id) : nil)
+            }
+            return app.render(ArchivedHabitsView(title: app.t("habits.archived_title", page), habits: habits,
+                                                 today: page.paths.day(model.today), habitsCSS: cssURL(app, member)),
+                              for: page)
         }.forGuardians(.read))
         router.add(.GET, "/habits/{id}/edit", .member { app, page in
             let member = try MemberContext(app, page)
@@ -88,12 +93,14 @@ enum HabitsPage {
             try ChildRules.refuseDeletingHabit(page)
             let member = try MemberContext(app, page)
             let model = DeleteModel(habit: try find(app, page, member), back: try returnDay(page, member))
-            return app.render("habit-delete", [
-                "title": .string(app.t("habits.delete_title", page, ["name": model.habit.name])),
-                "habit": pill(model.habit, app, page),
-                "back": .string(page.paths.day(model.back)),
-                "habitsCSS": .string(cssURL(app, member)),
-            ], for: page)
+            let habit = model.habit
+            return app.render(HabitDeleteView(
+                title: app.t("habits.delete_title", page, ["name": habit.name]),
+                habit: HabitDeleteView.Habit(name: habit.name, emoji: habit.emoji, class: "habit-\(habit.id)",
+                                             deleteURL: page.paths.deleteHabit(habit.id)),
+                back: page.paths.day(model.back),
+                habitsCSS: cssURL(app, member)
+            ), for: page)
         })
         router.add(.POST, "/habits/{id}/delete", .member { app, page in
             try ChildRules.refuseDeletingHabit(page)
@@ -289,63 +296,56 @@ enum HabitsPage {
                              errors: FormState = FormState(), status: HTTPStatus = .ok) -> HTTPResponse {
         let v = model.values
         let language = page.language
-        var form = errors
-        form.values = ["name": .string(v.name), "emoji": .string(v.emoji), "color": .string(v.color),
-                       "customColor": .string(v.customColor), "duration": .string(v.duration),
-                       "weekTimes": .string(v.weekTimes), "monthTimes": .string(v.monthTimes),
-                       "targetAmount": .string(v.targetAmount), "targetUnit": .string(v.targetUnit), "group": .string(v.group),
-                       "reminders": .string(v.reminders)]
-        let colors = model.colors.map { preset -> TemplateValue in
-            ["hex": .string(preset.hex), "name": .string(app.t("habits.swatch.\(preset.name.lowercased())", page)),
-             "class": .string("swatch-\(preset.name.lowercased())"), "selected": .bool(model.isChosen(preset))]
+        let colors = model.colors.map { preset in
+            HabitFormView.Color(hex: preset.hex, name: app.t("habits.swatch.\(preset.name.lowercased())", page),
+                                class: "swatch-\(preset.name.lowercased())", selected: model.isChosen(preset))
         }
-        let durations = model.durations.map { preset -> TemplateValue in
-            ["minutes": .int(preset.minutes), "label": .string(app.t("habits.minutes", page, ["minutes": String(preset.minutes)])),
-             "selected": .bool(model.isChosen(preset))]
+        let durations = model.durations.map { preset in
+            HabitFormView.Duration(minutes: preset.minutes,
+                                   label: app.t("habits.minutes", page, ["minutes": String(preset.minutes)]),
+                                   selected: model.isChosen(preset))
         }
-        var schedule: [String: TemplateValue] = [:]
-        for kind in FormModel.scheduleKinds { schedule[kind] = .bool(model.isChosen(schedule: kind)) }
-        let weekdays = model.weekdays.map { day -> TemplateValue in
-            ["name": .string(HabitSchedule.name(of: day)), "label": .string(LocalizedDate.weekdayShort(day, language)),
-             "long": .string(LocalizedDate.weekday(day, language)), "checked": .bool(model.isChecked(day))]
+        let schedule = HabitFormView.Schedule(day: model.isChosen(schedule: HabitScheduleConstants.everyDay),
+                                              weekdays: model.isChosen(schedule: HabitScheduleConstants.weekdaysPrefix),
+                                              week: model.isChosen(schedule: HabitScheduleConstants.everyWeek),
+                                              month: model.isChosen(schedule: HabitScheduleConstants.everyMonth))
+        let weekdays = model.weekdays.map { day in
+            HabitFormView.Weekday(name: HabitSchedule.name(of: day), label: LocalizedDate.weekdayShort(day, language),
+                                  long: LocalizedDate.weekday(day, language), checked: model.isChecked(day))
         }
-        let kinds = HabitTarget.Kind.allCases.map { kind -> TemplateValue in
-            ["value": .string(kind.rawValue), "id": .string("target_kind_" + kind.rawValue),
-             "label": .string(kind == .atMost ? app.t("habits.target_kind.at_most", page) : app.t("habits.target_kind.at_least", page)),
-             "checked": .bool(model.isChosen(kind))]
+        let kinds = HabitTarget.Kind.allCases.map { kind in
+            HabitFormView.TargetKind(
+                value: kind.rawValue, id: "target_kind_" + kind.rawValue,
+                label: kind == .atMost ? app.t("habits.target_kind.at_most", page) : app.t("habits.target_kind.at_least", page),
+                checked: model.isChosen(kind))
         }
         let groups = ((try? member.habits.all()) ?? []).compactMap(\.group)
         let habit = model.habit, back = model.back
         let title = habit.map { app.t("habits.edit_title", page, ["name": $0.name]) } ?? app.t("habits.new_title", page)
-        return app.render("habit-form", [
-            "title": .string(title),
-            "form": form.template,
-            "colors": .list(colors),
-            "customSelected": .bool(model.isCustomChosen),
-            "durations": .list(durations),
-            "schedule": .object(schedule),
-            "weekdays": .list(weekdays),
-            "weekTimes": ["min": .int(HabitScheduleConstants.timesPerWeek.lowerBound),
-                          "max": .int(HabitScheduleConstants.timesPerWeek.upperBound)],
-            "monthTimes": ["min": .int(HabitScheduleConstants.timesPerMonth.lowerBound),
-                           "max": .int(HabitScheduleConstants.timesPerMonth.upperBound)],
-            "targetKinds": .list(kinds),
-            "unitMax": .int(HabitScheduleConstants.unitLength.upperBound),
-            "groupMax": .int(Habits.maxGroupCharacters),
-            "groups": .list(Array(Set(groups)).sorted().map(TemplateValue.string)),
-            "action": .string(habit.map { page.paths.habit($0.id) } ?? page.paths.habits),
-            "habit": habit.map { pill($0, app, page) } ?? .null,
-            "isArchived": .bool(habit?.isArchived ?? false),
-            "day": .string(back.description),
-            "fromList": .bool(model.returnsToList),
+        return app.render(HabitFormView(
+            title: title,
+            values: v,
+            errors: errors,
+            colors: colors,
+            customSelected: model.isCustomChosen,
+            durations: durations,
+            schedule: schedule,
+            weekdays: weekdays,
+            targetKinds: kinds,
+            groups: Array(Set(groups)).sorted(),
+            action: habit.map { page.paths.habit($0.id) } ?? page.paths.habits,
+            habit: habit.map { HabitFormView.Habit(archiveURL: page.paths.archiveHabit($0.id), restoreURL: page.paths.restoreHabit($0.id)) },
+            isArchived: habit?.isArchived ?? false,
+            day: back.description,
+            fromList: model.returnsToList,
             // A child's own form leaves an existing habit's schedule and target out: a new
             // plan would decide every past day again (a guardian changes it on their view).
-            "planLocked": .bool(habit != nil && !ChildRules.mayChangePlan(page)),
-            "deleteURL": habit.flatMap { page.ward == nil ? .string(page.paths.deleteHabit($0.id, returningTo: back)) : nil } ?? .null,
-            "back": .string(model.returnsToList ? page.paths.habits : page.paths.day(back)),
-            "backLabel": .string(app.t(model.returnsToList ? "habits.back_to_list" : "habits.back", page)),
-            "habitsCSS": .string(cssURL(app, member)),
-            "stylesheet": .string(app.staticFiles.url(for: HabitListPage.stylesheet) ?? ""),
-        ], status: status, for: page)
+            planLocked: habit != nil && !ChildRules.mayChangePlan(page),
+            deleteURL: habit.flatMap { page.ward == nil ? page.paths.deleteHabit($0.id, returningTo: back) : nil },
+            back: model.returnsToList ? page.paths.habits : page.paths.day(back),
+            backLabel: app.t(model.returnsToList ? "habits.back_to_list" : "habits.back", page),
+            habitsCSS: cssURL(app, member),
+            stylesheet: app.staticFiles.url(for: HabitListPage.stylesheet) ?? ""
+        ), status: status, for: page)
     }
 }

@@ -105,12 +105,9 @@ enum ImportPage {
     /// The account page again, with the import card showing why nothing was imported.
     private static func refuse(_ app: Dawn, _ page: PageRequest, _ message: String) -> HTTPResponse {
         let me = page.signedIn!.member
-        return app.render("account", [
-            "title": .string(app.t("account.title", page)),
-            "name": FormState(values: ["displayName": .string(me.displayName)]).template,
-            "password": FormState().template,
-            "importError": .string(message),
-            "importEmpty": .bool(page.form["mode"] == "empty"),
-        ], status: .badRequest, for: page)
+        return app.render(AccountView(title: app.t("account.title", page), notice: nil,
+                                      name: FormState(values: ["displayName": .string(me.displayName)]), password: FormState(),
+                                      family: nil, importError: message, importEmpty: page.form["mode"] == "empty"),
+                          status: .badRequest, for: page)
     }
 }

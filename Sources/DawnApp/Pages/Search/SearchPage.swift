@@ -25,68 +25,54 @@ enum SearchPage {
         let member = try MemberContext(app, page)
         let model = try Model(member, query: try page.query())
         let language = page.language
-        var values: [String: TemplateValue] = [
-            "title": .string(app.t("search.title", page)),
-            "query": .string(model.text),
-            "maxLength": .int(SearchQuery.maxCharacters),
-            "searchPage": .bool(true),
-            "message": .null,
-            "results": .null,
-        ]
+        var view = SearchView(title: app.t("search.title", page), query: model.text)
         var status = HTTPStatus.ok
         switch model.outcome {
         case .blank:
             break
         case let .refused(refusal):
-            values["message"] = .string(message(refusal, app: app, page: page))
+            view.message = message(refusal, app: app, page: page)
             status = .badRequest
         case let .results(results):
-            values["title"] = .string(app.t("search.title_for", page, ["query": model.text]))
-            values["results"] = self.results(results, text: model.text, app: app, page: page, language: language)
+            view.title = app.t("search.title_for", page, ["query": model.text])
+            view.results = self.results(results, text: model.text, app: app, page: page, language: language)
         }
-        return app.render("search", values, status: status, for: page)
+        return app.render(view, status: status, for: page)
     }
 
     private static func results(_ results: JournalSearch.Results, text: String, app: Dawn, page: PageRequest,
-                                language: Language) -> TemplateValue {
-        let hits = results.hits.map { hit -> TemplateValue in
+                                language: Language) -> SearchView.Results {
+        let hits = results.hits.map { hit -> SearchView.Hit in
             let kind = switch hit.kind {
             case .entry: app.t("search.kind.entry", page)
             case .note: app.t("search.kind.note", page)
             case .log: app.t("search.kind.log", page, ["habit": [hit.habitEmoji, hit.habitName].compactMap { $0 }
                                                                  .joined(separator: " ")])
             }
-            return [
-                "href": .string(page.paths.day(hit.day)),
-                "date": .string(LocalizedDate.long(hit.day, language)),
-                "iso": .string(hit.day.description),
-                "kind": .string(kind),
-                "snippet": .list(hit.snippet.pieces.map { ["text": .string($0.text), "match": .bool($0.isMatch)] }),
-            ]
+            return SearchView.Hit(href: page.paths.day(hit.day), date: LocalizedDate.long(hit.day, language), kind: kind,
+                                  snippet: hit.snippet.pieces.map { SearchView.Piece(text: $0.text, match: $0.isMatch) })
         }
         let pages = results.pageCount
         let current = results.page
         // Past the last page, "newer" leads back to the last one.
         let newer = current > 1 && pages > 0 ? min(current - 1, pages) : nil
         let older = current < pages ? current + 1 : nil
-        return [
-            "summary": results.total == 0
-                ? .string(app.t("search.none", page, ["query": text]))
-                : .string(app.strings.plural("search.matches", count: results.total, language)),
-            "hits": .list(hits),
-            "pastEnd": results.total > 0 && current > pages
-                ? .string(app.t("search.past_end", page, ["page": LocalizedNumber.integer(current, language),
-                                                          "pages": LocalizedNumber.integer(pages, language)]))
-                : .null,
-            "pager": newer == nil && older == nil ? .null : [
-                "label": current <= pages
-                    ? .string(app.t("search.page_of", page, ["page": LocalizedNumber.integer(current, language),
-                                                             "pages": LocalizedNumber.integer(pages, language)]))
-                    : .null,
-                "newer": newer.map { .string(Paths.search(text, page: $0)) } ?? .null,
-                "older": older.map { .string(Paths.search(text, page: $0)) } ?? .null,
-            ],
-        ]
+        return SearchView.Results(
+            summary: results.total == 0
+                ? app.t("search.none", page, ["query": text])
+                : app.strings.plural("search.matches", count: results.total, language),
+            hits: hits,
+            pastEnd: results.total > 0 && current > pages
+                ? app.t("search.past_end", page, ["page": LocalizedNumber.integer(current, language),
+                                                  "pages": LocalizedNumber.integer(pages, language)])
+                : nil,
+            pager: newer == nil && older == nil ? nil : SearchView.Pager(
+                label: current <= pages
+                    ? app.t("search.page_of", page, ["page": LocalizedNumber.integer(current, language),
+                                                     "pages": LocalizedNumber.integer(pages, language)])
+                    : nil,
+                newer: newer.map { Paths.search(text, page: $0) },
+                older: older.map { Paths.search(text, page: $0) }))
     }
 
     private static func message(_ refusal: Model.Refusal, app: Dawn, page: PageRequest) -> String {

@@ -5,7 +5,8 @@ import Templates
 
 /// `/setup`: the first visitor of a fresh instance creates the admin account.
 /// Once anyone exists, it answers 404.
-/// A form without gathered data, so its `FormState` is its model (no `+Model` file).
+/// A form without gathered data, so its `FormState` is its model (no `+Model` file), worded
+/// by `SetupView`.
 enum SetupPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/setup", .open { app, page in
@@ -22,12 +23,9 @@ enum SetupPage {
                              status: HTTPStatus = .ok) -> HTTPResponse {
         let csrf = PreSessionCSRF(page)
         let timeZone = form.values["timeZone"].flatMap { if case let .string(s) = $0 { s } else { nil } } ?? "UTC"
-        var response = app.render("setup", [
-            "title": .string(app.t("setup.title", page)),
-            "form": form.template,
-            "csrf": .string(csrf.token),
-            "timeZones": TimeZoneChoices.options(app.timeZones, selected: timeZone),
-        ], status: status, for: page)
+        let view = SetupView(title: app.t("setup.title", page), csrf: csrf.token, form: form,
+                             timeZones: TimeZoneChoices.choices(app.timeZones.identifiers, selected: timeZone))
+        var response = app.render(view, status: status, for: page)
         csrf.attach(to: &response)
         return response
     }

@@ -12,6 +12,21 @@ struct FormState {
         if errors[field] == nil { errors[field] = .string(message) }
     }
 
+    /// What was typed in `field`, for a typed view: a number as a hole prints it.
+    func value(_ field: String) -> String {
+        switch values[field] {
+        case .string(let text)?: text
+        case .int(let number)?: String(number)
+        default: ""
+        }
+    }
+
+    /// Why `field` was refused, for a typed view.
+    func error(_ field: String) -> String? {
+        if case .string(let text)? = errors[field] { return text }
+        return nil
+    }
+
     var template: TemplateValue {
         ["values": .object(values), "errors": .object(errors), "hasErrors": .bool(!errors.isEmpty)]
     }

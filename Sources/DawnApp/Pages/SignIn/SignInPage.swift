@@ -5,12 +5,12 @@ import Templates
 
 
 /// `/login` and `POST /logout`.
-/// A form without gathered data, so its `FormState` is its model (no `+Model` file).
+/// A form without gathered data, so its typed view (`SignInView`) is its model (no `+Model` file).
 enum SignInPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/login", .open { app, page in
             if page.signedIn != nil { return .redirect(to: ReturnPath.sanitize(try page.query()["next"])) }
-            return show(app, page, FormState(values: ["username": "", "next": .string(ReturnPath.sanitize(try page.query()["next"]))]))
+            return show(app, page, username: "", next: ReturnPath.sanitize(try page.query()["next"]))
         })
         router.add(.POST, "/login", .open(hashesPasswords: true) { app, page in submit(app, page) })
         // The device cookie stays: sign-out does not make the browser a stranger.
@@ -25,14 +25,11 @@ enum SignInPage {
         target == Paths.own.home ? Paths.signIn : Paths.signIn + "?next=" + percentEncode(target)
     }
 
-    private static func show(_ app: Dawn, _ page: PageRequest, _ form: FormState,
+    private static func show(_ app: Dawn, _ page: PageRequest, username: String, next: String, error: String? = nil,
                              status: HTTPStatus = .ok) -> HTTPResponse {
         let csrf = PreSessionCSRF(page)
-        var response = app.render("login", [
-            "title": .string(app.t("login.title", page)),
-            "form": form.template,
-            "csrf": .string(csrf.token),
-        ], status: status, for: page)
+        let view = SignInView(title: app.t("login.title", page), csrf: csrf.token, username: username, next: next, error: error)
+        var response = app.render(view, status: status, for: page)
         csrf.attach(to: &response)
         return response
     }
@@ -41,7 +38,10 @@ enum SignInPage {
         let username = Substring(page.form["username"] ?? "").trimmingSpaces.lowercased()
         let password = page.form["password"] ?? ""
         let next = ReturnPath.sanitize(page.form["next"])
-        var form = FormState(values: ["username": .string(username), "next": .string(next)])
+        // The form again, with why it was refused.
+        func refuse(_ message: String, _ status: HTTPStatus) -> HTTPResponse {
+            show(app, page, username: username, next: next, error: message, status: status)
+        }
         let now = app.now()
 
         // An unknown username is checked against a decoy hash, so it costs what a wrong password costs.
@@ -49,8 +49,7 @@ enum SignInPage {
         do {
             credentials = try app.family.credentials(username: username)
         } catch {
-            form.fail("general", app.t(error, page))
-            return show(app, page, form, status: .internalServerError)
+            return refuse(app.t(error, page), .internalServerError)
         }
         // A browser that signed in as this very member before is judged by its own failures.
         // Only of the member's current generation: not from before they signed out everywhere or changed password.
@@ -61,19 +60,16 @@ enum SignInPage {
         case .allowed:
             break
         case .throttled:
-            form.fail("general", app.t("login.throttled", page, ["minutes": String(SignInThrottle.window / 60)]))
-            return show(app, page, form, status: .tooManyRequests)
+            return refuse(app.t("login.throttled", page, ["minutes": String(SignInThrottle.window / 60)]), .tooManyRequests)
         case .overBudget:
-            form.fail("general", app.t("login.server_throttled", page))
-            var response = show(app, page, form, status: .serviceUnavailable)
+            var response = refuse(app.t("login.server_throttled", page), .serviceUnavailable)
             response.headers.add("Retry-After", String(SignInThrottle.budgetWindow))
             return response
         }
         let matches = PasswordHasher.verify(password, against: credentials?.passwordHash ?? PasswordHasher.decoyHash)
         guard let member = credentials?.member, matches else {
             app.throttle.recordFailure(username: username, address: page.clientAddress, device: device, now: now)
-            form.fail("general", app.t("login.mismatch", page))
-            return show(app, page, form, status: .badRequest)
+            return refuse(app.t("login.mismatch", page), .badRequest)
         }
         app.throttle.recordSuccess(username: username, device: device)
         do {
@@ -87,11 +83,9 @@ enum SignInPage {
         } catch {
             // A full disk cannot store the session: say so, and when to try again.
             guard StorageFullPage.matches(error) else {
-                form.fail("general", app.t("login.failed", page))
-                return show(app, page, form, status: .internalServerError)
+                return refuse(app.t("login.failed", page), .internalServerError)
             }
-            form.fail("general", app.t("error.storage_full", page))
-            var response = show(app, page, form, status: .serviceUnavailable)
+            var response = refuse(app.t("error.storage_full", page), .serviceUnavailable)
             StorageFullPage.markRetry(&response)
             return response
         }

@@ -79,31 +79,30 @@ enum VacationsPage {
                              listError: String? = nil, status: HTTPStatus = .ok) throws -> HTTPResponse {
         let model = try Model(member)
         let language = page.language
-        let vacations = model.vacations.map { vacation -> TemplateValue in
+        let vacations = model.vacations.map { vacation in
             let dates = app.t("vacations.range", page, ["first": LocalizedDate.dayLabel(vacation.first, language),
                                                          "last": LocalizedDate.dayLabel(vacation.last, language)])
-            return [
-                "dates": .string(dates),
-                "first": .string(vacation.first.description),
-                "last": .string(vacation.last.description),
-                "length": .string(app.strings.plural("vacations.length", count: vacation.length, language)),
-                "deleteURL": .string(Paths.deleteVacation(vacation.id)),
-                "deleteLabel": .string(app.t("vacations.delete_label", page, ["dates": dates])),
-            ]
+            return VacationsView.Vacation(
+                dates: dates,
+                first: vacation.first.description,
+                length: app.strings.plural("vacations.length", count: vacation.length, language),
+                deleteURL: Paths.deleteVacation(vacation.id),
+                deleteLabel: app.t("vacations.delete_label", page, ["dates": dates]))
         }
-        return app.render("vacations", [
-            "title": .string(app.t("vacations.title", page)),
-            "notice": notice.map(TemplateValue.string) ?? .null,
-            "vacations": .list(vacations),
-            "listError": listError.map(TemplateValue.string) ?? .null,
-            "form": form.template,
-            "action": .string(Paths.vacations),
-            "min": .string(model.allowed.lowerBound.description),
-            "max": .string(model.allowed.upperBound.description),
-            "full": model.isFull
-                ? .string(app.t("vacations.too_many", page, ["max": LocalizedNumber.integer(Vacations.maxVacations, language)]))
-                : .null,
-            "settingsURL": .string(Paths.settings),
-        ], status: status, for: page)
+        return app.render(VacationsView(
+            title: app.t("vacations.title", page),
+            notice: notice,
+            vacations: vacations,
+            listError: listError,
+            form: VacationsView.Form(first: form.value("first"), last: form.value("last"), generalError: form.error("general"),
+                                     firstError: form.error("first"), lastError: form.error("last")),
+            action: Paths.vacations,
+            min: model.allowed.lowerBound.description,
+            max: model.allowed.upperBound.description,
+            full: model.isFull
+                ? app.t("vacations.too_many", page, ["max": LocalizedNumber.integer(Vacations.maxVacations, language)])
+                : nil,
+            settingsURL: Paths.settings
+        ), status: status, for: page)
     }
 }

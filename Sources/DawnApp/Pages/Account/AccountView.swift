@@ -1,0 +1,98 @@
+import Templates
+
+/// `Views/account.html`: the member's name, password, sessions, data and guardians
+/// (`AccountPage`), also shown by `ImportPage` with why an import was refused. The forms'
+/// keys are the ones `AccountFields` fails.
+struct AccountView: PageView {
+    static let template = "account"
+
+    var title: String
+    /// What the last action did (`?done=`), `partials/notice.html`.
+    var notice: String?
+    /// The name form: what was typed, and why it was refused.
+    var name: FormState
+    /// The password form: only why it was refused (a password is never shown again).
+    var password: FormState
+    /// `partials/account-guardians.html`; none hides the card.
+    var family: Family?
+    var importError: String?
+    /// The refused import asked to start from empty.
+    var importEmpty: Bool
+
+    static let fields: [ViewField<Self>] = [
+        .text("title", \.title),
+        .text("notice", \.notice),
+        .object("name") { view in
+            NameForm(values: NameValues(displayName: view.name.value("displayName")),
+                     errors: NameErrors(displayName: view.name.error("display_name")))
+        },
+        .object("password") { view in
+            PasswordForm(errors: PasswordErrors(current: view.password.error("current_password"),
+                                                password: view.password.error("password"),
+                                                again: view.password.error("password_again")))
+        },
+        .object("family", \.family),
+        .text("importError", \.importError),
+        .bool("importEmpty", \.importEmpty),
+    ]
+
+    struct NameForm: TemplateView {
+        var values: NameValues
+        var errors: NameErrors
+        static let fields: [ViewField<Self>] = [
+            .object("values", \.values),
+            .object("errors", \.errors),
+        ]
+    }
+
+    struct NameValues: TemplateView {
+        var displayName: String
+        static let fields: [ViewField<Self>] = [.text("displayName", \.displayName)]
+    }
+
+    struct NameErrors: TemplateView {
+        var displayName: String?
+        static let fields: [ViewField<Self>] = [.text("display_name", \.displayName)]
+    }
+
+    struct PasswordForm: TemplateView {
+        var errors: PasswordErrors
+        static let fields: [ViewField<Self>] = [.object("errors", \.errors)]
+    }
+
+    struct PasswordErrors: TemplateView {
+        var current: String?
+        var password: String?
+        var again: String?
+        static let fields: [ViewField<Self>] = [
+            .text("current_password", \.current),
+            .text("password", \.password),
+            .text("password_again", \.again),
+        ]
+    }
+
+    /// Who looks after whom (`AccountPage.guardians`).
+    struct Family: TemplateView {
+        /// A child's guardians, by name.
+        var guardians: [String]
+        /// A guardian's children.
+        var children: [Child]
+        var settingsURL: String
+        static let fields: [ViewField<Self>] = [
+            .texts("guardians", \.guardians),
+            .list("children", \.children),
+            .text("settingsURL", \.settingsURL),
+        ]
+    }
+
+    struct Child: TemplateView {
+        var name: String
+        var dayURL: String
+        var label: String
+        static let fields: [ViewField<Self>] = [
+            .text("name", \.name),
+            .text("dayURL", \.dayURL),
+            .text("label", \.label),
+        ]
+    }
+}

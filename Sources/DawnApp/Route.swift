@@ -7,6 +7,9 @@ import HTTPServer
 struct Route: Sendable {
     /// Throws `PageError` for what the person should be told; anything else is a 500.
     typealias Handler = @Sendable (Dawn, PageRequest) throws -> HTTPResponse
+    /// A member page's handler, handed the member it serves (`MemberContext`: whose data,
+    /// their clock and settings) ready, so no handler assembles it itself.
+    typealias MemberHandler = @Sendable (Dawn, PageRequest, MemberContext) throws -> HTTPResponse
 
     enum Access: Sendable {
         /// Anyone, signed in or not (sign-in, setup, health, static files).
@@ -85,6 +88,17 @@ struct Route: Sendable {
 
     static func admin(slow: Bool = false, hashesPasswords: Bool = false, _ handle: @escaping Handler) -> Route {
         Route(access: .admin, slow: slow, hashesPasswords: hashesPasswords, handle: handle)
+    }
+
+    /// A signed-in member's page, given its `MemberContext` (an unreadable setting is the
+    /// error page `MemberContext` throws, before the handler runs).
+    static func member(slow: Bool = false, hashesPasswords: Bool = false, _ handle: @escaping MemberHandler) -> Route {
+        member(slow: slow, hashesPasswords: hashesPasswords) { app, page in try handle(app, page, try MemberContext(app, page)) }
+    }
+
+    /// An admin's page, given its `MemberContext`.
+    static func admin(slow: Bool = false, hashesPasswords: Bool = false, _ handle: @escaping MemberHandler) -> Route {
+        admin(slow: slow, hashesPasswords: hashesPasswords) { app, page in try handle(app, page, try MemberContext(app, page)) }
     }
 
     static func screen(hashesPasswords: Bool = false, _ handle: @escaping Handler) -> Route {

@@ -11,8 +11,7 @@ import TimeZones
 /// It reads only the board's summaries, never a member's habits, notes or entries.
 enum BoardPage {
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/board", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/board", .member { app, page, member in
             let model = try Model(app, member)
             let rows = model.rows.map { row in
                 BoardView.Member(name: row.displayName,

@@ -13,12 +13,10 @@ import TimeZones
 /// disabled (faded, not links).
 enum CalendarPage {
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/calendar", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/calendar", .member { app, page, member in
             return .redirect(to: page.paths.calendar(member.today))
         }.forGuardians(.read))
-        router.add(.GET, "/calendar/{month}", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/calendar/{month}", .member { app, page, member in
             let model = try Model(member, month: page.parameter("month"), selected: try page.query().values("day"))
             let calendar = model.calendar
             let first = model.month

@@ -19,8 +19,7 @@ extension DayPage {
     }
 
     static func addChecklist(to router: inout Router<Route>) {
-        router.add(.POST, "/day/{date}/check/{habit}", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/day/{date}/check/{habit}", .member { app, page, member in
             let day = try day(app, page, member)
             let habit = try checklistHabit(page, member)
             let typed = page.form["amount"] ?? ""
@@ -59,8 +58,7 @@ extension DayPage {
                 throw PageError(.badRequest, key: "check.error.action")
             }
         }.forGuardians(.write))
-        router.add(.POST, "/day/{date}/skip/{habit}", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/day/{date}/skip/{habit}", .member { app, page, member in
             let day = try day(app, page, member)
             let habit = try checklistHabit(page, member)
             try ChildRules.refuseChangingDay(page, day: day, today: member.today)

@@ -12,8 +12,7 @@ import TimeZones
 /// needed: a tap is a submit.
 extension DayPage {
     static func addMood(to router: inout Router<Route>) {
-        router.add(.POST, "/day/{date}/mood", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/day/{date}/mood", .member { app, page, member in
             let day = try day(app, page, member)
             let moods = Moods(database: member.database)
             let chosen: Mood?

@@ -13,8 +13,7 @@ extension DayPage {
     static let setupChecklistDismissPath = "/setup-checklist/dismiss"
 
     static func addSetupChecklist(to router: inout Router<Route>) {
-        router.add(.POST, setupChecklistDismissPath, .admin { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, setupChecklistDismissPath, .admin { app, page, member in
             var settings = member.settings
             if !settings.setupChecklistDismissed {
                 settings.setupChecklistDismissed = true

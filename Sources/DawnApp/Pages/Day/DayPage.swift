@@ -17,16 +17,13 @@ enum DayPage {
     static let roomyChecklistItems = 5
 
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/", .member { app, page, member in
             return try cached(app, page, member, day: member.today)
         }.forGuardians(.read))
-        router.add(.GET, "/day/{date}", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/day/{date}", .member { app, page, member in
             return try cached(app, page, member, day: try day(app, page, member))
         }.forGuardians(.read))
-        router.add(.POST, "/day/{date}/entry", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/day/{date}/entry", .member { app, page, member in
             let day = try day(app, page, member)
             let deleting = page.form["action"] == "delete"
             let body = deleting ? "" : PlainText.normalizingLineBreaks(page.form["entry"] ?? "")
@@ -51,8 +48,7 @@ enum DayPage {
                                 entryConflict: stored ?? Journal.Entry(body: "", version: 0), status: .conflict)
             }
         })
-        router.add(.POST, "/day/{date}/notes", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/day/{date}/notes", .member { app, page, member in
             let day = try day(app, page, member)
             let body = String(PlainText.trimmed(page.form["note"] ?? ""))
             var form = FormState(values: ["note": .string(page.form["note"] ?? "")])
@@ -68,8 +64,7 @@ enum DayPage {
             try member.journal.addNote(body, on: day, now: member.now)
             return .redirect(to: Paths.done(page.paths.day(day), "note-added", anchor: "notes"))
         })
-        router.add(.POST, "/day/{date}/notes/{id}/delete", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/day/{date}/notes/{id}/delete", .member { app, page, member in
             let day = try day(app, page, member)
             guard let id = try page.id(),
                   try member.journal.deleteNote(id: id, on: day, member.undoClock) else {
@@ -78,8 +73,7 @@ enum DayPage {
             return .redirect(to: Paths.done(page.paths.day(day), "note-deleted", anchor: "notes"))
         })
         // One tap brings back what was just deleted (`Journal+Undo`); never a guardian's.
-        router.add(.POST, "/day/{date}/entry/restore", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/day/{date}/entry/restore", .member { app, page, member in
             let day = try day(app, page, member)
             switch try member.journal.restoreEntry(on: day, member.undoClock) {
             case .restored:
@@ -93,8 +87,7 @@ enum DayPage {
                 return try show(app, page, member, day: day, entryForm: form, entryConflict: stored, status: .conflict)
             }
         })
-        router.add(.POST, "/day/{date}/notes/{id}/restore", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/day/{date}/notes/{id}/restore", .member { app, page, member in
             let day = try day(app, page, member)
             guard let id = try page.id(), try member.journal.restoreNote(id: id, on: day, member.undoClock) == .restored else {
                 throw PageError(.notFound, key: "notes.restore_gone")

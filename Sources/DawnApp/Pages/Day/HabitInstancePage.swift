@@ -14,14 +14,12 @@ enum HabitInstancePage {
     static let maxNoteCharacters = Habits.maxNoteCharacters
 
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/day/{date}/log/{habit}", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/day/{date}/log/{habit}", .member { app, page, member in
             let day = try DayPage.day(app, page, member)
             let habit = try activeHabit(page.parameter("habit"), member)
             return try show(app, page, member, try Model(member, logging: habit, on: day))
         }.forGuardians(.write))
-        router.add(.POST, "/day/{date}/instances", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/day/{date}/instances", .member { app, page, member in
             let day = try DayPage.day(app, page, member)
             let habit = try activeHabit(page.form["habit"] ?? "", member)
             var form = FormState(values: values(page.form))
@@ -40,14 +38,12 @@ enum HabitInstancePage {
             guard logged.isLogged else { throw PageError(.badRequest, key: "habits.error.archived") }
             return .redirect(to: Paths.done(page.paths.day(day), "logged", anchor: "timeline"))
         }.forGuardians(.write))
-        router.add(.GET, "/day/{date}/instances/{id}", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/day/{date}/instances/{id}", .member { app, page, member in
             let day = try DayPage.day(app, page, member)
             let (instance, habit) = try find(page, member, day)
             return try show(app, page, member, Model(member, editing: instance, of: habit, on: day))
         }.forGuardians(.write))
-        router.add(.POST, "/day/{date}/instances/{id}", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/day/{date}/instances/{id}", .member { app, page, member in
             let day = try DayPage.day(app, page, member)
             let (instance, habit) = try find(page, member, day)
             try ChildRules.refuseChangingDay(page, day: day, today: member.today)

@@ -66,8 +66,7 @@ extension FamilyPage {
             })
         }
         // Any member: `day` (YYYY-MM-DD, their own day) and `action` (done | undo).
-        router.add(.POST, "/family/chores/{id}/check", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/family/chores/{id}/check", .member { app, page, member in
             let chores = FamilyChores(instance: app.data.instance)
             guard let id = try page.id() else { throw PageError(.notFound, key: "chores.error.not_found") }
             guard let day = LocalDate(iso: page.form["day"] ?? "") else { throw PageError(.badRequest, key: "error.bad_date") }

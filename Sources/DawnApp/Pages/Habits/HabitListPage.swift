@@ -16,16 +16,14 @@ enum HabitListPage {
     static let stylesheet = "habits-page.css"
 
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/habits", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/habits", .member { app, page, member in
             let done = try page.query()["done"]
             let text = notice(done).map { app.t($0, page) }
             // A save that jumps to its row (`#habit-3`) says so over the page, where the row is shown.
             let onRow = ["added", "saved", "paused", "resumed"].contains(done ?? "")
             return try show(app, page, member, notice: onRow ? nil : text, toast: onRow ? text : nil)
         }.forGuardians(.read))
-        router.add(.POST, "/habits/{id}/move", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/habits/{id}/move", .member { app, page, member in
             let habit = try HabitsPage.find(app, page, member)
             let step: Int
             switch page.form["direction"] {
@@ -36,8 +34,7 @@ enum HabitListPage {
             guard try member.habits.move(habit.id, by: step) else { throw PageError(.notFound, key: "habits.error.not_found") }
             return .redirect(to: page.paths.habitInList(habit.id))
         }.forGuardians(.write))
-        router.add(.POST, "/habits/{id}/pause", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/habits/{id}/pause", .member { app, page, member in
             let habit = try HabitsPage.find(app, page, member)
             let typed = page.form["from"] ?? ""
             let refuse = { (key: String, arguments: [String: String]) in
@@ -59,8 +56,7 @@ enum HabitListPage {
             guard try member.habits.setPaused(habit.id, from: day) else { throw PageError(.notFound, key: "habits.error.not_found") }
             return .redirect(to: Paths.done(page.paths.habits, "paused", anchor: "habit-\(habit.id)"))
         }.forGuardians(.write))
-        router.add(.POST, "/habits/{id}/resume", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/habits/{id}/resume", .member { app, page, member in
             let habit = try HabitsPage.find(app, page, member)
             guard try member.habits.setPaused(habit.id, from: nil) else { throw PageError(.notFound, key: "habits.error.not_found") }
             return .redirect(to: Paths.done(page.paths.habits, "resumed", anchor: "habit-\(habit.id)"))

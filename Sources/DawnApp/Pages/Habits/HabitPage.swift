@@ -12,8 +12,7 @@ import TimeZones
 /// `HabitPage.Model`; the view `Views/habit.html`.
 enum HabitPage {
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/habits/{id#}", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/habits/{id#}", .member { app, page, member in
             guard let id = try page.id() else { throw PageError(.notFound, key: "habits.error.not_found") }
             return show(app, page, member, try Model(member, id: id))
         }.forGuardians(.read))

@@ -13,13 +13,11 @@ import TimeZones
 enum HabitsPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/habits.css", .member { app, page in try stylesheet(app, page) }.forGuardians(.read))
-        router.add(.GET, "/habits/new", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/habits/new", .member { app, page, member in
             return show(app, page, member, FormModel(newHabitReturningTo: try returnDay(page, member), toList: try returnsToList(page),
                                                      firstWeekday: member.settings.firstWeekday))
         }.forGuardians(.write))
-        router.add(.POST, "/habits", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/habits", .member { app, page, member in
             let sent = FormModel(nil, sent: page.form, returningTo: try returnDay(page, member), toList: try returnsToList(page),
                                  firstWeekday: member.settings.firstWeekday, language: page.language)
             var form = FormState()
@@ -38,8 +36,7 @@ enum HabitsPage {
             }
             return .redirect(to: done(sent, "added", habit: id, page.paths))
         }.forGuardians(.write))
-        router.add(.GET, "/habits/archived", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/habits/archived", .member { app, page, member in
             let model = try ArchivedModel(member)
             let habits = model.habits.map { habit in
                 ArchivedHabitsView.Habit(
@@ -53,15 +50,13 @@ enum HabitsPage {
                                                  today: page.paths.day(model.today), habitsCSS: cssURL(app, member)),
                               for: page)
         }.forGuardians(.read))
-        router.add(.GET, "/habits/{id}/edit", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/habits/{id}/edit", .member { app, page, member in
             let habit = try find(app, page, member)
             return show(app, page, member, FormModel(editing: habit, returningTo: try returnDay(page, member),
                                                      toList: try returnsToList(page), firstWeekday: member.settings.firstWeekday,
                                                      language: page.language))
         }.forGuardians(.write))
-        router.add(.POST, "/habits/{id}", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/habits/{id}", .member { app, page, member in
             let habit = try find(app, page, member)
             let sent = FormModel(habit, sent: page.form, returningTo: try returnDay(page, member), toList: try returnsToList(page),
                                  firstWeekday: member.settings.firstWeekday, language: page.language)
@@ -79,8 +74,7 @@ enum HabitsPage {
             return .redirect(to: done(sent, "saved", habit: habit.id, page.paths))
         }.forGuardians(.write))
         for (action, archived) in [("archive", true), ("restore", false)] {
-            router.add(.POST, "/habits/{id}/\(action)", .member { app, page in
-                let member = try MemberContext(app, page)
+            router.add(.POST, "/habits/{id}/\(action)", .member { app, page, member in
                 let habit = try find(app, page, member)
                 let back = try returnDay(page, member), toList = try returnsToList(page)
                 _ = try member.habits.setArchived(habit.id, archived, now: member.now)

@@ -38,8 +38,7 @@ enum NotificationsPage {
             try NotifyTargets(database: member.database).removePushSubscription(id: id)
             return .redirect(to: Paths.done(Paths.settings, "notify_removed", anchor: "notify"))
         })
-        router.add(.POST, "/settings/notify", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/settings/notify", .member { app, page, member in
             var form = FormState()
             let url = page.form["ntfy_url"] ?? "", email = page.form["email"] ?? ""
             // The token is never echoed back: a refused form asks for it again.

@@ -35,8 +35,7 @@ extension SettingsPage {
         })
         // The PIN alone (the card's "Remove my PIN" button, and scripts that set a PIN): the
         // "show me" choice stays as it is.
-        router.add(.POST, "/settings/pin", .member(hashesPasswords: true) { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/settings/pin", .member(hashesPasswords: true) { app, page, member in
             let me = member.actor.member
             if page.form["action"] == "clear" {
                 try app.familyScreens.setPINHash(nil, for: me.id)

@@ -10,8 +10,7 @@ import Templates
 /// settings form leaves it alone. `Views/partials/settings-guardians.html`.
 extension SettingsPage {
     static func addJournalSharing(to router: inout Router<Route>) {
-        router.add(.POST, Paths.shareJournal, .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, Paths.shareJournal, .member { app, page, member in
             let share: Bool
             switch page.form["share"] {
             case nil: share = false

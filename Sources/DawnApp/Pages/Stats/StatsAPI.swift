@@ -67,8 +67,7 @@ enum StatsAPI {
 
     static func add(to router: inout Router<Route>) {
         // Up to three years of sums: on the worker pool.
-        router.add(.GET, "/api/stats", .member(slow: true) { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/api/stats", .member(slow: true) { app, page, member in
             let query = try page.query()
             guard let from = query["from"].flatMap({ LocalDate(iso: $0) }), let to = query["to"].flatMap({ LocalDate(iso: $0) }),
                   from <= to else {

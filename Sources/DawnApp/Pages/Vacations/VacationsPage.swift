@@ -13,13 +13,11 @@ import TimeZones
 /// that is not one) comes back in the form with the message beside its field.
 enum VacationsPage {
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/vacations", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.GET, "/vacations", .member { app, page, member in
             return try show(app, page, member, notice: notice(try page.query()["done"]).map { app.t($0, page) })
         })
         router.add(.POST, "/vacations", .member { app, page in try addVacation(app, page) })
-        router.add(.POST, "/vacations/{id}/delete", .member { app, page in
-            let member = try MemberContext(app, page)
+        router.add(.POST, "/vacations/{id}/delete", .member { app, page, member in
             guard let id = try page.id(), try Vacations(database: member.database).delete(id: id) else {
                 return try show(app, page, member, listError: app.t("vacations.not_found", page), status: .notFound)
             }

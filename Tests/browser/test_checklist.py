@@ -97,7 +97,7 @@ def test_the_checklist_is_inside_the_first_phone_screen(site, driver, view):
         items = driver.find_elements(By.CSS_SELECTOR, "#checklist .check")
         assert len(items) == 5
         # The whole checklist, heading and all five habits (Read with its amount line), above
-        # the tray, with the row and with the grid (three rows of days on this short screen) alike.
+        # the tray, with the row and with the grid's six rows of days alike.
         assert 0 <= checklist["top"] and checklist["bottom"] <= tray["top"], (checklist, tray)
         assert tray["bottom"] - tray["top"] <= 81, "the tray is 80 px, its handle included (seed 002)"
         assert checklist["left"] >= 0 and checklist["right"] <= 375, "no sideways scrolling"

@@ -102,5 +102,6 @@ def test_five_habits_keep_their_44_px_pills(site):
         d.get(site.base + "/")
         assert "dense" not in d.find_element(By.ID, "checklist").get_attribute("class")
         assert {b["height"] for b in boxes(d, "#checklist .check-pill")} == {44}
+        assert grid_rows(d) == 6, "without a dense checklist the grid keeps its six rows"
     finally:
         d.quit()

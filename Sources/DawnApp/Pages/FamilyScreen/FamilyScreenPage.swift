@@ -126,7 +126,7 @@ enum FamilyScreenPage {
         let model = try PickerModel(app, screen: screen)
         let done = try page.query()["done"]
         let notice: String? = done == "enrolled" ? app.t("screen.notice.enrolled", page) : nil
-        var values: [String: TemplateValue] = [
+        let values: [String: TemplateValue] = [
             "title": .string(app.t("screen.picker.heading", page)),
             "notice": notice.map(TemplateValue.string) ?? .null,
             "people": .list(model.people.map { person in

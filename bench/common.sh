@@ -9,7 +9,7 @@ if ! command -v wrk >/dev/null; then
   apt-get update -qq -o DPkg::Lock::Timeout=120 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=120 wrk >/dev/null
 fi
 
-swift build -c release 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
+swift build -c release --static-swift-stdlib 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
 BIN=.build/release/dawn
 work=$(mktemp -d)
 DAWN_PID=

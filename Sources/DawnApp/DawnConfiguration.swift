@@ -22,6 +22,9 @@ public struct DawnConfiguration: Sendable, Equatable {
     }
     /// How long a checked session is believed without asking the database again.
     public var sessionCacheSeconds = 5
+    /// How long a database connection may go unused before `dawn serve` gives back its
+    /// memory: idle readers are closed, the writer's page cache emptied (see `DataDirectory.releaseIdleMemory`).
+    public var idleDatabaseSeconds = 60
     /// Serve `/metrics` (Prometheus text); off unless asked for.
     public var metrics = false
     /// With it, `/metrics` is served to any address that presents it as a bearer token;

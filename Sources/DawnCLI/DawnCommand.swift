@@ -72,7 +72,11 @@ public enum DawnCommand {
         }
         let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host
         say("dawn \(DawnVersion.current) listening on http://\(host):\(port) (data: \(configuration.dataDirectory)\(configuration.development ? ", development mode" : ""))")
-        let signal = HTTPServer.waitForTerminationSignal()
+        // Between signals, the memory of database connections unused for a while goes back.
+        let idle = Duration.seconds(configuration.idleDatabaseSeconds)
+        let signal = HTTPServer.waitForTerminationSignal(every: min(idle, .seconds(5))) {
+            if app.data.releaseIdleMemory(unusedFor: idle) > 0 { HTTPServer.releaseFreeMemory() }
+        }
         say("dawn: \(signal == SIGTERM ? "SIGTERM" : "SIGINT") received, finishing requests in flight")
         server.shutdown()
         app.shutdown()

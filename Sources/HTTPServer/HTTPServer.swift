@@ -94,6 +94,25 @@ public final class HTTPServer: Sendable {
         return signal
     }
 
+    /// Waits for SIGTERM or SIGINT and returns its number, calling `meanwhile` on this
+    /// thread every `interval` until one comes: housekeeping that needs no thread of its own.
+    public static func waitForTerminationSignal(every interval: Duration, meanwhile: () -> Void) -> Int32 {
+        var set = Self.terminationSignals()
+        let (seconds, attoseconds) = interval.components
+        var timeout = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        while true {
+            let signal = sigtimedwait(&set, nil, &timeout)
+            if signal > 0 { return signal }
+            if errno == EAGAIN { meanwhile() }
+        }
+    }
+
+    /// Gives the heap's free pages back to the system (`malloc_trim`), as the event loops
+    /// do after a burst of requests.
+    public static func releaseFreeMemory() {
+        System.releaseFreeMemory()
+    }
+
     private static func terminationSignals() -> sigset_t {
         var set = sigset_t()
         sigemptyset(&set)

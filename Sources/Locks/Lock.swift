@@ -27,4 +27,18 @@ public final class Lock<Value>: Sendable {
             return try body(&value)
         }
     }
+
+    /// Runs `body` while holding the lock if nobody else holds it now; nil (and `body` not
+    /// run) when the lock is taken. For work that may as well wait for a later turn.
+    @inlinable
+    public func withLockIfAvailable<Result: ~Copyable, E: Error>(
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result? {
+        let address = Unmanaged.passUnretained(self).toOpaque()
+        return try mutex.withLockIfAvailable { (value: inout sending Value) throws(E) -> sending Result in
+            CThreadSanitizer_acquire(address)
+            defer { CThreadSanitizer_release(address) }
+            return try body(&value)
+        }
+    }
 }

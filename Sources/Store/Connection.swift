@@ -206,6 +206,13 @@ public final class Connection {
         try queryOne("PRAGMA user_version")?.int(0) ?? 0
     }
 
+    /// Gives back the page cache's pages no statement is using (`sqlite3_db_release_memory`):
+    /// they are read again from the file, which the system keeps cached, when next needed.
+    func releaseCachedPages() {
+        guard let handle else { return }
+        sqlite3_db_release_memory(handle)
+    }
+
     /// Finalizes every statement and closes the handle. Idempotent; afterwards every
     /// call throws `StoreError.closed`.
     func close() {

@@ -124,6 +124,19 @@ public final class DataDirectory: Sendable {
         }
     }
 
+    /// Gives back the memory of every open database's connections unused for `idle`
+    /// (`Database.releaseIdleMemory`): a family's server is idle most of the day, and a
+    /// member's parsed schema, statements and cached pages need not stay resident meanwhile.
+    /// Returns how many connections gave something back.
+    @discardableResult
+    public func releaseIdleMemory(unusedFor idle: Duration) -> Int {
+        let cutoff = MonotonicClock.now - idle
+        let open = members.withLock { Array($0.databases.values) }
+        return open.reduce(instance.releaseIdleMemory(unusedSince: cutoff)) {
+            $0 + $1.releaseIdleMemory(unusedSince: cutoff)
+        }
+    }
+
     /// Closes every database, for a graceful shutdown; `member(_:)` then throws `.closed`.
     public func closeAll() {
         members.withLock { members in

@@ -19,7 +19,8 @@ public final class Database: Sendable {
     /// The last migration applied (`PRAGMA user_version`) once `open` returned.
     public let schemaVersion: Int
 
-    private let lock = Lock(())
+    /// The writer's lock, and when its connection was last used (`MonotonicClock`).
+    private let lock = Lock(WriterUse())
     /// Safe to share although `Connection` is not Sendable: it is only ever touched
     /// inside `lock.withLock`, so one thread at a time uses it.
     nonisolated(unsafe) private let connection: Connection
@@ -28,6 +29,12 @@ public final class Database: Sendable {
     /// Called after every committed `write`, outside the lock: the one place that learns
     /// of every change, so caches built on this database are kept right there.
     private let afterWrite: (@Sendable () -> Void)?
+
+    private struct WriterUse {
+        var lastUsed = MonotonicClock.now
+        /// Whether the writer's page cache may hold pages since it was last emptied.
+        var holdsPages = true
+    }
 
     private init(path: String, schemaVersion: Int, connection: Connection, afterWrite: (@Sendable () -> Void)?) {
         self.path = path
@@ -134,13 +141,34 @@ public final class Database: Sendable {
         }
     }
 
+    /// Gives back the memory of connections unused since `cutoff` (`MonotonicClock`): the
+    /// idle readers are closed (schema, statements and page cache with them) and the
+    /// writer's page cache emptied. A writer busy now is left for a later call. Returns
+    /// how many connections gave something back.
+    @discardableResult
+    public func releaseIdleMemory(unusedSince cutoff: Duration) -> Int {
+        var released = readers?.closeIdle(givenBackBefore: cutoff) ?? 0
+        let writer = lock.withLockIfAvailable { use -> Bool in
+            guard use.holdsPages, use.lastUsed < cutoff else { return false }
+            connection.releaseCachedPages()
+            use.holdsPages = false
+            return true
+        }
+        if writer == true { released += 1 }
+        return released
+    }
+
     private func transaction<T>(
         _ kind: Connection.TransactionKind,
         access: Connection.Access,
         _ body: (Connection) throws -> T
     ) throws -> T {
-        try lock.withLock { _ in
-            try Self.run(kind, access: access, on: connection, body)
+        try lock.withLock { use in
+            defer {
+                use.lastUsed = MonotonicClock.now
+                use.holdsPages = true
+            }
+            return try Self.run(kind, access: access, on: connection, body)
         }
     }
 

@@ -9,9 +9,10 @@ import Locks
 final class ReadConnections: Sendable {
     private let path: String
     private let state = Lock(State())
-    /// Connections nobody is using. Only touched inside `state.withLock`; a connection taken
-    /// out is used by the one thread that took it until it is given back.
-    nonisolated(unsafe) private var idle: [Connection] = []
+    /// Connections nobody is using, each with when it was given back (`MonotonicClock`).
+    /// Only touched inside `state.withLock`; a connection taken out is used by the one
+    /// thread that took it until it is given back.
+    nonisolated(unsafe) private var idle: [(connection: Connection, since: Duration)] = []
 
     private struct State {
         var isClosed = false
@@ -22,7 +23,7 @@ final class ReadConnections: Sendable {
     }
 
     deinit {
-        for connection in idle { connection.close() }
+        for entry in idle { entry.connection.close() }
     }
 
     /// A connection for one read, or nil when closed or when none can be opened now (out of
@@ -30,7 +31,7 @@ final class ReadConnections: Sendable {
     func lend() -> Connection? {
         var lent: Connection?
         let isClosed = state.withLock { state in
-            if !state.isClosed { lent = idle.popLast() }
+            if !state.isClosed { lent = idle.popLast()?.connection }
             return state.isClosed
         }
         if isClosed { return nil }
@@ -42,10 +43,24 @@ final class ReadConnections: Sendable {
     func giveBack(_ connection: Connection) {
         let keep = state.withLock { state in
             guard !state.isClosed, idle.count < StoreLimits.idleReadConnections else { return false }
-            idle.append(connection)
+            idle.append((connection, MonotonicClock.now))
             return true
         }
         if !keep { connection.close() }
+    }
+
+    /// Closes the idle connections given back before `cutoff` (`MonotonicClock`): each
+    /// holds the parsed schema, prepared statements and page cache of a database nobody
+    /// has read for a while. The next read opens one again. Returns how many it closed.
+    @discardableResult
+    func closeIdle(givenBackBefore cutoff: Duration) -> Int {
+        var closing: [Connection] = []
+        state.withLock { _ in
+            closing = idle.filter { $0.since < cutoff }.map(\.connection)
+            idle.removeAll { $0.since < cutoff }
+        }
+        for connection in closing { connection.close() }
+        return closing.count
     }
 
     /// Closes the idle connections now and the lent ones as they come back.
@@ -53,7 +68,7 @@ final class ReadConnections: Sendable {
         var closing: [Connection] = []
         state.withLock { state in
             state.isClosed = true
-            closing = idle
+            closing = idle.map(\.connection)
             idle.removeAll()
         }
         for connection in closing { connection.close() }

@@ -119,6 +119,14 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertTrue(fromFlags.metrics)
     }
 
+    func testIdleDatabaseSetting() throws {
+        XCTAssertEqual(try serve(["serve"]).idleDatabaseSeconds, 60)
+        XCTAssertEqual(try serve(["serve", "--idle-database", "5"]).idleDatabaseSeconds, 5)
+        XCTAssertEqual(try serve(["serve"], ["DAWN_IDLE_DATABASE": "120"]).idleDatabaseSeconds, 120)
+        XCTAssertEqual(error(["serve"], ["DAWN_IDLE_DATABASE": "0"]),
+                       "DAWN_IDLE_DATABASE must be a whole number from 1 to 86400, not \"0\"")
+    }
+
     func testPasswordPoolAndSignInBudgetSettings() throws {
         let defaults = try serve(["serve"])
         XCTAssertGreaterThanOrEqual(defaults.passwordWorkers, 1)

@@ -70,6 +70,21 @@ final class DataDirectoryTests: XCTestCase {
         }
     }
 
+    /// Every open database, the instance's and each member's, gives back the memory of its
+    /// connections unused for the given time; a member's database reads on afterwards.
+    func testIdleMemoryIsGivenBackForEveryOpenDatabase() throws {
+        let data = try openData()
+        defer { data.closeAll() }
+        let member = try data.createMember(MemberID(7))
+        try member.write { try $0.run("INSERT INTO note (text) VALUES (?)", ["Walked"]) }
+        _ = try member.read { try $0.query("SELECT text FROM note") }
+        _ = try data.instance.read { try $0.query("SELECT username FROM account") }
+        XCTAssertEqual(data.releaseIdleMemory(unusedFor: .seconds(3_600)), 0)
+        // The instance's reader and writer, the member's reader and writer.
+        XCTAssertEqual(data.releaseIdleMemory(unusedFor: .zero), 4)
+        XCTAssertEqual(try member.read { try $0.queryOne("SELECT text FROM note")?.string(0) }, "Walked")
+    }
+
     func testMemberDatabasesAreCreatedMigratedCachedAndPrivate() throws {
         let data = try openData()
         defer { data.closeAll() }

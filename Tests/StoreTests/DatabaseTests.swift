@@ -276,6 +276,64 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try habitCount(database), 1)
     }
 
+    // MARK: - Idle memory
+
+    /// Fills the database with a few hundred KiB and reads it all, so the writer's and a
+    /// reader's page caches hold pages.
+    private func fillAndReadAll(_ database: Database) throws {
+        let text = String(repeating: "a long enough name ", count: 40)
+        try database.write { db in
+            for i in 0..<1_000 { try db.run("INSERT INTO habit (name) VALUES (?)", [.text("\(i) \(text)")]) }
+            _ = try db.query("SELECT name FROM habit")
+        }
+        _ = try database.read { try $0.query("SELECT name FROM habit") }
+    }
+
+    /// Connections unused since the cutoff give their memory back (the idle reader closed,
+    /// the writer's page cache emptied); the database reads and writes as before after it.
+    func testIdleConnectionsGiveTheirMemoryBackAndTheDatabaseStillWorks() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        try fillAndReadAll(database)
+        let before = MonotonicClock.now - .seconds(3_600)
+        XCTAssertEqual(database.releaseIdleMemory(unusedSince: before), 0, "used since the cutoff: kept")
+        let held = SQLiteMemory.bytesInUse
+        XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 2, "the idle reader and the writer")
+        let released = held - SQLiteMemory.bytesInUse
+        XCTAssertGreaterThan(released, 400_000, "the two page caches (and the reader's schema) are given back")
+        XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 0, "nothing left to give back")
+        XCTAssertEqual(try habitCount(database), 1_000)
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["After"]) }
+        XCTAssertEqual(try habitCount(database), 1_001)
+    }
+
+    /// A reader lent to a read in progress and a writer inside its transaction are left
+    /// alone: only what nobody is using is given back.
+    func testConnectionsInUseAreNotTouched() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        try fillAndReadAll(database)
+        let inside = DispatchSemaphore(value: 0)
+        let leave = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let count = Lock<Int?>(nil)
+        Thread.detachNewThread {
+            let read = try? database.read { db -> Int in
+                inside.signal()
+                _ = leave.wait(timeout: .now() + 30)
+                return try db.queryOne("SELECT count(*) FROM habit")?.int(0) ?? -1
+            }
+            count.withLock { $0 = read }
+            done.signal()
+        }
+        XCTAssertEqual(inside.wait(timeout: .now() + 10), .success)
+        let released = try database.write { _ in database.releaseIdleMemory(unusedSince: MonotonicClock.now) }
+        XCTAssertEqual(released, 0, "the lent reader and the writer in its transaction are in use")
+        leave.signal()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(count.withLock { $0 }, 1_000)
+    }
+
     func testAnInMemoryDatabaseReadsOnItsOneConnection() throws {
         let database = try Database.open(path: ":memory:", migrations: habits)
         defer { database.close() }

@@ -324,3 +324,29 @@ def test_every_thread_allocates_from_one_malloc_arena(dawn):
         assert get(dawn, "/setup").status == 200
         assert get(dawn, "/healthz").status == 200
     assert malloc_arenas(dawn.process.pid) == 0
+
+
+
+def sqlite_memory(dawn):
+    r = get(dawn, "/metrics")
+    assert r.status == 200, r.status
+    return int(re.search(rb"^dawn_sqlite_memory_bytes (\d+)$", r.body, re.M).group(1))
+
+
+def test_idle_database_connections_give_their_memory_back(fresh_dawn):
+    from test_accounts import setup_admin
+    dawn = fresh_dawn(env={"DAWN_IDLE_DATABASE": "1", "DAWN_METRICS": "1"})
+    mum = setup_admin(dawn)
+    assert mum.open("/day/2026-01-05").status == 200  # a day no cache holds: read from the file
+    busy = sqlite_memory(dawn)
+    deadline = time.monotonic() + 15
+    idle = busy
+    while idle > busy - 200_000 and time.monotonic() < deadline:
+        time.sleep(0.3)
+        idle = sqlite_memory(dawn)
+    # The member's idle reader (its parsed schema, statements, pages) closed, and the
+    # writers' page caches emptied.
+    assert idle <= busy - 200_000, (busy, idle)
+    r = mum.open("/day/2026-01-06")
+    assert r.status == 200 and "2026" in r.text
+    assert sqlite_memory(dawn) > idle + 100_000, "the next page opened a reader again"

@@ -133,6 +133,32 @@ final class HabitRuleChangePageTests: XCTestCase {
         XCTAssertNil(rules.first?["target"], "no target before")
     }
 
+    /// The log form of a day asks for an amount only under a target in force that day: a
+    /// day before the target was set logs time alone, and an amount sent for it is not kept.
+    func testALogFormFollowsTheRuleOfItsDay() throws {
+        let dawn = harness()
+        addHabit(dawn, "Read")
+        try log(dawn, habit: 1, days: [date("2026-11-20")])
+        XCTAssertEqual(edit(dawn, 1, "Read", [("schedule", "day"), ("target_amount", "20"), ("target_unit", "pages"),
+                                              ("target_kind", "at_least")]).status, .seeOther)
+        let before = dawn.get("/day/2026-11-26/log/1")
+        XCTAssertEqual(before.status, .ok)
+        XCTAssertFalse(before.text.contains("name=\"amount\""), "no target on that day")
+        let today = dawn.get("/day/2026-11-27/log/1")
+        XCTAssertTrue(today.text.contains("name=\"amount\""), today.text)
+        XCTAssertTrue(today.text.contains("pages"))
+
+        _ = dawn.get("/day/2026-11-26/log/1")
+        XCTAssertEqual(dawn.post("/day/2026-11-26/instances", [("habit", "1"), ("start", "08:00"), ("duration", "30"),
+                                                                ("note", ""), ("amount", "25")]).status, .seeOther)
+        _ = dawn.get("/day/2026-11-27/log/1")
+        XCTAssertEqual(dawn.post("/day/2026-11-27/instances", [("habit", "1"), ("start", "08:00"), ("duration", "30"),
+                                                                ("note", ""), ("amount", "25")]).status, .seeOther)
+        let member = try dawn.member()
+        XCTAssertEqual(try member.habits.instances(on: date("2026-11-26")).map(\.amountMilli), [nil])
+        XCTAssertEqual(try member.habits.instances(on: date("2026-11-27")).map(\.amountMilli), [25_000])
+    }
+
     func testAScheduleChangedTodayKeepsThePastWeekendsOffAndCountsEveryDayFromToday() throws {
         let dawn = harness()
         addHabit(dawn, "Walk", [("schedule", "weekdays")] + ["mon", "tue", "wed", "thu", "fri"].map { ("weekdays", $0) })

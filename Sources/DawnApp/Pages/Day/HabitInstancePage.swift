@@ -16,12 +16,12 @@ enum HabitInstancePage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/day/{date}/log/{habit}", .member { app, page, member in
             let day = try DayPage.day(app, page, member)
-            let habit = try activeHabit(page.parameter("habit"), member)
+            let habit = try activeHabit(page.parameter("habit"), member, on: day)
             return try show(app, page, member, try Model(member, logging: habit, on: day))
         }.forGuardians(.write))
         router.add(.POST, "/day/{date}/instances", .member { app, page, member in
             let day = try DayPage.day(app, page, member)
-            let habit = try activeHabit(page.form["habit"] ?? "", member)
+            let habit = try activeHabit(page.form["habit"] ?? "", member, on: day)
             var form = FormState(values: values(page.form))
             guard let fields = read(app, page, member, habit, &form) else {
                 return try show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
@@ -80,12 +80,14 @@ enum HabitInstancePage {
         })
     }
 
-    private static func activeHabit(_ raw: String, _ member: MemberContext) throws -> Habits.Habit {
+    /// The habit as its rule stood on `day` (`HabitRule`): a day before a target was set
+    /// logs no amount, a day under a target does.
+    private static func activeHabit(_ raw: String, _ member: MemberContext, on day: LocalDate) throws -> Habits.Habit {
         guard let id = Int64(raw), id > 0, let habit = try member.habits.habit(id) else {
             throw PageError(.notFound, key: "habits.error.not_found")
         }
         guard !habit.isArchived else { throw PageError(.badRequest, key: "habits.error.archived") }
-        return habit
+        return habit.ruled(on: day)
     }
 
     private static func find(_ page: PageRequest, _ member: MemberContext, _ day: LocalDate) throws -> (HabitInstance, Habits.Habit) {
@@ -93,7 +95,7 @@ enum HabitInstancePage {
               let habit = try member.habits.habit(instance.habitID) else {
             throw PageError(.notFound, key: "timeline.error.not_found")
         }
-        return (instance, habit)
+        return (instance, habit.ruled(on: day))
     }
 
     private struct Fields {

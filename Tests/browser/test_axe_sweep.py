@@ -3,7 +3,7 @@ Selenium) against the real `dawn` binary: WCAG 2.0/2.1/2.2 A and AA and axe's be
 zero violations, at 320, 375 and 1280 px, light and dark.
 
 The richest member is the case: Mum, the admin, holds fourteen months of history (notes,
-entries, moods, logs, skips, a vacation) over fourteen habits of every kind (timed, numeric
+entries, moods, logs, skips, a vacation) over sixteen habits of every kind (timed, numeric
 at least and at most, chosen weekdays, three a week, one paused, one archived), twelve of
 them due today, so the day page's checklist runs under the pinned tray on a phone; she is
 Mia's guardian (a child with habits of her own) and the family keeps two chores. Her pages:

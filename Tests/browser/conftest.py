@@ -2,7 +2,7 @@
 its own `site` or `driver`, which pytest then uses instead."""
 import pytest
 
-from dawnbrowser import make_driver, signed_in_driver, start_site
+from dawnbrowser import MEMBER_PASSWORD, make_driver, signed_in_driver, start_site
 
 
 @pytest.fixture(scope="module")
@@ -24,8 +24,12 @@ def site(request):
 
 
 @pytest.fixture(scope="module")
-def driver(site):
-    """Chromium with JavaScript, signed in as "ana" through the login form."""
-    d = signed_in_driver(site, "ana")
+def driver(request, site):
+    """Chromium with JavaScript, signed in through the login form as the module's
+    `SIGNED_IN`: a member's username, or (username, password) for another password such as
+    the admin's; "ana" when the module names none."""
+    who = getattr(request.module, "SIGNED_IN", "ana")
+    username, password = (who, MEMBER_PASSWORD) if isinstance(who, str) else who
+    d = signed_in_driver(site, username, password)
     yield d
     d.quit()

@@ -251,6 +251,15 @@ def signed_in_driver(site, username, password=MEMBER_PASSWORD):
     return d
 
 
+def add_guardian_and_child(site, admin):
+    """Dad (a member) looks after Mia (a child account): both added by the admin, and Dad
+    made Mia's guardian on /family. Their browsers are `site.dad` and `site.mia`."""
+    site.dad = add_member(admin, "dad", "Dad")
+    site.mia = add_member(admin, "mia", "Mia", child=True)
+    admin.open("/family")
+    assert admin.post("/family/guardians", {"guardian": "dad", "child": "mia"}).status == 303
+
+
 
 def mouse_drag(d, start, end, release=True, steps=6):
     """Presses at `start`, moves in steps to `end` (viewport px) and releases: real pointer events."""
@@ -314,6 +323,30 @@ def contrast(one, two):
         return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
     hi, lo = sorted([luminance(one), luminance(two)], reverse=True)
     return (hi + 0.05) / (lo + 0.05)
+
+
+def in_view(driver, element):
+    """Whether the element lies wholly inside the viewport (the first screen, unscrolled)."""
+    return driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;", element)
+
+
+def open_page(driver, url, width=375, scheme="light"):
+    """Loads `url` in the colour scheme at a phone's 375 × 812 or, wider, `width` × 900."""
+    color_scheme(driver, scheme)
+    viewport(driver, width, 812 if width == 375 else 900)
+    driver.get(url)
+
+
+def each_look(driver, sizes=((375, 812), (1280, 900)), schemes=("light", "dark")):
+    """Sets each colour scheme in turn and, within it, each viewport (width, height);
+    yields (width, scheme) for each of them: the usual phone and desktop, light and dark."""
+    for scheme in schemes:
+        color_scheme(driver, scheme)
+        for width, height in sizes:
+            viewport(driver, width, height)
+            yield width, scheme
 
 
 # ---------------------------------------------------------------- screenshots

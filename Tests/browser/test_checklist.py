@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    MEMBER_PASSWORD, ZONE, add_member, assert_accessible, color_scheme, import_json, member_db, rows,
+    MEMBER_PASSWORD, ZONE, add_member, assert_accessible, color_scheme, each_look, import_json, member_db, open_page, rows,
     save_settings, screenshot, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -109,9 +109,7 @@ def test_the_checklist_is_inside_the_first_phone_screen(site, driver, view):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_items_are_pills_of_the_habits_colours(site, driver, scheme):
-    color_scheme(driver, scheme)
-    viewport(driver, 375, 812)
-    driver.get(site.base + "/")
+    open_page(driver, site.base + "/", scheme=scheme)
     found = driver.execute_script(ITEMS_JS)
     surface = driver.execute_script("return getComputedStyle(document.querySelector('#checklist')).backgroundColor")
     assert [i["state"] for i in found] == ["open", "done", "done", "open", "skipped"]
@@ -251,12 +249,9 @@ def test_axe(site, driver, what, scheme):
 # ---------------------------------------------------------------- screenshots
 
 def test_screenshots(site, driver):
-    for scheme in ["light", "dark"]:
-        color_scheme(driver, scheme)
-        for width, height in [(375, 812), (1280, 900)]:
-            viewport(driver, width, height)
-            driver.get(site.base + "/")
-            screenshot(driver, f"checklist-{width}-{scheme}.png", max_bytes=600_000)
+    for width, scheme in each_look(driver):
+        driver.get(site.base + "/")
+        screenshot(driver, f"checklist-{width}-{scheme}.png", max_bytes=600_000)
     save_settings(site.ana, view="grid")
     try:
         for scheme in ["light", "dark"]:

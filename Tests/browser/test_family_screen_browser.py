@@ -20,7 +20,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    MEMBER_PASSWORD, PASSWORD, Browser, add_habit, assert_accessible, color_scheme, make_driver, member_db,
+    MEMBER_PASSWORD, PASSWORD, Browser, add_habit, assert_accessible, color_scheme, each_look, make_driver, member_db,
     reference_screenshot, rows, screenshot, sign_in, start_site, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -329,13 +329,10 @@ def test_axe_on_the_family_and_settings_cards(site, width, scheme):
 
 
 def test_reference_screenshots(site, driver):
-    for scheme in ["light", "dark"]:
-        color_scheme(driver, scheme)
-        for width, height in [(768, 1024), (1280, 800)]:
-            viewport(driver, width, height)
-            driver.get(site.base + "/family-screen")
-            wait_for(driver, "Who are you?")
-            reference_screenshot(driver, f"family-screen-{width}-{scheme}.png", max_bytes=600_000)
+    for width, scheme in each_look(driver, sizes=((768, 1024), (1280, 800))):
+        driver.get(site.base + "/family-screen")
+        wait_for(driver, "Who are you?")
+        reference_screenshot(driver, f"family-screen-{width}-{scheme}.png", max_bytes=600_000)
     color_scheme(driver, "light")
     viewport(driver, 768, 1024)
     enter_pin(driver, site, "sam")

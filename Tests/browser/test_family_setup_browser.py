@@ -12,35 +12,31 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from dawnbrowser import (  # noqa: E402
-    PASSWORD, assert_accessible, color_scheme, make_driver, screenshot, sign_in, viewport,
-)
+from dawnbrowser import PASSWORD, assert_accessible, color_scheme, in_view, open_page, screenshot, viewport  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+
+SIGNED_IN = ("mum", PASSWORD)   # the conftest's `driver`: the admin
 
 
 def seed(s, admin):
     """Mum, the admin, right after /setup."""
 
 
-@pytest.fixture(scope="module")
-def driver(site):
-    d = make_driver()
-    sign_in(d, site.base, "mum", PASSWORD)
-    yield d
-    d.quit()
-
-
-def in_view(driver, element):
-    return driver.execute_script(
-        "const r = arguments[0].getBoundingClientRect();"
-        "return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;", element)
+def new_screen_code(driver, base, label):
+    """Asks /family for a new family-screen code labelled `label` and waits for the page
+    that shows it."""
+    driver.get(base + "/family")
+    driver.find_element(By.ID, "screen-label").send_keys(label)
+    button = driver.find_element(By.CSS_SELECTOR, 'form[action="/family/screens/code"] button')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".enrolment-code"))
 
 
 def test_after_setup_the_day_page_leads_to_the_family_page(site, driver):
-    color_scheme(driver, "light")
-    viewport(driver, 375, 812)
-    driver.get(site.base + "/")
+    open_page(driver, site.base + "/")
     steps = driver.find_element(By.ID, "setup-checklist")
     assert "Add your family’s members" in steps.text and "Install the app" in steps.text
     assert "Choose where reminders go" in steps.text
@@ -53,12 +49,7 @@ def test_after_setup_the_day_page_leads_to_the_family_page(site, driver):
 def test_a_new_code_opens_on_its_own_page_on_the_first_screen(site, driver):
     color_scheme(driver, "light")
     viewport(driver, 375, 812)
-    driver.get(site.base + "/family")
-    driver.find_element(By.ID, "screen-label").send_keys("Kitchen")
-    button = driver.find_element(By.CSS_SELECTOR, 'form[action="/family/screens/code"] button')
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
-    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".enrolment-code"))
+    new_screen_code(driver, site.base, "Kitchen")
     code = driver.find_element(By.CSS_SELECTOR, ".enrolment-code")
     assert driver.execute_script("return window.scrollY") == 0
     assert in_view(driver, code), "the code is on the first screen"
@@ -70,18 +61,11 @@ def test_a_new_code_opens_on_its_own_page_on_the_first_screen(site, driver):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [375, 1280])
 def test_axe_and_screenshots(site, driver, width, scheme):
-    color_scheme(driver, scheme)
-    viewport(driver, width, 812 if width == 375 else 900)
-    driver.get(site.base + "/")
+    open_page(driver, site.base + "/", width, scheme)
     driver.execute_script("document.getElementById('setup-checklist').scrollIntoView({block: 'start'})")
     assert_accessible(driver, f"the admin's first steps at {width} px ({scheme})")
     screenshot(driver, f"setup-checklist-{width}-{scheme}.png")
-    driver.get(site.base + "/family")
-    driver.find_element(By.ID, "screen-label").send_keys("Hall")
-    button = driver.find_element(By.CSS_SELECTOR, 'form[action="/family/screens/code"] button')
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
-    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".enrolment-code"))
+    new_screen_code(driver, site.base, "Hall")
     assert_accessible(driver, f"a new enrolment code at {width} px ({scheme})")
     screenshot(driver, f"family-screen-code-{width}-{scheme}.png")
 

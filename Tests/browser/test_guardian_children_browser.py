@@ -13,41 +13,26 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    add_habit, add_member, assert_accessible, color_scheme, screenshot, signed_in_driver, viewport,
+    add_guardian_and_child, add_habit, assert_accessible, in_view, open_page, screenshot, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 
+SIGNED_IN = "dad"   # the conftest's `driver`: the guardian
+
+
 def seed(s, admin):
     """Mum (admin); Dad looks after Mia (a child account, three habits); Dad has two habits of his own."""
-    s.dad = add_member(admin, "dad", "Dad")
-    s.mia = add_member(admin, "mia", "Mia", child=True)
-    admin.open("/family")
-    assert admin.post("/family/guardians", {"guardian": "dad", "child": "mia"}).status == 303
+    add_guardian_and_child(s, admin)
     s.habits = [add_habit(s.mia, name, emoji, colour, 15) for name, emoji, colour in
                 [("Piano", "🎹", "#54A0FF"), ("Teeth", "🪥", "#48DBAB"), ("Reading", "📚", "#FECA57")]]
     add_habit(s.dad, "Run", "🏃", "#FF6B6B", 30)
     add_habit(s.dad, "Stretch", "🤸", "#54A0FF", 15)
 
 
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "dad")
-    yield d
-    d.quit()
-
-
-def in_view(driver, element):
-    return driver.execute_script(
-        "const r = arguments[0].getBoundingClientRect();"
-        "return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;", element)
-
-
 def test_at_375_px_the_child_and_the_count_show_without_scrolling_and_one_tap_opens_her_day(site, driver):
-    color_scheme(driver, "light")
-    viewport(driver, 375, 812)
-    driver.get(site.base + "/")
+    open_page(driver, site.base + "/")
     link = driver.find_element(By.CSS_SELECTOR, ".children-row a.child-link")
     assert "Mia" in link.text and "3 left today" in link.text, link.text
     assert driver.execute_script("return window.scrollY") == 0
@@ -81,8 +66,6 @@ def test_the_childs_check_off_changes_the_count(site, driver):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [375, 1280])
 def test_axe_and_screenshots(site, driver, width, scheme):
-    color_scheme(driver, scheme)
-    viewport(driver, width, 812 if width == 375 else 900)
-    driver.get(site.base + "/")
+    open_page(driver, site.base + "/", width, scheme)
     assert_accessible(driver, f"a guardian's day page at {width} px ({scheme})")
     screenshot(driver, f"guardian-children-{width}-{scheme}.png")

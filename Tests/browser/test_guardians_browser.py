@@ -14,22 +14,20 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    MEMBER_PASSWORD, add_habit, add_member, assert_accessible, color_scheme, log_habit, make_driver,
-    member_db, reference_screenshot, rows, sign_in, signed_in_driver, viewport,
+    MEMBER_PASSWORD, add_guardian_and_child, add_habit, assert_accessible, color_scheme, each_look, log_habit,
+    make_driver, member_db, open_page, reference_screenshot, rows, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 SECRET = "Mia's private entry, never for Dad"
+SIGNED_IN = "dad"   # the conftest's `driver`: the guardian
 
 
 def seed(s, admin):
     """Mum (admin); Dad looks after Mia (a child account), who has three habits, a log, an entry; Dad has
     checked one off for her."""
-    s.dad = add_member(admin, "dad", "Dad")
-    s.mia = add_member(admin, "mia", "Mia", child=True)
-    admin.open("/family")
-    assert admin.post("/family/guardians", {"guardian": "dad", "child": "mia"}).status == 303
+    add_guardian_and_child(s, admin)
     piano = add_habit(s.mia, "Piano", "🎹", "#54A0FF", 30)
     s.teeth = add_habit(s.mia, "Teeth", "🪥", "#48DBAB", 15)
     add_habit(s.mia, "Reading", "📚", "#FECA57", 30)
@@ -40,17 +38,8 @@ def seed(s, admin):
     assert s.dad.post(f"/members/mia/day/{s.today}/check/{s.teeth}", {"action": "done"}).status == 303
 
 
-@pytest.fixture(scope="module")
-def driver(site):
-    d = signed_in_driver(site, "dad")
-    yield d
-    d.quit()
-
-
 def test_the_banner_says_whose_day_it_is_and_leads_back(site, driver):
-    color_scheme(driver, "light")
-    viewport(driver, 375, 812)
-    driver.get(site.base + "/members/mia")
+    open_page(driver, site.base + "/members/mia")
     banner = driver.find_element(By.CSS_SELECTOR, ".guardian-banner")
     assert "Mia’s day" in banner.text and "back to yours" in banner.text
     assert "logged by Dad" in driver.find_element(By.ID, "checklist").text
@@ -94,9 +83,6 @@ def test_axe(site, driver, width, scheme):
 
 
 def test_reference_screenshots(site, driver):
-    for scheme in ["light", "dark"]:
-        color_scheme(driver, scheme)
-        for width, height in [(375, 812), (1280, 900)]:
-            viewport(driver, width, height)
-            driver.get(site.base + f"/members/mia/day/{site.today}")
-            reference_screenshot(driver, f"guardian-day-{width}-{scheme}.png", max_bytes=600_000)
+    for width, scheme in each_look(driver):
+        driver.get(site.base + f"/members/mia/day/{site.today}")
+        reference_screenshot(driver, f"guardian-day-{width}-{scheme}.png", max_bytes=600_000)

@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    MEMBER_PASSWORD, ZONE, add_member, assert_accessible, color_scheme, contrast, import_json, member_db,
+    MEMBER_PASSWORD, ZONE, add_member, assert_accessible, color_scheme, contrast, each_look, import_json, member_db, open_page,
     rows, screenshot, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -113,9 +113,7 @@ def test_the_mood_row_leaves_the_checklist_in_the_first_phone_screen(site, drive
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_chosen_face_is_pressed_and_not_told_by_colour_alone(site, driver, scheme):
-    color_scheme(driver, scheme)
-    viewport(driver, 375, 812)
-    driver.get(site.base + "/")
+    open_page(driver, site.base + "/", scheme=scheme)
     faces = driver.execute_script(FACES_JS)
     assert [(f["value"], f["name"], f["pressed"]) for f in faces] == [
         ("1", "Awful", "false"), ("2", "Bad", "false"), ("3", "Okay", "false"), ("4", "Good", "true"), ("5", "Great", "false")]
@@ -189,13 +187,10 @@ def test_axe(site, driver, what, width, scheme):
 # ---------------------------------------------------------------- screenshots
 
 def test_screenshots(site, driver):
-    for scheme in ["light", "dark"]:
-        color_scheme(driver, scheme)
-        for width, height in [(375, 812), (1280, 900)]:
-            viewport(driver, width, height)
-            for name, path, anchor in [("day", "/", None), ("day-mood", "/", "#journal"),
-                                       ("stats", "/stats?g=month", ".mood-stats")]:
-                driver.get(site.base + path)
-                if anchor:
-                    driver.execute_script("document.querySelector(arguments[0]).scrollIntoView()", anchor)
-                screenshot(driver, f"mood-{name}-{width}-{scheme}.png", max_bytes=600_000)
+    for width, scheme in each_look(driver):
+        for name, path, anchor in [("day", "/", None), ("day-mood", "/", "#journal"),
+                                   ("stats", "/stats?g=month", ".mood-stats")]:
+            driver.get(site.base + path)
+            if anchor:
+                driver.execute_script("document.querySelector(arguments[0]).scrollIntoView()", anchor)
+            screenshot(driver, f"mood-{name}-{width}-{scheme}.png", max_bytes=600_000)

@@ -337,6 +337,14 @@ def test_reference_screenshots(site, driver):
     viewport(driver, 768, 1024)
     enter_pin(driver, site, "sam")
     reference_screenshot(driver, "family-screen-today-768-light.png")
+    # A visit on a phone and on a wide screen: the same list, each tap checks one item.
+    for width, height, scheme in [(375, 812, "light"), (1280, 800, "dark")]:
+        color_scheme(driver, scheme)
+        viewport(driver, width, height)
+        enter_pin(driver, site, "sam")
+        reference_screenshot(driver, f"family-screen-visit-{width}-{scheme}.png", max_bytes=600_000)
+    color_scheme(driver, "light")
+    viewport(driver, 768, 1024)
     driver.get(site.base + f"/family-screen/members/{member_id(site, 'sam')}")
     reference_screenshot(driver, "family-screen-pin-768-light.png")
     # After a check-off, dark: the list with what the tap did, the countdown and More time.

@@ -16,8 +16,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    MEMBER_PASSWORD, SCREENSHOTS, add_member, assert_accessible, color_scheme, member_db, rows, sign_in,
-    texts, viewport,
+    MEMBER_PASSWORD, SCREENSHOTS, add_member, assert_accessible, color_scheme, days, log_habit, member_db,
+    reference_screenshot, rows, sign_in, texts, viewport,
 )
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -248,3 +248,30 @@ def test_screenshots(site, driver):
                 assert driver.save_screenshot(file)
                 assert os.path.getsize(file) < 900_000
                 viewport(driver, width, 900)
+
+
+def test_a_target_set_today_keeps_the_habits_past(site, driver):
+    """Three weeks of Stretch, then a target of 10 minutes set today: the habit's page says
+    since when, keeps its streak and its done days, and today alone waits for the target.
+    Last in the file: it changes Stretch's plan."""
+    stretch = rows(member_db(site.dawn, "ana"), "SELECT id FROM habits WHERE name = 'Stretch'")[0][0]
+    for back in range(1, 22):
+        log_habit(site.ana, days(-back, site.today), stretch, "07:00", 30)
+    site.ana.open(f"/habits/{stretch}/edit")
+    r = post(site.ana, f"/habits/{stretch}", [("name", "Stretch"), ("emoji", "🧘")] + LOOK +
+             [("schedule", "day"), ("group", "Morning"), ("target_amount", "10"), ("target_unit", "minutes"),
+              ("target_kind", "at_least")])
+    assert r.status == 303, r.text[:600]
+    for width, scheme in [(375, "light"), (1280, "dark")]:
+        color_scheme(driver, scheme)
+        viewport(driver, width, 900)
+        driver.get(f"{site.base}/habits/{stretch}")
+        summary = driver.find_element(By.CSS_SELECTOR, ".habit-summary").text
+        assert "Target since" in summary and "10 minutes" in summary, summary
+        figures = texts(driver, ".habit-figures dd")
+        assert figures[:2] == ["21 days", "21 days"], figures  # the streak kept, today not yet broken
+        done = driver.find_elements(By.CSS_SELECTOR, ".habit-history .habit-day.done")
+        assert len(done) == 21, len(done)
+        reference_screenshot(driver, f"habit-target-change-{width}-{scheme}.png", max_bytes=900_000)
+    color_scheme(driver, "light")
+

@@ -70,7 +70,7 @@ enum NotificationsPage {
             let now = app.now()
             guard app.notificationTests.allow(member.member.id, now: now) else {
                 let wait = app.notificationTests.secondsUntilAllowed(member.member.id, now: now)
-                var response = app.errorPage(PageError(.tooManyRequests, key: "notify.test_throttled", [
+                var response = app.errorPages.page(PageError(.tooManyRequests, key: "notify.test_throttled", [
                     "count": String(NotificationTestThrottle.maxTests),
                     "minutes": String(NotificationTestThrottle.window / 60),
                 ]), language: page.language)

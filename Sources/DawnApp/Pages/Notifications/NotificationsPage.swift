@@ -77,7 +77,7 @@ enum NotificationsPage {
                 response.headers.add("Retry-After", String(max(1, wait)))
                 return response
             }
-            let emailConfigured = app.configuration.smtpURL != nil && app.configuration.smtpFrom != nil
+            let emailConfigured = app.configuration.emailConfigured
             let targets = try Dawn.notificationTargets(of: member.member.id, data: app.data, emailConfigured: emailConfigured)
             guard !targets.isEmpty else { return .redirect(to: Paths.done(Paths.settings, "notify_no_targets", anchor: "notify")) }
             let message = NotificationMessage(title: app.t("notify.test_title", page), body: app.t("notify.test_body", page))

@@ -94,7 +94,9 @@ public final class Dawn: HTTPResponder {
         } catch {
             throw .resources("cannot read \(configuration.publicDirectory): \(error)")
         }
-        let caches = Caches(sessionCacheSeconds: Int64(configuration.sessionCacheSeconds))
+        // How long a checked session, and the family's grants, are believed without a read.
+        let sessionCacheSeconds = Int64(configuration.sessionCacheSeconds)
+        let caches = Caches(sessionCacheSeconds: sessionCacheSeconds)
         self.caches = caches
         do {
             data = try DataDirectory(root: configuration.dataDirectory,
@@ -124,7 +126,7 @@ public final class Dawn: HTTPResponder {
             data.closeAll()
             throw .templates("the typed views and their templates disagree (PageViews):\n" + viewProblems.joined(separator: "\n"))
         }
-        family = Family(data: data, now: now, sessionCacheSeconds: Int64(configuration.sessionCacheSeconds))
+        family = Family(data: data, now: now, sessionCacheSeconds: sessionCacheSeconds)
         familyScreens = FamilyScreens(data: data, now: now)
         admission = Admission(configuration: configuration, family: family, familyScreens: familyScreens, data: data,
                               members: caches.members)

@@ -46,6 +46,8 @@ public struct DawnConfiguration: Sendable, Equatable {
     public var smtpURL: String?
     /// The sender of those emails (and the VAPID contact of Web Push).
     public var smtpFrom: String?
+    /// Whether reminders can go by email: a relay and a sender are both set.
+    public var emailConfigured: Bool { smtpURL != nil && smtpFrom != nil }
     /// Lets notification targets (and the SMTP relay) be anywhere, loopback and this host
     /// included, and Web Push endpoints on plain http://: tests, an ntfy on this very machine.
     public var notifyAllowLoopback = false

@@ -2,7 +2,7 @@ import Accounts
 import MemberData
 import Store
 
-/// The signed-in member of a request. Only `Dawn.admit` makes one, from a valid
+/// The signed-in member of a request. Only `Admission.admit` makes one, from a valid
 /// session cookie; it is the only way a handler reaches a member database, and
 /// it can only reach its own member's. Their database and settings are looked up
 /// once per request, here.

@@ -44,7 +44,7 @@ final class StorageFullPageTests: XCTestCase {
         ]
         for (language, title, message) in expected {
             let full = StoreError.full(path: "/data/users/2.sqlite", message: "database or disk is full", sql: "INSERT INTO notes")
-            let response = dawn.unexpectedErrorPage(full, language: language)
+            let response = dawn.errorPages.unexpected(full, language: language)
             XCTAssertEqual(response.status, .serviceUnavailable)
             XCTAssertEqual(response.headers["Retry-After"], "60")
             let body = String(decoding: response.body, as: UTF8.self)
@@ -60,7 +60,7 @@ final class StorageFullPageTests: XCTestCase {
         defer { dawn.shutdown() }
         for error: any Error in [StoreError.sqlite(code: 11, message: "database disk image is malformed", sql: "SELECT"),
                                  AccountError.storage("disk I/O error")] {
-            let response = dawn.unexpectedErrorPage(error, language: .en)
+            let response = dawn.errorPages.unexpected(error, language: .en)
             XCTAssertEqual(response.status, .internalServerError)
             XCTAssertNil(response.headers["Retry-After"])
         }

@@ -3,7 +3,7 @@ import HTTP
 
 /// The kitchen screen's cookies. Both hold random tokens whose SHA-256 alone is stored
 /// (`FamilyScreens`), both are `HttpOnly`, `SameSite=Strict`, `Secure` behind TLS, and
-/// both are sent only to `/family-screen…` (`Path`): neither is a session, and `Dawn.admit`
+/// both are sent only to `/family-screen…` (`Path`): neither is a session, and `Admission.admit`
 /// reads neither for any member page.
 enum ScreenCookie {
     /// The enrolment: which enrolled screen this browser is.

@@ -4,7 +4,7 @@
 /// in `catalogue`, so this file and the table in docs/architecture.md ("Caching", which
 /// adds each one's key, contents, bound and what makes it right) list the same caches.
 /// No cache is made right by hand: each is forgotten or bumped where the data changes
-/// (`Dawn.memberWritten`, `DataDirectory`'s `instanceWritten`), or keyed by what it was
+/// (`MemberChanges.written`, `DataDirectory`'s `instanceWritten`), or keyed by what it was
 /// worked out from so that a change makes a new key.
 final class Caches: Sendable {
     /// Per member: their settings and data revision (with a per-process epoch), so an
@@ -34,8 +34,8 @@ final class Caches: Sendable {
         Entry(name: "PageCache", source: "DawnApp/Members/PageCache.swift"),
         Entry(name: "FamilyCache", source: "DawnApp/Members/FamilyCache.swift"),
         Entry(name: "the board summaries", source: "FamilyData/Board.swift"),
-        Entry(name: "setup done", source: "DawnApp/Dawn.swift"),
-        Entry(name: "the strings as template values", source: "DawnApp/Dawn.swift"),
+        Entry(name: "setup done", source: "DawnApp/Admission.swift"),
+        Entry(name: "the strings as template values", source: "DawnApp/PageRenderer.swift"),
         Entry(name: "the session cache", source: "Accounts/Family.swift"),
         Entry(name: "HabitProgressCache", source: "MemberData/HabitProgressCache.swift"),
         Entry(name: "time zone rules", source: "TimeZones/TimeZoneDatabase.swift"),

@@ -40,6 +40,12 @@ final class MemberCache: Sendable {
         return settings
     }
 
+    /// The member's settings read from their `database`, from memory when nothing of
+    /// theirs changed since.
+    func settings(_ id: MemberID, from database: Database) throws -> MemberSettings {
+        try settings(id) { try MemberSettings.load(from: database) }
+    }
+
     func revision(_ id: MemberID) -> UInt64 {
         entries.withLock { $0[id]?.revision ?? 0 }
     }

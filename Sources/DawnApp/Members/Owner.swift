@@ -4,7 +4,7 @@ import Store
 
 /// Whose data a page works on (`PageRequest.owner`): the signed-in member's own, or,
 /// under `/members/{username}/…`, the member the signed-in guardian looks after. Only
-/// `Dawn.admit` makes one; the handler reaches the owner's database only through it.
+/// `Admission.admit` makes one; the handler reaches the owner's database only through it.
 struct Owner: Sendable {
     let member: Member
     /// The owner's private database (`DATA/users/<id>.sqlite`).

@@ -13,7 +13,7 @@ extension Dawn {
                                   now: @escaping @Sendable () -> Int64) -> NotificationDelivery {
         let sender = NotificationSender(vapidKey: vapidKey, smtpURL: configuration.smtpURL, smtpFrom: configuration.smtpFrom,
                                         policy: configuration.notifyAddressPolicy, now: now)
-        let emailConfigured = configuration.smtpURL != nil && configuration.smtpFrom != nil
+        let emailConfigured = configuration.emailConfigured
         return NotificationDelivery(
             retryBaseMilliseconds: configuration.notifyRetryBaseMilliseconds,
             targets: { member in try notificationTargets(of: member, data: data, emailConfigured: emailConfigured) },

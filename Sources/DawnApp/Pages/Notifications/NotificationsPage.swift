@@ -70,14 +70,14 @@ enum NotificationsPage {
             let now = app.now()
             guard app.notificationTests.allow(member.member.id, now: now) else {
                 let wait = app.notificationTests.secondsUntilAllowed(member.member.id, now: now)
-                var response = app.errorPage(PageError(.tooManyRequests, key: "notify.test_throttled", [
+                var response = app.errorPages.page(PageError(.tooManyRequests, key: "notify.test_throttled", [
                     "count": String(NotificationTestThrottle.maxTests),
                     "minutes": String(NotificationTestThrottle.window / 60),
                 ]), language: page.language)
                 response.headers.add("Retry-After", String(max(1, wait)))
                 return response
             }
-            let emailConfigured = app.configuration.smtpURL != nil && app.configuration.smtpFrom != nil
+            let emailConfigured = app.configuration.emailConfigured
             let targets = try Dawn.notificationTargets(of: member.member.id, data: app.data, emailConfigured: emailConfigured)
             guard !targets.isEmpty else { return .redirect(to: Paths.done(Paths.settings, "notify_no_targets", anchor: "notify")) }
             let message = NotificationMessage(title: app.t("notify.test_title", page), body: app.t("notify.test_body", page))

@@ -64,7 +64,7 @@ extension SettingsPage {
             email = try? targets.email()
             pushSubscriptions = (try? targets.pushSubscriptions()) ?? []
             results = (try? targets.results()) ?? [:]
-            emailConfigured = app.configuration.smtpURL != nil && app.configuration.smtpFrom != nil
+            emailConfigured = app.configuration.emailConfigured
         }
     }
 }

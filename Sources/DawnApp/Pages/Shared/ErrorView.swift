@@ -1,6 +1,6 @@
 import Templates
 
-/// `Views/error.html`: a status and what went wrong, in the page's language (`Dawn.errorPage`).
+/// `Views/error.html`: a status and what went wrong, in the page's language (`ErrorPages.page`).
 struct ErrorView: PageView {
     static let template = "error"
 

@@ -1,6 +1,5 @@
 import Accounts
 import HTTP
-import Localization
 import Store
 
 /// When the disk holding the data folder is full. SQLite then refuses the write
@@ -24,14 +23,5 @@ enum StorageFullPage {
     /// Adds the `Retry-After` header a 503 for a full disk carries.
     static func markRetry(_ response: inout HTTPResponse) {
         response.headers.add("Retry-After", String(retryAfterSeconds))
-    }
-}
-
-extension Dawn {
-    /// The 503 page: "The server's disk is full…", in `language`.
-    func storageFullPage(language: Language) -> HTTPResponse {
-        var response = errorPage(PageError(.serviceUnavailable, key: "error.storage_full"), language: language)
-        StorageFullPage.markRetry(&response)
-        return response
     }
 }

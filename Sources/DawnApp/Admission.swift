@@ -1,0 +1,129 @@
+import Accounts
+import HTTP
+import HTTPServer
+import Localization
+import MemberData
+import Store
+import Synchronization
+
+/// Decides whether a routed request may reach its handler, and hands the handler its
+/// `PageRequest`: setup first, then sign-in, then admin rights, then the CSRF token of
+/// every POST. Under `/members/{ward}/…`, only that member's guardian gets through
+/// (`GuardianView`). Owns the one fact it keeps, whether setup is over.
+final class Admission: Sendable {
+    private let configuration: DawnConfiguration
+    private let family: Family
+    /// The kitchen screen's enrolled screens, for `.screen` routes.
+    private let familyScreens: FamilyScreens
+    private let data: DataDirectory
+    private let members: MemberCache
+    /// Once an admin exists, setup is over for the life of the process.
+    private let setupDone = Atomic<Bool>(false)
+
+    init(configuration: DawnConfiguration, family: Family, familyScreens: FamilyScreens, data: DataDirectory,
+         members: MemberCache) {
+        self.configuration = configuration
+        self.family = family
+        self.familyScreens = familyScreens
+        self.data = data
+        self.members = members
+    }
+
+    /// A request stopped before its handler: a redirect, or an error page.
+    struct Refusal: Error {
+        let response: HTTPResponse
+    }
+
+    /// The language the browser asks for: what a page speaks before it knows its member.
+    static func browserLanguage(_ request: HTTPRequest) -> Language {
+        Language.negotiate(request.headers["Accept-Language"])
+    }
+
+    /// True until the first admin exists.
+    var needsSetup: Bool {
+        if setupDone.load(ordering: .relaxed) { return false }
+        // A database that cannot answer is not a fresh instance: never offer setup then.
+        guard let needed = try? family.needsSetup else { return false }
+        if needed { return true }
+        setupDone.store(true, ordering: .relaxed)
+        return false
+    }
+
+    /// The request as its handler sees it, or a `Refusal`, a `PageError` or
+    /// `GuardianView.Hidden`. `app` is what `GuardianView` asks whether the guardian may.
+    func admit(_ request: HTTPRequest, context: RequestContext, route: Route, parameters: RouteParameters,
+               segments: [String], ward: String?, app: Dawn) throws -> PageRequest {
+        let cookies = RequestCookies(header: request.headers["Cookie"])
+        let forwarded = ForwardedRequest(request: request, peer: context.peer,
+                                         trustedProxies: configuration.trustedProxies)
+        let isSetupPath = segments == ["setup"]
+        // Machines (health checks, Prometheus), static files, the app's manifest and its
+        // service worker with its offline page (the setup page links and registers them) are
+        // answered before setup too.
+        let isForMachines = segments == ["healthz"] || segments == ["metrics"]
+            || segments == ["manifest.webmanifest"] || segments == ["sw.js"] || segments == ["offline"]
+        if ward == nil, route.access != .testHook, segments.first != "static", !isForMachines, !isSetupPath, needsSetup {
+            throw Refusal(response: .redirect(to: Paths.setup))
+        }
+        var signedIn: SignedIn?
+        if let token = cookies[SessionCookie.name], let session = try family.session(forToken: token),
+           let database = try memberDatabase(session.member.id) {
+            signedIn = SignedIn(member: session.member, session: session, database: database,
+                                settings: try members.settings(session.member.id, from: database))
+        }
+        // Before anything else can answer differently (a sign-in redirect, a 403).
+        let owner = try ward.map { try GuardianView.admit(app, signedIn: signedIn, username: $0) }
+        switch route.access {
+        case .open, .testHook, .screen:
+            break
+        case .member, .admin:
+            guard let signedIn else {
+                if request.method == .GET || request.method == .HEAD {
+                    var response = HTTPResponse.redirect(to: SignInPage.url(returningTo: request.target))
+                    // A session cookie naming no session (ended on another device, or idle too
+                    // long): this browser forgets it and drops its copies of that member's pages.
+                    if cookies[SessionCookie.name] != nil { CachePolicy.endSession(&response, secure: forwarded.isSecure) }
+                    throw Refusal(response: response)
+                }
+                throw PageError(.forbidden, key: "error.session_ended")
+            }
+            if route.access == .admin, !signedIn.member.isAdmin {
+                throw PageError(.forbidden, key: "error.admin_only")
+            }
+        }
+        // Multipart bodies too: their `csrf` text part is checked below like any form's.
+        let (form, files) = try PageRequest.decodeForm(request, limits: configuration.server.limits, acceptsJSON: route.takesJSON)
+        // The kitchen screen's cookie names an enrolled screen; it is never a session.
+        let screen = route.access == .screen ? try familyScreens.screen(forToken: cookies[ScreenCookie.name]) : nil
+        if request.method == .POST, route.access != .testHook {
+            // Signed-in forms carry the session's token; sign-in and setup forms the
+            // token of the pre-session cookie (double submit); the kitchen screen's forms
+            // its screen's token (or, before enrolment, the pre-session one).
+            let expected = route.access == .screen ? screen?.csrfToken ?? cookies[CSRFCookie.name]
+                : signedIn?.csrfToken ?? cookies[CSRFCookie.name]
+            // Scripts sending JSON put it in the `X-CSRF-Token` header instead.
+            let sent = route.takesJSON ? request.headers["X-CSRF-Token"] : form[CSRFCookie.fieldName]
+            guard let expected, let sent, CSRFToken.constantTimeEqual(sent, expected) else {
+                throw PageError(.forbidden, key: "error.csrf")
+            }
+        }
+        let language = signedIn?.settings.language ?? Self.browserLanguage(request)
+        return PageRequest(http: request, context: context, segments: segments, parameters: parameters,
+                           form: form, files: files,
+                           signedIn: signedIn, cookies: cookies, clientAddress: forwarded.clientAddress,
+                           isSecure: forwarded.isSecure, language: language, limits: configuration.server.limits,
+                           ward: owner, screen: screen)
+    }
+
+    /// The member's database; nil when the member was removed after their session was
+    /// checked (the request then goes on as signed out). A member who still exists but
+    /// whose file is gone is an error: the file is never made again here.
+    private func memberDatabase(_ id: MemberID) throws -> Database? {
+        do {
+            return try data.member(id)
+        } catch StoreError.missing(let path) {
+            if try family.member(id: id) == nil { return nil }
+            throw StoreError.missing(path: path)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import HTTP
+import Localization
+import Store
+import Templates
+
+/// How a page handler renders: `app.render` hands `PageRenderer` the page's language and,
+/// for a signed-in member, their navigation and a guardian's banner; `app.t` words a string.
+extension Dawn {
+    /// Renders a typed view into its template (`PageView`).
+    func render<View: PageView>(_ view: View, status: HTTPStatus = .ok, for page: PageRequest? = nil,
+                                language: Language? = nil) -> HTTPResponse {
+        render(View.template, view.templateFields, status: status, for: page, language: language)
+    }
+
+    /// Renders `name` into an HTML response; a render failure is a plain 500.
+    func render(_ name: String, _ context: [String: TemplateValue], status: HTTPStatus = .ok,
+                for page: PageRequest? = nil, language: Language? = nil) -> HTTPResponse {
+        let signedIn = page?.signedIn
+        var ward: TemplateValue?
+        if let page, let owner = page.ward { ward = guardianBanner(owner, page) }
+        return renderer.render(name, context, status: status, language: language ?? page?.language ?? .en,
+                               signedIn: signedIn, children: signedIn.map { navigationChildren($0.member.id) } ?? [],
+                               ward: ward)
+    }
+
+    /// The children `guardian` looks after, for the navigation: from the family's snapshot
+    /// in memory; none when it cannot be read (the page itself says what failed).
+    private func navigationChildren(_ guardian: MemberID) -> [MemberFrame.Child] {
+        guard let children = try? familySnapshot().children(of: guardian) else { return [] }
+        return children.map { child in MemberFrame.Child(name: child.displayName, url: Paths.member(child.username).home) }
+    }
+
+    /// The text of `key` in the page's language.
+    func t(_ key: String, _ page: PageRequest?, _ arguments: [String: String] = [:]) -> String {
+        strings.format(key, page?.language ?? .en, arguments)
+    }
+}

@@ -1,0 +1,79 @@
+import HTTP
+import HTTPServer
+import Localization
+
+/// How a request is answered: matched to its route (`router`, or under `/members/…` the
+/// guardians' routes), let through by `Admission`, handed to its handler where its `Route`
+/// says it runs, and finished with the headers every page gets.
+extension Dawn {
+    public func reply(to request: HTTPRequest, context: RequestContext) -> Reply {
+        // Errors before a page knows its member speak the browser's language (read only then).
+        var browserLanguage: Language { Admission.browserLanguage(request) }
+        let segments: [String]
+        do {
+            segments = try RequestPath.segments(request.path)
+        } catch {
+            return .now(errorPages.page(PageError(.badRequest, key: "error.bad_address"), language: browserLanguage))
+        }
+        // `/members/{username}/rest…`: `rest` among the guardians' routes (`GuardianView`).
+        let ward = GuardianView.split(segments)
+        // One 404 for an unknown address and for everything a guardian's view refuses.
+        let notFound = { [self] in errorPages.page(PageError(.notFound, key: "error.not_found"), language: browserLanguage) }
+        switch ward.map({ guardianRouter.match(request.method, $0.rest) }) ?? router.match(request.method, segments) {
+        case .notFound:
+            return .now(notFound())
+        case .methodNotAllowed where ward != nil:
+            return .now(notFound())
+        case let .methodNotAllowed(allow):
+            var response = errorPages.page(PageError(.methodNotAllowed, key: "error.method", ["method": request.method.rawValue]),
+                                           language: browserLanguage)
+            response.headers.add("Allow", allow.map(\.rawValue).joined(separator: ", "))
+            return .now(response)
+        case let .found(route, parameters):
+            let page: PageRequest
+            do {
+                page = try admission.admit(request, context: context, route: route, parameters: parameters,
+                                           segments: segments, ward: ward?.username, app: self)
+            } catch is GuardianView.Hidden {
+                return .now(notFound())
+            } catch let refusal as Admission.Refusal {
+                return .now(refusal.response)
+            } catch let error as PageError {
+                return .now(errorPages.page(error, language: browserLanguage))
+            } catch {
+                return .now(errorPages.unexpected(error, language: browserLanguage))
+            }
+            let run: @Sendable () -> HTTPResponse = { [self] in
+                var response: HTTPResponse
+                do {
+                    response = try route.handle(self, page)
+                } catch let error as PageError {
+                    response = errorPages.page(error, language: page.language)
+                } catch {
+                    response = errorPages.unexpected(error, language: page.language)
+                }
+                if !response.isSealed { finish(&response, for: page) }
+                return response
+            }
+            switch route.runs {
+            case .onPasswordPool:
+                let language = page.language
+                return .onPool(passwordPool, whenFull: { [self] in errorPages.passwordsBusy(language: language) }, work: run)
+            case .onWorkerPool:
+                return .onWorkerPool(run)
+            case .onEventLoop:
+                // Every POST writes, and a write waits for its fsync (synchronous=FULL): never on an event loop.
+                return request.method == .POST ? .onWorkerPool(run) : .now(run())
+            }
+        }
+    }
+
+    /// What every page's response gets after its handler: the security headers, the member
+    /// mark of the offline copy, the cache policy. A page that keeps a finished response
+    /// (`HTTPResponse.seal()`, the cached day page) calls it before sealing.
+    func finish(_ response: inout HTTPResponse, for page: PageRequest) {
+        SecurityHeaders.apply(to: &response)
+        OfflinePage.markMember(&response, page)
+        CachePolicy.apply(to: &response, page)
+    }
+}

@@ -1,0 +1,89 @@
+import HTTP
+import HTTPServer
+import Localization
+import Templates
+
+/// Renders a template into an HTML page, with the values every page may read
+/// (`PageViews.frame`): the strings as `t`, the asset URLs, the language and, for a
+/// signed-in member, `me`, `csrf`, `theme` and a guardian's `ward` banner. Owns the compiled
+/// templates and what it works out once at start-up from the strings and `Public/`.
+final class PageRenderer: Sendable {
+    let templates: TemplateLibrary
+    /// Each language's strings as the nested `t` object templates read (`{{t.nav.today}}`).
+    private let stringValues: [Language: TemplateValue]
+    private let staticFiles: StaticFiles
+    /// The fingerprinted URLs of Public/ for templates, fixed unless files may change.
+    private let fixedAssets: TemplateValue?
+
+    init(templates: TemplateLibrary, strings: Strings, staticFiles: StaticFiles, development: Bool) {
+        self.templates = templates
+        self.staticFiles = staticFiles
+        stringValues = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Self.nested(strings.table($0))) })
+        // (Not a ternary: `nil` there would become TemplateValue.null, which is a value.)
+        if development {
+            fixedAssets = Optional.none
+        } else {
+            fixedAssets = Self.assetValues(staticFiles)
+        }
+    }
+
+    /// Renders `name` into an HTML response; a render failure is a plain 500. `children`
+    /// are the signed-in guardian's for the navigation, `ward` the banner of a guardian's view.
+    func render(_ name: String, _ context: [String: TemplateValue], status: HTTPStatus, language: Language,
+                signedIn: SignedIn?, children: [MemberFrame.Child], ward: TemplateValue?) -> HTTPResponse {
+        var values = context
+        values["assets"] = fixedAssets ?? Self.assetValues(staticFiles)
+        values["t"] = stringValues[language] ?? .null
+        values["lang"] = .string(language.rawValue)
+        if let signedIn {
+            values["me"] = MemberFrame(displayName: signedIn.member.displayName, username: signedIn.member.username,
+                                       isAdmin: signedIn.member.isAdmin, isChild: signedIn.member.isChild,
+                                       children: children).templateValue
+            values["csrf"] = .string(signedIn.csrfToken)
+            if signedIn.settings.theme != .system {
+                values["theme"] = .string(signedIn.settings.theme.rawValue)
+            }
+        }
+        if let ward { values["ward"] = ward }
+        var body: [UInt8] = []
+        body.reserveCapacity(16 * 1024)
+        do {
+            try templates.render(name, .object(values), into: &body)
+        } catch {
+            StandardError.line("template \(name) not rendered: \(error)")
+            return .text(.internalServerError, "The page could not be shown.")
+        }
+        return HTTPResponse(status: status, contentType: "text/html; charset=utf-8", body: body)
+    }
+
+    /// Dotted keys ("nav.today") as nested objects, so templates write `{{t.nav.today}}`.
+    static func nested(_ table: [String: String]) -> TemplateValue {
+        final class Node {
+            var leaf: String?
+            var children: [String: Node] = [:]
+            var value: TemplateValue {
+                if let leaf, children.isEmpty { return .string(leaf) }
+                return .object(children.mapValues(\.value))
+            }
+        }
+        let root = Node()
+        for (key, text) in table {
+            var node = root
+            for part in key.split(separator: ".") {
+                let name = String(part)
+                if node.children[name] == nil { node.children[name] = Node() }
+                node = node.children[name]!
+            }
+            node.leaf = text
+        }
+        return root.value
+    }
+
+    /// "app.css" → `assets.app_css`: template paths split on dots, so names use `_`.
+    private static func assetValues(_ files: StaticFiles) -> TemplateValue {
+        .object(files.urls.reduce(into: [:]) { values, entry in
+            let key = entry.key.map { $0.isLetter || $0.isNumber ? $0 : "_" }
+            values[String(key)] = .string(entry.value)
+        })
+    }
+}

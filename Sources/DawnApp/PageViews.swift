@@ -21,6 +21,7 @@ enum PageViews {
         HabitInstanceView.self,
         AccountView.self,
         HabitFormView.self,
+        DayView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

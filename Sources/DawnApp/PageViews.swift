@@ -22,6 +22,7 @@ enum PageViews {
         AccountView.self,
         HabitFormView.self,
         DayView.self,
+        StatsView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

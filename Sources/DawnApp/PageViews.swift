@@ -23,6 +23,7 @@ enum PageViews {
         HabitFormView.self,
         DayView.self,
         StatsView.self,
+        FamilyRemoveView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

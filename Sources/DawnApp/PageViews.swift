@@ -24,6 +24,7 @@ enum PageViews {
         DayView.self,
         StatsView.self,
         FamilyRemoveView.self,
+        FamilyScreenCodeView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

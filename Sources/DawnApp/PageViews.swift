@@ -25,6 +25,8 @@ enum PageViews {
         StatsView.self,
         FamilyRemoveView.self,
         FamilyScreenCodeView.self,
+        FamilyScreenView.self,
+        FamilyScreenEnrolView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

@@ -86,11 +86,8 @@ enum FamilyScreenPage {
 
     private static func enrolForm(_ app: Dawn, _ page: PageRequest, error: String? = nil, status: HTTPStatus = .ok) -> HTTPResponse {
         let csrf = PreSessionCSRF(page)
-        var response = render(app, page, "family-screen-enrol", [
-            "title": .string(app.t("screen.enrol.heading", page)),
-            "csrf": .string(csrf.token),
-            "error": error.map(TemplateValue.string) ?? .null,
-        ], status: status)
+        var response = render(app, page, FamilyScreenEnrolView(title: app.t("screen.enrol.heading", page), csrf: csrf.token,
+                                                               error: error), status: status)
         csrf.attach(to: &response)
         // A revoked (or forged) screen cookie goes; the visit's too.
         if page.cookies[ScreenCookie.name] != nil { response.headers.add("Set-Cookie", ScreenCookie.clear(secure: page.isSecure)) }
@@ -126,30 +123,20 @@ enum FamilyScreenPage {
         let model = try PickerModel(app, screen: screen)
         let done = try page.query()["done"]
         let notice: String? = done == "enrolled" ? app.t("screen.notice.enrolled", page) : nil
-        let values: [String: TemplateValue] = [
-            "title": .string(app.t("screen.picker.heading", page)),
-            "notice": notice.map(TemplateValue.string) ?? .null,
-            "people": .list(model.people.map { person in
-                [
-                    "name": .string(person.displayName),
-                    "initial": .string(person.initial),
-                    "colour": .string("screen-colour-\(person.colour)"),
-                    "href": .string(memberPath(person.id)),
-                    "locked": .bool(person.locked),
-                    "lockedText": .string(app.t("screen.picker.locked", page)),
-                ]
-            }),
-            "chores": .list(model.chores.map { due in
-                [
-                    "name": .string(due.chore.name), "emoji": .string(due.chore.mark),
-                    "doneBy": due.done.map { done in
-                        .string(app.t("chores.done_by", page, ["name": done.displayName ?? app.t("chores.former_member", page)]))
-                    } ?? .string(app.t("chores.not_done", page)),
-                    "state": .string(due.done == nil ? "open" : "done"),
-                ]
-            }),
-        ]
-        return render(app, page, "family-screen", values)
+        let people = model.people.map { person in
+            FamilyScreenView.Person(name: person.displayName, initial: person.initial, colour: "screen-colour-\(person.colour)",
+                                    href: memberPath(person.id), locked: person.locked,
+                                    lockedText: app.t("screen.picker.locked", page))
+        }
+        let chores = model.chores.map { due in
+            let doneBy = due.done.map { done in
+                app.t("chores.done_by", page, ["name": done.displayName ?? app.t("chores.former_member", page)])
+            } ?? app.t("chores.not_done", page)
+            return FamilyScreenView.Chore(name: due.chore.name, emoji: due.chore.mark, doneBy: doneBy,
+                                          state: due.done == nil ? "open" : "done")
+        }
+        return render(app, page, FamilyScreenView(title: app.t("screen.picker.heading", page), notice: notice,
+                                                  people: people, chores: chores))
     }
 
     // MARK: - The PIN
@@ -358,6 +345,12 @@ enum FamilyScreenPage {
     private static func enrolled(_ page: PageRequest) throws(PageError) -> FamilyScreens.Screen {
         guard let screen = page.screen else { throw PageError(.forbidden, key: "screen.error.not_enrolled") }
         return screen
+    }
+
+    /// A screen page rendered from its typed view (`PageView`).
+    private static func render<View: PageView>(_ app: Dawn, _ page: PageRequest, _ view: View,
+                                               status: HTTPStatus = .ok) -> HTTPResponse {
+        render(app, page, View.template, view.templateFields, status: status)
     }
 
     /// A screen page: its own layout, never stored by a browser or the service worker.

@@ -27,6 +27,8 @@ enum PageViews {
         FamilyScreenCodeView.self,
         FamilyScreenView.self,
         FamilyScreenEnrolView.self,
+        FamilyScreenPINView.self,
+        FamilyScreenTodayView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

@@ -29,6 +29,7 @@ enum PageViews {
         FamilyScreenEnrolView.self,
         FamilyScreenPINView.self,
         FamilyScreenTodayView.self,
+        SettingsView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

@@ -21,6 +21,15 @@ enum PageViews {
         HabitInstanceView.self,
         AccountView.self,
         HabitFormView.self,
+        DayView.self,
+        StatsView.self,
+        FamilyRemoveView.self,
+        FamilyScreenCodeView.self,
+        FamilyScreenView.self,
+        FamilyScreenEnrolView.self,
+        FamilyScreenPINView.self,
+        FamilyScreenTodayView.self,
+        SettingsView.self,
     ]
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them

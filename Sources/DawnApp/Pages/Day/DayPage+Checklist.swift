@@ -97,8 +97,8 @@ extension DayPage {
     }
 
     /// The checklist's items for `Views/day.html`, in the page's language.
-    static func checklist(_ model: Model, _ app: Dawn, _ page: PageRequest, refusal: CheckRefusal?,
-                          names: LoggedByNames) -> [TemplateValue] {
+    static func checkItems(_ model: Model, _ app: Dawn, _ page: PageRequest, refusal: CheckRefusal?,
+                           names: LoggedByNames) -> [DayView.CheckItem] {
         let language = page.language
         let isToday = model.day == model.today
         // A child's skips of an earlier day are history (`ChildRules`): no toggle.
@@ -118,47 +118,38 @@ extension DayPage {
                 return String(PlainText.trimmed(app.t(key, page, values)))
             }
             let refused = refusal?.habitID == habit.id ? refusal : nil
-            var fields: [String: TemplateValue] = [
-                "id": .int(Int(habit.id)),
-                "class": .string("habit-\(habit.id)"),
-                "state": .string(state),
-                "emoji": .string(habit.emoji),
-                "name": .string(name),
-                "stateText": .string(app.t(item.done ? "check.state_done" : item.skipped ? "check.state_skipped" : "check.state_open",
-                                           page)),
-                // Skipped is written out; done and not done show in the pill's look (and are read out).
-                "stateClass": .string(state == "skipped" ? "check-meta" : "visually-hidden"),
-                "meta": meta.map(TemplateValue.string) ?? .null,
-                "describedBy": .string("check-state-\(habit.id)" + (progress == nil ? "" : " check-progress-\(habit.id)")),
-                "checkURL": .string(page.paths.checkOff(model.day, habit: habit.id)),
-                "skipURL": .string(page.paths.skip(model.day, habit: habit.id)),
-                // Skipping is for a day not done; a skip stays undoable whatever happens.
-                "showSkip": .bool(mayChange && (!item.done || item.skipped)),
-                "skipAction": .string(item.skipped ? "unskip" : "skip"),
-                "skipPressed": .string(item.skipped ? "true" : "false"),
-                "skipLabel": .string(app.t(isToday ? "check.skip_today" : "check.skip_day", page, ["name": name])),
-                "progress": progress.map(TemplateValue.string) ?? .null,
-                "amountLabel": .string(app.t("check.amount_label", page, ["name": name])),
-                "unit": .string(habit.targetUnit),
-                "amount": .string(refused?.amount ?? ""),
-                "error": refused.map { .string($0.message) } ?? .null,
-                "loggedBy": names.label(item.loggedBy, app, page).map(TemplateValue.string) ?? .null,
-            ]
-            switch item.tap {
-            case .markDone:
-                fields["tapAction"] = .string("done")
-                fields["tapLabel"] = .string(app.t("check.mark", page, ["name": name]))
-            case .undo where mayChange:
-                fields["tapAction"] = .string("undo")
-                fields["tapLabel"] = .string(app.t("check.undo", page, ["name": name]))
-            case .undo:
-                fields["tapAction"] = .null
-                fields["tapLabel"] = .string(app.t("child.undo_label", page, ["name": name]))
-            case .none:
-                fields["tapAction"] = .null
-                fields["tapLabel"] = .string(app.t(item.done ? "check.on_timeline" : "check.over_target", page, ["name": name]))
+            let tap: (action: String?, label: String) = switch item.tap {
+            case .markDone: ("done", app.t("check.mark", page, ["name": name]))
+            case .undo where mayChange: ("undo", app.t("check.undo", page, ["name": name]))
+            case .undo: (nil, app.t("child.undo_label", page, ["name": name]))
+            case .none: (nil, app.t(item.done ? "check.on_timeline" : "check.over_target", page, ["name": name]))
             }
-            return .object(fields)
+            return DayView.CheckItem(
+                id: Int(habit.id),
+                class: "habit-\(habit.id)",
+                state: state,
+                emoji: habit.emoji,
+                name: name,
+                stateText: app.t(item.done ? "check.state_done" : item.skipped ? "check.state_skipped" : "check.state_open", page),
+                // Skipped is written out; done and not done show in the pill's look (and are read out).
+                stateClass: state == "skipped" ? "check-meta" : "visually-hidden",
+                meta: meta,
+                describedBy: "check-state-\(habit.id)" + (progress == nil ? "" : " check-progress-\(habit.id)"),
+                checkURL: page.paths.checkOff(model.day, habit: habit.id),
+                skipURL: page.paths.skip(model.day, habit: habit.id),
+                // Skipping is for a day not done; a skip stays undoable whatever happens.
+                showSkip: mayChange && (!item.done || item.skipped),
+                skipAction: item.skipped ? "unskip" : "skip",
+                skipPressed: item.skipped ? "true" : "false",
+                skipLabel: app.t(isToday ? "check.skip_today" : "check.skip_day", page, ["name": name]),
+                progress: progress,
+                amountLabel: app.t("check.amount_label", page, ["name": name]),
+                unit: habit.targetUnit,
+                amount: refused?.amount ?? "",
+                error: refused?.message,
+                loggedBy: names.label(item.loggedBy, app, page),
+                tapAction: tap.action,
+                tapLabel: tap.label)
         }
     }
 }

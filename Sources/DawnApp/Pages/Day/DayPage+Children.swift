@@ -71,18 +71,11 @@ extension DayPage {
         }
     }
 
-    /// The section's values for `Views/day.html`, in the page's language; null without children.
-    static func childrenValues(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> TemplateValue {
-        let model = try ChildrenModel(app, member)
-        guard !model.children.isEmpty else { return .null }
-        return .list(model.children.map { child in
-            let left = app.strings.plural("children.left_today", count: child.leftToday, page.language)
-            return [
-                "name": .string(child.member.displayName),
-                "url": .string(Paths.member(child.member.username).home),
-                "left": .string(left),
-                "done": .bool(child.leftToday == 0),
-            ]
-        })
+    /// The section for `Views/day.html`, in the page's language; empty without children.
+    static func children(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> [DayView.Child] {
+        try ChildrenModel(app, member).children.map { child in
+            DayView.Child(name: child.member.displayName, url: Paths.member(child.member.username).home,
+                          left: app.strings.plural("children.left_today", count: child.leftToday, page.language))
+        }
     }
 }

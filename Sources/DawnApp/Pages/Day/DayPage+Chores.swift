@@ -43,8 +43,8 @@ extension DayPage {
         }
     }
 
-    /// The section's values for `Views/day.html`, in the page's language.
-    static func choresValues(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate) throws -> [String: TemplateValue] {
+    /// The section for `Views/day.html`, in the page's language.
+    static func chores(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate) throws -> DayView.Chores {
         let model = try ChoresModel(app, member, day: day)
         let notice: String? = switch try? page.query()["done"] {
         case "chore-checked": "chores.checked"
@@ -52,27 +52,22 @@ extension DayPage {
         case "chore-taken": "chores.taken"
         default: nil
         }
-        let items = model.items.map { item -> TemplateValue in
+        let items = model.items.map { item in
             let name = item.chore.name
-            var fields: [String: TemplateValue] = [
-                "id": .int(Int(item.chore.id)),
-                "name": .string(name),
-                "mark": .string(item.chore.mark),
-                "colorClass": .string(FamilyPage.colorClass(item.chore.color)),
-                "state": .string(item.done == nil ? "open" : "done"),
-                "checkURL": .string(Paths.checkChore(item.chore.id)),
-                "canCheck": .bool(item.canCheck),
-                "canUndo": .bool(item.canUndo),
-                "checkLabel": .string(app.t("chores.mark", page, ["name": name])),
-                "undoLabel": .string(app.t("chores.undo", page, ["name": name])),
-            ]
-            fields["who"] = .string(whoDidIt(item.done, isMine: item.isMine, app, page) ?? app.t("chores.not_done", page))
-            return .object(fields)
+            return DayView.Chore(
+                id: Int(item.chore.id),
+                name: name,
+                mark: item.chore.mark,
+                colorClass: FamilyPage.colorClass(item.chore.color),
+                state: item.done == nil ? "open" : "done",
+                checkURL: Paths.checkChore(item.chore.id),
+                canCheck: item.canCheck,
+                canUndo: item.canUndo,
+                checkLabel: app.t("chores.mark", page, ["name": name]),
+                undoLabel: app.t("chores.undo", page, ["name": name]),
+                who: whoDidIt(item.done, isMine: item.isMine, app, page) ?? app.t("chores.not_done", page))
         }
-        return [
-            "familyChores": items.isEmpty ? .null : .list(items),
-            "choresNotice": notice.map { .string(app.t($0, page)) } ?? .null,
-        ]
+        return DayView.Chores(items: items, notice: notice.map { app.t($0, page) })
     }
 
     /// "Done by Anna", "Done by you", "Done by a former member"; nil when not done.

@@ -44,23 +44,16 @@ extension DayPage {
         }
     }
 
-    /// The mood row's values for `Views/day.html`: the five faces, the chosen one pressed.
-    static func moodValues(_ model: Model, _ app: Dawn, _ page: PageRequest, refusal: String?) -> [String: TemplateValue] {
-        var values: [String: TemplateValue] = [:]
-        // A mood is for a day lived: a day still to come has no mood row.
-        values["showMood"] = .bool(model.day <= model.today)
-        values["moodURL"] = .string(page.paths.mood(model.day))
-        values["moods"] = .list(Mood.all.map { mood in
-            [
-                "value": .int(mood.value),
-                "face": .string(mood.face),
-                "label": .string(app.t("mood.name.\(mood.name)", page)),
-                "pressed": .string(mood == model.mood ? "true" : "false"),
-            ]
-        })
-        values["moodChosen"] = model.mood.map { .string(app.t("mood.chosen", page, ["name": app.t("mood.name.\($0.name)", page)])) }
-            ?? .null
-        values["moodError"] = refusal.map(TemplateValue.string) ?? .null
-        return values
+    /// The mood row for `Views/day.html`: the five faces, the chosen one pressed.
+    static func mood(_ model: Model, _ app: Dawn, _ page: PageRequest, refusal: String?) -> DayView.Mood {
+        DayView.Mood(
+            show: model.day <= model.today,
+            url: page.paths.mood(model.day),
+            faces: Mood.all.map { mood in
+                DayView.Face(value: mood.value, face: mood.face, label: app.t("mood.name.\(mood.name)", page),
+                             pressed: mood == model.mood ? "true" : "false")
+            },
+            chosen: model.mood.map { app.t("mood.chosen", page, ["name": app.t("mood.name.\($0.name)", page)]) },
+            error: refusal)
     }
 }

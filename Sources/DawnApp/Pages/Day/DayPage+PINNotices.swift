@@ -23,16 +23,13 @@ extension DayPage {
         })
     }
 
-    /// The lines, or null when there are none (or this is a guardian's view).
-    static func pinNotices(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> TemplateValue {
-        guard member.guardianView == nil else { return .null }
-        let unseen = try app.familyScreens.pinFailures.unseen(member.account.id)
-        guard !unseen.isEmpty else { return .null }
-        return .list(unseen.map { failures in
-            .string(app.strings.plural("pins.notice", count: failures.count, page.language,
-                                       ["screen": failures.screen, "time": when(failures.last, member.rules, today: member.today,
-                                                                                page.language)]))
-        })
+    /// The lines; none on a guardian's view.
+    static func pinNoticeLines(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> [String] {
+        guard member.guardianView == nil else { return [] }
+        return try app.familyScreens.pinFailures.unseen(member.account.id).map { failures in
+            app.strings.plural("pins.notice", count: failures.count, page.language,
+                               ["screen": failures.screen, "time": when(failures.last, member.rules, today: member.today, page.language)])
+        }
     }
 
     /// "18:02" on the given today, else the date before it.

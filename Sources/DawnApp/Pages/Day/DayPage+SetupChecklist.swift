@@ -23,15 +23,12 @@ extension DayPage {
         })
     }
 
-    /// The checklist's links, or null: only on an admin's own day page, until dismissed.
-    static func setupChecklistValues(_ member: MemberContext) -> TemplateValue {
+    /// The checklist's links: only on an admin's own day page, until dismissed.
+    static func setupChecklist(_ member: MemberContext) -> DayView.SetupChecklist? {
         guard member.guardianView == nil, member.actor.member.isAdmin, !member.settings.setupChecklistDismissed else {
-            return .null
+            return nil
         }
-        return [
-            "familyURL": .string(Paths.family),
-            "remindersURL": .string(Paths.settings + "#notify"),
-            "dismissURL": .string(setupChecklistDismissPath),
-        ]
+        return DayView.SetupChecklist(familyURL: Paths.family, remindersURL: Paths.settings + "#notify",
+                                      dismissURL: setupChecklistDismissPath)
     }
 }

@@ -208,64 +208,60 @@ enum DayPage {
         return placed.map { (app.t($0.key, page), $0.card) }
     }
 
-    /// The view: the model in the page's language, into `Views/day.html`.
+    /// The day page, rendered into `Views/day.html`.
     static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
                      entryForm: FormState? = nil, entryConflict: Journal.Entry? = nil,
                      noteForm: FormState = FormState(values: ["note": ""]), checkRefusal: CheckRefusal? = nil,
                      moodRefusal: String? = nil, status: HTTPStatus = .ok, names: LoggedByNames? = nil) throws -> HTTPResponse {
+        app.render(try view(app, page, member, day: day, entryForm: entryForm, entryConflict: entryConflict,
+                            noteForm: noteForm, checkRefusal: checkRefusal, moodRefusal: moodRefusal, names: names),
+                   status: status, for: page)
+    }
+
+    /// The day page's view: the model in the page's language.
+    static func view(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
+                     entryForm: FormState?, entryConflict: Journal.Entry?, noteForm: FormState,
+                     checkRefusal: CheckRefusal?, moodRefusal: String?, names: LoggedByNames?) throws -> DayView {
         let model = try Model(member, day: day, offeringUndo: offersUndo(page))
         let names = try names ?? LoggedByNames(app, member)
         let language = page.language
-        let circles: TemplateValue = .list(model.circles.map { circle in
+        let circles = model.circles.map { circle in
             var label = LocalizedDate.long(circle.date, language)
             if circle.isToday { label += ", " + app.t("day.circle.today", page) }
             if circle.isFuture { label += ", " + app.t("day.circle.future", page) }
             if circle.hasEntry { label += ", " + app.t("day.circle.entry", page) }
             if circle.isActive { label += ", " + app.t("day.circle.active", page) }
             if circle.isOnVacation { label += ", " + app.t("day.circle.vacation", page) }
-            return [
-                "href": .string(page.paths.day(circle.date)),
-                "classes": .string(circle.stateClass.joined(separator: " ")),
-                "label": .string(label),
-                "number": circle.showsNumber ? .int(circle.dayNumber) : .null,
-                "dot": .bool(circle.showsDot),
-                "selected": .bool(circle.isSelected),
-            ]
-        })
-        func pill(_ pill: Model.Pill) -> TemplateValue {
-            guard case var .object(fields) = HabitsPage.pill(pill.habit, app, page, streak: pill.streak, unit: pill.unit) else { return .null }
-            fields["logURL"] = .string(page.paths.newInstance(day, habit: pill.habit.id))
-            fields["editLabel"] = .string(app.t("habits.edit_title", page, ["name": pill.habit.name]))
-            fields["editURL"] = .string(page.paths.editHabit(pill.habit.id, returningTo: day))
-            return .object(fields)
+            return DayView.Circle(href: page.paths.day(circle.date), classes: circle.stateClass.joined(separator: " "),
+                                  label: label, number: circle.showsNumber ? circle.dayNumber : nil,
+                                  dot: circle.showsDot, selected: circle.isSelected)
         }
-        let blocks = model.blocks.map { block -> TemplateValue in
+        func pill(_ pill: Model.Pill) -> DayView.Pill {
+            let habit = pill.habit
+            let streak = app.strings.plural(pill.unit == .day ? "habits.streak" : "habits.streak_\(pill.unit.rawValue)",
+                                            count: pill.streak, language)
+            return DayView.Pill(id: Int(habit.id), name: habit.name, emoji: habit.emoji, class: "habit-\(habit.id)",
+                                count: app.strings.plural("habits.count", count: habit.count, language),
+                                streak: streak, hasStreak: pill.streak > 0,
+                                logLabel: app.t("habits.log_label", page, ["name": habit.name]),
+                                logURL: page.paths.newInstance(day, habit: habit.id),
+                                editLabel: app.t("habits.edit_title", page, ["name": habit.name]),
+                                editURL: page.paths.editHabit(habit.id, returningTo: day))
+        }
+        let blocks = model.blocks.map { block in
             let start = model.slots.label(forMinute: block.startMinute)
             let end = model.slots.label(forMinute: block.endMinute)
             let by = names.label(block.loggedBy, app, page)
             let label = app.t("timeline.block_label", page, ["name": block.habit.name, "start": start, "end": end])
-            return [
-                "habitClass": .string("habit-\(block.habit.id)"),
-                "position": .string(block.slots.classes),
-                "href": .string(page.paths.instance(day, block.instanceID)),
-                "label": .string(by.map { label + ", " + $0 } ?? label),
-                "loggedBy": by.map(TemplateValue.string) ?? .null,
-                "emoji": .string(block.habit.emoji),
-                "name": .string(block.habit.name),
-                "start": .string(start),
-                "end": .string(end),
-            ]
+            return DayView.Block(habitClass: "habit-\(block.habit.id)", position: block.slots.classes,
+                                 href: page.paths.instance(day, block.instanceID), label: by.map { label + ", " + $0 } ?? label,
+                                 loggedBy: by, emoji: block.habit.emoji, name: block.habit.name, start: start, end: end)
         }
-        let notes = model.notes.map { note -> TemplateValue in
+        let notes = model.notes.map { note in
             let time = LocalizedDate.time(hour: note.written.hour, minute: note.written.minute)
-            return [
-                "id": .int(Int(note.id)),
-                "body": .string(note.body),
-                "time": .string(time),
-                "datetime": .string(note.written.description),
-                "deleteLabel": .string(app.t("notes.delete_label", page, ["time": time])),
-                "deleteURL": .string(page.paths.deleteNote(day, note.id)),
-            ]
+            return DayView.Note(body: note.body, time: time, datetime: note.written.description,
+                                deleteLabel: app.t("notes.delete_label", page, ["time": time]),
+                                deleteURL: page.paths.deleteNote(day, note.id))
         }
         // What was just deleted, each with its one-tap restore, in its own card.
         // Ten minutes on, or the member's next day when that comes first (the undo ends there too).
@@ -274,127 +270,129 @@ enum DayPage {
             let time = member.rules.localDateTime(at: min(deleted.deletedAt + Journal.undoSeconds, nextDay))
             return LocalizedDate.time(hour: time.hour, minute: time.minute)
         }
-        let undoEntry = model.deleted.first { $0.kind == .entry }.map { deleted -> TemplateValue in
-            ["url": .string(page.paths.restoreEntry(day)),
-             "text": .string(app.t("entry.deleted_undo", page, ["until": until(deleted)]))]
+        let undoEntry = model.deleted.first { $0.kind == .entry }.map { deleted in
+            DayView.UndoEntry(url: page.paths.restoreEntry(day),
+                              text: app.t("entry.deleted_undo", page, ["until": until(deleted)]))
         }
-        let undoNotes = model.deleted.compactMap { deleted -> TemplateValue? in
+        let undoNotes = model.deleted.compactMap { deleted -> DayView.UndoNote? in
             guard deleted.kind == .note, let id = deleted.noteID else { return nil }
             let written = member.rules.localDateTime(at: deleted.writtenAt)
             let time = LocalizedDate.time(hour: written.hour, minute: written.minute)
-            return ["url": .string(page.paths.restoreNote(day, id)), "body": .string(deleted.body),
-                    "text": .string(app.t("notes.deleted_undo", page, ["time": time, "until": until(deleted)])),
-                    "label": .string(app.t("notes.restore_label", page, ["time": time]))]
+            return DayView.UndoNote(url: page.paths.restoreNote(day, id), body: deleted.body,
+                                    text: app.t("notes.deleted_undo", page, ["time": time, "until": until(deleted)]),
+                                    label: app.t("notes.restore_label", page, ["time": time]))
         }
         let entry = model.entry
-        let entryState = entryForm ?? FormState(values: ["entry": .string(entry?.body ?? "")])
         let heading = LocalizedDate.long(day, language)
-        var stats: [String: TemplateValue] = [:]
-        stats["streak"] = .string(app.strings.plural("day.stats.streak", count: model.streak.current, language))
-        stats["active"] = .string(app.strings.plural("day.stats.active", count: model.activeInWindow, language))
-        stats["entries"] = .string(app.strings.plural("day.stats.entries", count: model.entriesInWindow, language))
-        stats["best"] = .string(app.strings.plural("day.best", count: model.streak.best, language))
-        stats["hasStreak"] = .bool(model.streak.current > 0)
-
-        var values: [String: TemplateValue] = [
-            "tray": .list(model.tray.map(pill)),
-            "library": .list(model.library.map(pill)),
-            "hasBlocks": .bool(!blocks.isEmpty),
-            "timelineParts": .list(timelineParts(model, blocks: blocks, app, page)),
-            "dayStart": .string(model.slots.label(for: 0)),
-            "habitsCSS": .string(HabitsPage.cssURL(app, member)),
-        ]
-        values["title"] = .string(heading)
-        values["heading"] = .string(heading)
-        values["dayISO"] = .string(day.description)
-        values["dayURL"] = .string(page.paths.day(day))
-        values["calendarURL"] = model.calendarMonth.map { _ in .string(page.paths.calendar(selecting: day)) } ?? .null
-        values["entryURL"] = .string(page.paths.entry(day))
-        values["notesURL"] = .string(page.paths.notes(day))
-        values["newHabitURL"] = .string(page.paths.newHabit(returningTo: day))
-        values["homeURL"] = .string(page.paths.home)
-        values["archivedURL"] = .string(page.paths.archivedHabits)
-        // A guardian's view: the journal read only when the child shares it, else not at all.
-        values["journalWritable"] = .bool(member.journalWritable)
-        values["journalVisible"] = .bool(member.journalVisible)
-        values["moodLine"] = model.mood.map { .string(app.t("guardians.mood", page, ["name": app.t("mood.name.\($0.name)", page)])) }
-            ?? .null
-        values["moodFace"] = model.mood.map { .string($0.face) } ?? .null
-        values["isToday"] = .bool(day == model.today)
-        values["showGrid"] = .bool(model.showsGrid)
-        values["stats"] = .object(stats)
-        values["row"] = model.showsGrid ? .null : circles
-        values["grid"] = model.showsGrid ? circles : .null
-        values["previous"] = model.previous.map { .string(page.paths.day($0)) } ?? .null
-        values["next"] = model.next.map { .string(page.paths.day($0)) } ?? .null
+        let stats = DayView.Stats(
+            streak: app.strings.plural("day.stats.streak", count: model.streak.current, language),
+            active: app.strings.plural("day.stats.active", count: model.activeInWindow, language),
+            entries: app.strings.plural("day.stats.entries", count: model.entriesInWindow, language),
+            best: app.strings.plural("day.best", count: model.streak.best, language),
+            hasStreak: model.streak.current > 0)
         // Once a card offers the undo, it says what was deleted there, where the redirect's anchor lands.
         let notice = undoEntry != nil || !undoNotes.isEmpty ? nil : notice(app, page)
-        values["notice"] = notice.flatMap { $0.card == nil ? TemplateValue.string($0.text) : nil } ?? .null
-        // `cardNotice.journal`, `cardNotice.notes`…: the notice inside the card it concerns.
-        values["cardNotice"] = notice.flatMap { notice in notice.card.map { TemplateValue.object([$0: .string(notice.text)]) } } ?? .null
-        values["undoEntry"] = undoEntry ?? .null
-        values["undoNotes"] = undoNotes.isEmpty ? .null : .list(undoNotes)
-        values["checkNotice"] = notice.flatMap { $0.card == "checklist" ? TemplateValue.string($0.text) : nil } ?? .null
-        values["children"] = try childrenValues(app, page, member)
-        values["setupChecklist"] = setupChecklistValues(member)
-        values["pinNotices"] = try pinNotices(app, page, member)
-        values["pinNoticesSeenURL"] = .string(pinNoticesSeenPath)
-        // The checklist shows when the member has an active habit, saying so when none is due.
-        values["hasHabits"] = .bool(!model.tray.isEmpty)
-        values["checklist"] = .list(checklist(model, app, page, refusal: checkRefusal, names: names))
-        // Many habits due: a denser list, so that all of them and the family chores fit a phone's first screen.
-        values["checklistDense"] = .bool(model.checklist.count > Self.roomyChecklistItems)
-        values["checklistHeading"] = .string(app.t(day == model.today ? "check.heading_today" : "check.heading", page))
-        values["entry"] = entryState.template
-        values["hasEntry"] = .bool(entry != nil)
+        let toast: String? = notice?.card == nil ? notice?.text : nil
+        var cardNotice: DayView.CardNotice?
+        if let notice, let card = notice.card { cardNotice = DayView.CardNotice(card: card, text: notice.text) }
+        let checkNotice: String? = notice?.card == "checklist" ? notice?.text : nil
+        let moodLine: String? = model.mood.map { app.t("guardians.mood", page, ["name": app.t("mood.name.\($0.name)", page)]) }
+        let entryState = entryForm ?? FormState(values: ["entry": .string(entry?.body ?? "")])
+        let conflict: DayView.EntryConflict? = entryConflict.map { DayView.EntryConflict(stored: $0.body, deleted: $0.version == 0) }
+        let recalled: [DayView.Recalled] = model.onThisDay.map { recalled in
+            DayView.Recalled(href: page.paths.day(recalled.date), iso: recalled.date.description,
+                             date: LocalizedDate.dayLabel(recalled.date, language), text: recalled.text)
+        }
+        let previous: String? = model.previous.map { page.paths.day($0) }
+        let next: String? = model.next.map { page.paths.day($0) }
+        let calendarURL: String? = model.calendarMonth.map { _ in page.paths.calendar(selecting: day) }
         // The version this page shows, so a save from it is known to be based on it; after
         // a conflict, the stored one's, so saving again (having merged) goes through.
-        values["entryVersion"] = .string(String(entryConflict?.version ?? entry?.version ?? 0))
-        values["entryConflict"] = entryConflict.map { stored -> TemplateValue in
-            ["stored": .string(stored.body), "deleted": .bool(stored.version == 0)]
-        } ?? .null
-        values["entryLabel"] = .string(app.t("entry.label", page, ["date": heading]))
-        values["notes"] = .list(notes)
-        values.merge(moodValues(model, app, page, refusal: moodRefusal)) { _, mood in mood }
-        values.merge(try choresValues(app, page, member, day: day)) { _, chores in chores }
-        values["noteForm"] = noteForm.template
-        values["onThisDay"] = model.onThisDay.isEmpty ? .null : .list(model.onThisDay.map { recalled in
-            ["href": .string(page.paths.day(recalled.date)), "iso": .string(recalled.date.description),
-             "date": .string(LocalizedDate.dayLabel(recalled.date, language)), "text": .string(recalled.text)]
-        })
-        return app.render("day", values, status: status, for: page)
+        let entryVersion = String(entryConflict?.version ?? entry?.version ?? 0)
+        return DayView(
+            title: heading,
+            heading: heading,
+            dayISO: day.description,
+            dayURL: page.paths.day(day),
+            calendarURL: calendarURL,
+            entryURL: page.paths.entry(day),
+            notesURL: page.paths.notes(day),
+            newHabitURL: page.paths.newHabit(returningTo: day),
+            homeURL: page.paths.home,
+            archivedURL: page.paths.archivedHabits,
+            habitsCSS: HabitsPage.cssURL(app, member),
+            isToday: day == model.today,
+            showGrid: model.showsGrid,
+            stats: stats,
+            row: model.showsGrid ? [] : circles,
+            grid: model.showsGrid ? circles : [],
+            previous: previous,
+            next: next,
+            notice: toast,
+            cardNotice: cardNotice,
+            checkNotice: checkNotice,
+            undoEntry: undoEntry,
+            undoNotes: undoNotes,
+            children: try children(app, page, member),
+            setupChecklist: setupChecklist(member),
+            pinNotices: try pinNoticeLines(app, page, member),
+            pinNoticesSeenURL: pinNoticesSeenPath,
+            journalWritable: member.journalWritable,
+            journalVisible: member.journalVisible,
+            moodLine: moodLine,
+            moodFace: model.mood?.face,
+            // The checklist shows when the member has an active habit, saying so when none is due.
+            hasHabits: !model.tray.isEmpty,
+            checklist: checkItems(model, app, page, refusal: checkRefusal, names: names),
+            // Many habits due: a denser list, so that all of them and the family chores fit a phone's first screen.
+            checklistDense: model.checklist.count > Self.roomyChecklistItems,
+            checklistHeading: app.t(day == model.today ? "check.heading_today" : "check.heading", page),
+            hasBlocks: !blocks.isEmpty,
+            timelineParts: timelineParts(model, blocks: blocks, app, page),
+            dayStart: model.slots.label(for: 0),
+            entry: DayView.EntryForm(entryState),
+            hasEntry: entry != nil,
+            entryVersion: entryVersion,
+            entryConflict: conflict,
+            entryLabel: app.t("entry.label", page, ["date": heading]),
+            notes: notes,
+            noteForm: DayView.NoteForm(noteForm),
+            mood: mood(model, app, page, refusal: moodRefusal),
+            chores: try chores(app, page, member, day: day),
+            onThisDay: recalled,
+            tray: model.tray.map(pill),
+            library: model.library.map(pill))
     }
 
     /// The compact timeline's parts, top to bottom: the fold before the shown hours (when
     /// there are hours before them), the shown hours with the blocks, the fold after. Each
     /// is a stretch of whole hours on the slot grid (`from-N span-N` place its blocks list);
     /// the part holding now on today marks it.
-    private static func timelineParts(_ model: Model, blocks: [TemplateValue], _ app: Dawn, _ page: PageRequest) -> [TemplateValue] {
+    private static func timelineParts(_ model: Model, blocks: [DayView.Block], _ app: Dawn, _ page: PageRequest) -> [DayView.TimelinePart] {
         let folds = model.folds
         let slots = model.slots
-        let now = folds.nowMinute.map { minute -> (TemplateValue, String) in
+        let now = folds.nowMinute.map { minute -> (mark: DayView.Now, label: String) in
             let time = slots.label(forMinute: minute)
             let slot = minute / TimelineConstants.slotMinutes
-            return (["place": .string("at-\(slot)"), "time": .string(time)], app.t("timeline.now", page, ["time": time]))
+            return (DayView.Now(place: "at-\(slot)", time: time), app.t("timeline.now", page, ["time": time]))
         }
-        func part(_ hours: Range<Int>, _ kind: TimelineLayout.Folds.Part) -> TemplateValue? {
+        func part(_ hours: Range<Int>, _ kind: TimelineLayout.Folds.Part) -> DayView.TimelinePart? {
             guard !hours.isEmpty else { return nil }
             let fold = kind != .shown
             let hasNow = folds.nowPart == kind
             let from = slots.label(for: hours.lowerBound * 4), to = slots.label(for: hours.upperBound * 4)
-            return [
-                "fold": .bool(fold),
-                "foldClass": .string(kind == .before ? "fold-before" : "fold-after"),
-                "range": .string("\(from)–\(to)"),
-                "foldNow": fold && hasNow ? .string(now?.1 ?? "") : .null,
-                "hours": .list(hours.map { .string(slots.label(for: $0 * 4)) }),
-                "from": .int(hours.lowerBound * 4),
-                "span": .int(hours.count * 4),
-                "place": .string("from-\(hours.lowerBound * 4) span-\(hours.count * 4)"),
-                "now": hasNow ? (now?.0 ?? .null) : .null,
-                "nowLabel": hasNow ? .string(now?.1 ?? "") : .null,
-                "blocks": .list(fold ? [] : blocks),
-            ]
+            return DayView.TimelinePart(
+                fold: fold,
+                foldClass: kind == .before ? "fold-before" : "fold-after",
+                range: "\(from)–\(to)",
+                foldNow: fold && hasNow ? now?.label ?? "" : nil,
+                hours: hours.map { slots.label(for: $0 * 4) },
+                from: hours.lowerBound * 4,
+                span: hours.count * 4,
+                place: "from-\(hours.lowerBound * 4) span-\(hours.count * 4)",
+                now: hasNow ? now?.mark : nil,
+                nowLabel: hasNow ? now?.label ?? "" : nil,
+                blocks: fold ? [] : blocks)
         }
         return [part(folds.before, .before), part(folds.shown, .shown), part(folds.after, .after)].compactMap { $0 }
     }

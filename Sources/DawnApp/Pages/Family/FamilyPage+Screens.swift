@@ -131,13 +131,12 @@ extension FamilyPage {
     private static func showCode(_ app: Dawn, _ page: PageRequest, code: String, label: String,
                                  expiresAt: Int64) throws -> HTTPResponse {
         let time = try wallTime(app, page, expiresAt)
-        var response = app.render("family-screen-code", [
-            "title": .string(app.t("family.screens.code_heading", page)),
-            "code": .string(code),
-            "label": .string(label),
-            "note": .string(app.t("family.screens.code_text", page, ["time": time])),
-            "backURL": .string(Paths.family + "#screens"),
-        ], for: page)
+        var response = app.render(FamilyScreenCodeView(
+            title: app.t("family.screens.code_heading", page),
+            code: code,
+            label: label,
+            note: app.t("family.screens.code_text", page, ["time": time]),
+            backURL: Paths.family + "#screens"), for: page)
         response.headers.add("Cache-Control", "no-store")
         return response
     }

@@ -20,14 +20,15 @@ enum FamilyPage {
             let model = try RemoveModel(app, username: page.parameter("username"), reader: try page.member.member)
             let name = ["name": model.member.member.displayName]
             let warning = split(app.t("family.remove.warning", page), at: "{username}")
-            return app.render("family-remove", [
-                "title": .string(app.t("family.remove.title", page, name)),
-                "heading": .string(app.t("family.remove.heading", page, name)),
-                "submit": .string(app.t("family.remove.submit", page, name)),
-                "warning": ["before": .string(warning.before), "after": .string(warning.after)],
-                "member": values(model.member),
-                "isMe": .bool(model.member.isMe),
-            ], for: page)
+            let member = model.member.member
+            return app.render(FamilyRemoveView(
+                title: app.t("family.remove.title", page, name),
+                heading: app.t("family.remove.heading", page, name),
+                submit: app.t("family.remove.submit", page, name),
+                warningBefore: warning.before,
+                warningAfter: warning.after,
+                member: FamilyRemoveView.Member(username: member.username, removeURL: Paths.removeMember(member.username)),
+                isMe: model.member.isMe), for: page)
         })
         addScreens(to: &router)
         router.add(.POST, "/family/members/{username}/remove", .admin { app, page in

@@ -86,11 +86,8 @@ enum FamilyScreenPage {
 
     private static func enrolForm(_ app: Dawn, _ page: PageRequest, error: String? = nil, status: HTTPStatus = .ok) -> HTTPResponse {
         let csrf = PreSessionCSRF(page)
-        var response = render(app, page, "family-screen-enrol", [
-            "title": .string(app.t("screen.enrol.heading", page)),
-            "csrf": .string(csrf.token),
-            "error": error.map(TemplateValue.string) ?? .null,
-        ], status: status)
+        var response = render(app, page, FamilyScreenEnrolView(title: app.t("screen.enrol.heading", page), csrf: csrf.token,
+                                                               error: error), status: status)
         csrf.attach(to: &response)
         // A revoked (or forged) screen cookie goes; the visit's too.
         if page.cookies[ScreenCookie.name] != nil { response.headers.add("Set-Cookie", ScreenCookie.clear(secure: page.isSecure)) }
@@ -126,30 +123,20 @@ enum FamilyScreenPage {
         let model = try PickerModel(app, screen: screen)
         let done = try page.query()["done"]
         let notice: String? = done == "enrolled" ? app.t("screen.notice.enrolled", page) : nil
-        let values: [String: TemplateValue] = [
-            "title": .string(app.t("screen.picker.heading", page)),
-            "notice": notice.map(TemplateValue.string) ?? .null,
-            "people": .list(model.people.map { person in
-                [
-                    "name": .string(person.displayName),
-                    "initial": .string(person.initial),
-                    "colour": .string("screen-colour-\(person.colour)"),
-                    "href": .string(memberPath(person.id)),
-                    "locked": .bool(person.locked),
-                    "lockedText": .string(app.t("screen.picker.locked", page)),
-                ]
-            }),
-            "chores": .list(model.chores.map { due in
-                [
-                    "name": .string(due.chore.name), "emoji": .string(due.chore.mark),
-                    "doneBy": due.done.map { done in
-                        .string(app.t("chores.done_by", page, ["name": done.displayName ?? app.t("chores.former_member", page)]))
-                    } ?? .string(app.t("chores.not_done", page)),
-                    "state": .string(due.done == nil ? "open" : "done"),
-                ]
-            }),
-        ]
-        return render(app, page, "family-screen", values)
+        let people = model.people.map { person in
+            FamilyScreenView.Person(name: person.displayName, initial: person.initial, colour: "screen-colour-\(person.colour)",
+                                    href: memberPath(person.id), locked: person.locked,
+                                    lockedText: app.t("screen.picker.locked", page))
+        }
+        let chores = model.chores.map { due in
+            let doneBy = due.done.map { done in
+                app.t("chores.done_by", page, ["name": done.displayName ?? app.t("chores.former_member", page)])
+            } ?? app.t("chores.not_done", page)
+            return FamilyScreenView.Chore(name: due.chore.name, emoji: due.chore.mark, doneBy: doneBy,
+                                          state: due.done == nil ? "open" : "done")
+        }
+        return render(app, page, FamilyScreenView(title: app.t("screen.picker.heading", page), notice: notice,
+                                                  people: people, chores: chores))
     }
 
     // MARK: - The PIN
@@ -166,32 +153,30 @@ enum FamilyScreenPage {
                                 error: String? = nil, status: HTTPStatus = .ok) throws -> HTTPResponse {
         let name = ["name": member.displayName]
         let lockout = try app.familyScreens.pinFailures.state(of: member.id)
-        let keys: [TemplateValue] = (["1", "2", "3", "4", "5", "6", "7", "8", "9"].map { digit in
-            ["value": .string(digit), "text": .string(digit), "label": .null, "wide": .bool(false), "keyURL": .string(keyPath(member.id))]
-        } as [TemplateValue]) + [
-            ["value": "clear", "text": "C", "label": .string(app.t("screen.pin.clear_key", page)), "wide": .bool(false),
-             "keyURL": .string(keyPath(member.id))],
-            ["value": "0", "text": "0", "label": .null, "wide": .bool(false), "keyURL": .string(keyPath(member.id))],
-            ["value": "back", "text": "⌫", "label": .string(app.t("screen.pin.back_key", page)), "wide": .bool(false),
-             "keyURL": .string(keyPath(member.id))],
+        let keyURL = keyPath(member.id)
+        let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9"].map { digit in
+            FamilyScreenPINView.Key(value: digit, text: digit, label: nil, wide: false, keyURL: keyURL)
+        } + [
+            FamilyScreenPINView.Key(value: "clear", text: "C", label: app.t("screen.pin.clear_key", page), wide: false, keyURL: keyURL),
+            FamilyScreenPINView.Key(value: "0", text: "0", label: nil, wide: false, keyURL: keyURL),
+            FamilyScreenPINView.Key(value: "back", text: "⌫", label: app.t("screen.pin.back_key", page), wide: false, keyURL: keyURL),
         ]
         // How many digits the keypad holds, never which: dots and a sentence.
         let typed = app.familyScreens.keypad.count(screen: screen.id, member: member.id, now: app.now())
         let person = Person(id: member.id, displayName: member.displayName, colour: MemberColour.index(member.id), locked: lockout.isLocked)
-        return render(app, page, "family-screen-pin", [
-            "title": .string(app.t("screen.pin.title", page, name)),
-            "heading": .string(app.t("screen.pin.heading", page, name)),
-            "initial": .string(person.initial),
-            "colour": .string("screen-colour-\(person.colour)"),
-            "csrf": .string(screen.csrfToken),
-            "locked": try lockedText(app, page, member, lockout).map(TemplateValue.string) ?? .null,
-            "error": error.map(TemplateValue.string) ?? .null,
-            "typedDots": typed > 0 ? .string(String(repeating: "•", count: typed)) : .null,
-            "typedText": typed > 0 ? .string(app.strings.plural("screen.pin.typed", count: typed, page.language)) : .null,
-            "pinURL": .string(pinPath(member.id)),
-            "keys": .list(keys),
-            "countdown": true,
-        ], status: lockout.isLocked ? .tooManyRequests : status)
+        return render(app, page, FamilyScreenPINView(
+            title: app.t("screen.pin.title", page, name),
+            heading: app.t("screen.pin.heading", page, name),
+            initial: person.initial,
+            colour: "screen-colour-\(person.colour)",
+            csrf: screen.csrfToken,
+            locked: try lockedText(app, page, member, lockout),
+            error: error,
+            typedDots: typed > 0 ? String(repeating: "•", count: typed) : nil,
+            typedText: typed > 0 ? app.strings.plural("screen.pin.typed", count: typed, page.language) : nil,
+            pinURL: pinPath(member.id),
+            keys: keys,
+            countdown: ScreenCountdown(app, page.language, moreTimeURL: nil)), status: lockout.isLocked ? .tooManyRequests : status)
     }
 
     /// Why the member's name is locked on every screen, and until when (their time zone).
@@ -264,7 +249,7 @@ enum FamilyScreenPage {
         let language = model.settings.language
         func t(_ key: String, _ arguments: [String: String] = [:]) -> String { app.strings.format(key, language, arguments) }
         let name = model.member.displayName
-        let items = model.items.map { item -> TemplateValue in
+        let items = model.items.map { item in
             let habit = item.habit
             let progress = item.target.map { target -> String in
                 let values = ["total": LocalizedNumber.decimal(thousandths: item.totalMilli, language),
@@ -272,40 +257,31 @@ enum FamilyScreenPage {
                 let key = target.kind == .atMost ? "check.progress_at_most" : "check.progress_at_least"
                 return String(PlainText.trimmed(t(key, values)))
             }
-            return [
-                "name": .string(habit.name),
-                "emoji": .string(habit.emoji),
-                "state": .string(item.done ? "done" : item.skipped ? "skipped" : "open"),
-                "stateText": .string(t(item.done ? "check.state_done" : item.skipped ? "check.state_skipped" : "check.state_open")),
-                "canCheck": .bool(isOpen(item)),
-                "checkURL": .string(checkPath(habit.id)),
-                "checkLabel": .string(t("check.mark", ["name": habit.name])),
-                "progress": progress.map(TemplateValue.string) ?? .null,
-                "csrf": .string(page.screen?.csrfToken ?? ""),
-            ]
+            return FamilyScreenTodayView.Item(
+                name: habit.name,
+                emoji: habit.emoji,
+                state: item.done ? "done" : item.skipped ? "skipped" : "open",
+                stateText: t(item.done ? "check.state_done" : item.skipped ? "check.state_skipped" : "check.state_open"),
+                canCheck: isOpen(item),
+                checkURL: checkPath(habit.id),
+                checkLabel: t("check.mark", ["name": habit.name]),
+                progress: progress)
         }
-        let chores = model.openChores.map { chore -> TemplateValue in
-            [
-                "name": .string(chore.name),
-                "emoji": .string(chore.mark),
-                "checkURL": .string(choreCheckPath(chore.id)),
-                "checkLabel": .string(t("chores.mark", ["name": chore.name])),
-                "csrf": .string(page.screen?.csrfToken ?? ""),
-            ]
+        let chores = model.openChores.map { chore in
+            FamilyScreenTodayView.Chore(name: chore.name, emoji: chore.mark, checkURL: choreCheckPath(chore.id),
+                                        checkLabel: t("chores.mark", ["name": chore.name]))
         }
         let done = try page.query()["done"]
-        return render(app, page, "family-screen-today", [
-            "notice": done == "checked" ? .string(t("screen.notice.checked")) : .null,
-            "chores": .list(chores),
-            "title": .string(t("screen.today.title", ["name": name])),
-            "heading": .string(t("screen.today.title", ["name": name])),
-            "initial": .string(Person(id: model.member.id, displayName: name, colour: 0, locked: false).initial),
-            "colour": .string("screen-colour-\(MemberColour.index(model.member.id))"),
-            "items": .list(items),
-            "csrf": .string(page.screen?.csrfToken ?? ""),
-            "countdown": true,
-            "moreTimeURL": .string(moreTimePath),
-        ], language: language)
+        return render(app, page, FamilyScreenTodayView(
+            title: t("screen.today.title", ["name": name]),
+            heading: t("screen.today.title", ["name": name]),
+            initial: Person(id: model.member.id, displayName: name, colour: 0, locked: false).initial,
+            colour: "screen-colour-\(MemberColour.index(model.member.id))",
+            csrf: page.screen?.csrfToken ?? "",
+            notice: done == "checked" ? t("screen.notice.checked") : nil,
+            items: items,
+            chores: chores,
+            countdown: ScreenCountdown(app, language, moreTimeURL: moreTimePath)), language: language)
     }
 
     private static func checkOff(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
@@ -360,23 +336,12 @@ enum FamilyScreenPage {
         return screen
     }
 
-    /// A screen page: its own layout, never stored by a browser or the service worker.
-    private static func render(_ app: Dawn, _ page: PageRequest, _ name: String, _ values: [String: TemplateValue],
-                               status: HTTPStatus = .ok, language: Language? = nil) -> HTTPResponse {
-        var all = values
-        if all["countdown"] == nil { all["countdown"] = false }
-        if all["moreTimeURL"] == nil { all["moreTimeURL"] = .null }
-        all["countdownSeconds"] = .int(countdownSeconds)
-        // "Back to the names in {seconds} s" around the number the script counts down, in the
-        // page's language (the number's place differs by language).
-        let marker: Character = "\u{1}"
-        let sentence = app.strings.format("screen.countdown.left", language ?? page.language, ["seconds": String(marker)])
-        let parts = sentence.split(separator: marker, omittingEmptySubsequences: false).map(String.init)
-        all["countdownBefore"] = .string(parts.first ?? "")
-        all["countdownAfter"] = .string(parts.count > 1 ? parts[1] : "")
-        // Not `for: page`: a member signed in on this browser is no part of the screen (their
-        // CSRF token, theme and navigation stay off it).
-        var response = app.render(name, all, status: status, language: language ?? page.language)
+    /// A screen page, from its typed view: its own layout, never stored by a browser or the
+    /// service worker. Not `for: page`: a member signed in on this browser is no part of the
+    /// screen (their CSRF token, theme and navigation stay off it).
+    private static func render<View: PageView>(_ app: Dawn, _ page: PageRequest, _ view: View, status: HTTPStatus = .ok,
+                                               language: Language? = nil) -> HTTPResponse {
+        var response = app.render(view, status: status, language: language ?? page.language)
         response.headers.add("Cache-Control", "no-store")
         return response
     }

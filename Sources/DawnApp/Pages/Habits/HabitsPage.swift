@@ -150,26 +150,6 @@ enum HabitsPage {
         member.paths.habitsStylesheet(version: app.caches.members.validator(member.account.id))
     }
 
-    /// A habit as templates show it: pill text, class, counts.
-    static func pill(_ habit: Habits.Habit, _ app: Dawn, _ page: PageRequest, streak: Int = 0,
-                     unit: StreakUnit = .day) -> TemplateValue {
-        [
-            "id": .int(Int(habit.id)),
-            "name": .string(habit.name),
-            "emoji": .string(habit.emoji),
-            "class": .string("habit-\(habit.id)"),
-            "count": .string(app.strings.plural("habits.count", count: habit.count, page.language)),
-            "streak": .string(app.strings.plural(unit == .day ? "habits.streak" : "habits.streak_\(unit.rawValue)",
-                                                 count: streak, page.language)),
-            "hasStreak": .bool(streak > 0),
-            "logLabel": .string(app.t("habits.log_label", page, ["name": habit.name])),
-            "archiveURL": .string(page.paths.archiveHabit(habit.id)),
-            "restoreURL": .string(page.paths.restoreHabit(habit.id)),
-            // Guardians archive, never delete: no delete link on their view.
-            "deleteURL": page.ward == nil ? .string(page.paths.deleteHabit(habit.id)) : .null,
-        ]
-    }
-
     private static func stylesheet(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let member = try MemberContext(app, page)
         var css = "/* Your habits' colours: validated #RRGGBB only. */\n"

@@ -50,14 +50,14 @@ extension SettingsPage {
         })
     }
 
-    /// The card's values: whether the member shows (as sent, in a refused form) and has a PIN.
-    static func familyScreenValues(_ app: Dawn, _ page: PageRequest, form: FormState) -> TemplateValue {
-        guard let me = page.signedIn?.member, let profile = try? app.familyScreens.profile(me.id) else { return .null }
-        return [
-            "onScreen": form.values["on_screen"] ?? .bool(profile.onScreen),
-            "hasPIN": .bool(profile.hasPIN),
-            "status": .string(app.t(profile.hasPIN ? "screen.settings.has_pin" : "screen.settings.no_pin", page)),
-            "form": form.template,
-        ]
+    /// The card: whether the member shows (as sent, in a refused form) and has a PIN.
+    static func familyScreen(_ app: Dawn, _ page: PageRequest, form: FormState) -> SettingsView.FamilyScreen? {
+        guard let me = page.signedIn?.member, let profile = try? app.familyScreens.profile(me.id) else { return nil }
+        return SettingsView.FamilyScreen(
+            onScreen: form.values["on_screen"]?.isTruthy ?? profile.onScreen,
+            hasPIN: profile.hasPIN,
+            status: app.t(profile.hasPIN ? "screen.settings.has_pin" : "screen.settings.no_pin", page),
+            pinError: form.error("pin"),
+            pinAgainError: form.error("pin_again"))
     }
 }

@@ -24,11 +24,11 @@ extension SettingsPage {
         })
     }
 
-    /// The section's values; null (no section) for a member without a guardian.
-    static func journalSharingValues(_ app: Dawn, _ page: PageRequest, _ settings: MemberSettings) -> TemplateValue {
+    /// The section; none for a member without a guardian.
+    static func journalSharing(_ app: Dawn, _ page: PageRequest, _ settings: MemberSettings) -> SettingsView.JournalSharing? {
         guard let me = page.signedIn?.member, let guardians = try? app.family.guardians(of: me.id), !guardians.isEmpty else {
-            return .null
+            return nil
         }
-        return ["shared": .bool(settings.shareJournal), "action": .string(Paths.shareJournal)]
+        return SettingsView.JournalSharing(shared: settings.shareJournal, action: Paths.shareJournal)
     }
 }

@@ -92,53 +92,49 @@ enum SettingsPage {
         // The zone shown may be one the form just refused: the times of the notification
         // results are then written in UTC, so the refusal is still shown (no "today" here).
         let rules = (try? app.timeZones.rules(for: model.timeZone)) ?? .utc
-        func result(_ key: String) -> TemplateValue {
-            guard let result = model.results[key] else { return .null }
+        func result(_ key: String) -> String? {
+            guard let result = model.results[key] else { return nil }
             let time = NotificationsPage.resultTime(result.at, rules: rules)
-            return .string(result.error.map { app.t("notify.result_failed", page, ["time": time, "error": $0]) }
-                ?? app.t("notify.result_ok", page, ["time": time]))
+            return result.error.map { app.t("notify.result_failed", page, ["time": time, "error": $0]) }
+                ?? app.t("notify.result_ok", page, ["time": time])
         }
-        var notifyValues = notifyForm.values
-        if notifyForm.isValid {
-            notifyValues = ["ntfy_url": .string(model.ntfy?.url ?? ""), "email": .string(model.email ?? "")]
+        let notifyValues = notifyForm.isValid
+            ? SettingsView.NotifyValues(ntfyURL: model.ntfy?.url ?? "", email: model.email ?? "")
+            : SettingsView.NotifyValues(ntfyURL: notifyForm.value("ntfy_url"), email: notifyForm.value("email"))
+        let notifyErrors = SettingsView.NotifyErrors(ntfyURL: notifyForm.error("ntfy_url"), ntfyToken: notifyForm.error("ntfy_token"),
+                                                     email: notifyForm.error("email"))
+        let notify = SettingsView.Notify(
+            form: SettingsView.NotifyForm(values: notifyValues, errors: notifyErrors),
+            tokenSet: model.ntfy?.token != nil,
+            ntfyResult: result(NotifyTargets.Key.ntfy),
+            emailResult: result(NotifyTargets.Key.email),
+            emailConfigured: model.emailConfigured,
+            devices: model.pushSubscriptions.map { subscription in
+                SettingsView.Device(host: NotifyInput.host(of: subscription.endpoint) ?? subscription.endpoint,
+                                    removeURL: "/notifications/push/\(subscription.id)/remove",
+                                    result: result(NotifyTargets.Key.push(subscription.id)))
+            })
+        func options<T>(_ choices: [Model.Choice<T>], _ label: (T) -> String) -> [SettingsView.Option] {
+            choices.map { SettingsView.Option(value: $0.id, label: label($0.value), selected: $0.isSelected) }
         }
-        let notify: TemplateValue = [
-            "form": ["values": .object(notifyValues), "errors": .object(notifyForm.errors)],
-            // Whether a token is stored, never the token: a secret stays out of the page, the
-            // browser's cache and the offline copy.
-            "tokenSet": .bool(model.ntfy?.token != nil),
-            "ntfyResult": result(NotifyTargets.Key.ntfy),
-            "emailResult": result(NotifyTargets.Key.email),
-            "emailConfigured": .bool(model.emailConfigured),
-            "devices": .list(model.pushSubscriptions.map { subscription in
-                [
-                    "host": .string(NotifyInput.host(of: subscription.endpoint) ?? subscription.endpoint),
-                    "removeURL": .string("/notifications/push/\(subscription.id)/remove"),
-                    "result": result(NotifyTargets.Key.push(subscription.id)),
-                ]
-            }),
-        ]
-        func options<T>(_ choices: [Model.Choice<T>], _ label: (T) -> String) -> TemplateValue {
-            .list(choices.map { ["value": .string($0.id), "label": .string(label($0.value)), "selected": .bool($0.isSelected)] })
-        }
-        return app.render("settings", [
-            "title": .string(app.t("settings.title", page)),
-            "notice": noticeCard == nil ? notice.map(TemplateValue.string) ?? .null : .null,
-            // `cardNotice.notify`, `cardNotice.family_screen`…: the notice inside its card.
-            "cardNotice": noticeCard.flatMap { card in notice.map { TemplateValue.object([card: .string($0)]) } } ?? .null,
-            "form": form.template,
-            "languages": options(model.languages) { $0.nativeName },
-            "timeZones": TimeZoneChoices.options(model.timeZones, selected: model.timeZone),
-            "weekdays": options(model.weekdays) { app.t($0 == .sunday ? "settings.sunday" : "settings.monday", page) },
-            "hours": options(model.dayStartHours) { app.t("settings.hour", page, ["hour": String($0)]) },
-            "views": options(model.views) { app.t($0 ? "settings.view_grid" : "settings.view_row", page) },
-            "gridDates": .bool(model.settings.showGridDates),
-            "themes": options(model.themes) { app.t("settings.theme_\($0.rawValue)", page) },
-            "board": .bool(model.sharesOnBoard),
-            "vacationsURL": .string(Paths.vacations),
-            "notify": notify,
-            "journalSharing": journalSharingValues(app, page, model.settings),
-            "familyScreen": familyScreenValues(app, page, form: screenForm),
-        ], status: status, for: page)
+        var cardNotice: SettingsView.CardNotice?
+        if let noticeCard, let notice { cardNotice = SettingsView.CardNotice(card: noticeCard, text: notice) }
+        return app.render(SettingsView(
+            title: app.t("settings.title", page),
+            notice: noticeCard == nil ? notice : nil,
+            cardNotice: cardNotice,
+            errors: form,
+            languages: options(model.languages) { $0.nativeName },
+            timeZones: TimeZoneChoices.choices(model.timeZones, selected: model.timeZone),
+            weekdays: options(model.weekdays) { app.t($0 == .sunday ? "settings.sunday" : "settings.monday", page) },
+            hours: options(model.dayStartHours) { app.t("settings.hour", page, ["hour": String($0)]) },
+            views: options(model.views) { app.t($0 ? "settings.view_grid" : "settings.view_row", page) },
+            gridDates: model.settings.showGridDates,
+            themes: options(model.themes) { app.t("settings.theme_\($0.rawValue)", page) },
+            board: model.sharesOnBoard,
+            vacationsURL: Paths.vacations,
+            notify: notify,
+            journalSharing: journalSharing(app, page, model.settings),
+            familyScreen: familyScreen(app, page, form: screenForm)), status: status, for: page)
     }
 }

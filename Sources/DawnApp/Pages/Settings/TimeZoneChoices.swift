@@ -1,17 +1,8 @@
 import Templates
 import TimeZones
 
-/// The `<option>`s of a time zone `<select>`, with the current one selected.
+/// The `<option>`s of a time zone `<select>`, with the current one selected, for a typed view.
 enum TimeZoneChoices {
-    static func options(_ database: TimeZoneDatabase, selected: String) -> TemplateValue {
-        options(database.identifiers, selected: selected)
-    }
-
-    static func options(_ identifiers: [String], selected: String) -> TemplateValue {
-        .list(choices(identifiers, selected: selected).map(\.templateValue))
-    }
-
-    /// The options for a typed view.
     static func choices(_ identifiers: [String], selected: String) -> [Choice] {
         identifiers.map { id in Choice(id: id, label: id.replacingUnderscores, selected: id == selected) }
     }

@@ -8,23 +8,20 @@ import TimeZones
 /// shown period, per kept chore, who did it how often and the due days nobody did it
 /// (counted up to the reader's today: days to come are not "not done").
 extension StatsPage {
-    static func choresValues(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, period: Period) throws -> [String: TemplateValue] {
+    static func chores(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, period: Period) throws -> [StatsView.ChoreRow] {
         let last = min(period.last, member.today)
         let tallies = try FamilyChores(instance: app.data.instance).tally(from: period.first, through: last)
         let language = page.language
-        let rows = tallies.map { tally -> TemplateValue in
-            let doers = tally.doers.map { doer -> TemplateValue in
-                let name = doer.displayName ?? app.t("chores.former_member", page)
-                return ["text": .string(app.t("chores.stats.count", page, ["name": name, "count": LocalizedNumber.integer(doer.count, language)]))]
-            }
-            return [
-                "name": .string(tally.chore.name), "mark": .string(tally.chore.mark),
-                "colorClass": .string(FamilyPage.colorClass(tally.chore.color)),
-                "doers": doers.isEmpty ? .null : .list(doers),
-                "due": .string(LocalizedNumber.integer(tally.dueDays, language)),
-                "notDone": .string(LocalizedNumber.integer(tally.notDone, language)),
-            ]
+        return tallies.map { tally in
+            StatsView.ChoreRow(
+                name: tally.chore.name, mark: tally.chore.mark,
+                colorClass: FamilyPage.colorClass(tally.chore.color),
+                doers: tally.doers.map { doer in
+                    let name = doer.displayName ?? app.t("chores.former_member", page)
+                    return StatsView.Doer(text: app.t("chores.stats.count", page, ["name": name, "count": LocalizedNumber.integer(doer.count, language)]))
+                },
+                due: LocalizedNumber.integer(tally.dueDays, language),
+                notDone: LocalizedNumber.integer(tally.notDone, language))
         }
-        return ["familyChores": rows.isEmpty ? .null : .list(rows)]
     }
 }

@@ -16,91 +16,118 @@ enum StatsPage {
         router.add(.GET, "/stats", .member(slow: true) { app, page in try show(app, page) }.forGuardians(.read))
     }
 
-    /// The view: the model in the page's language, into `Views/stats.html`.
     private static func show(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
+        app.render(try view(app, page), for: page)
+    }
+
+    /// The view: the model in the page's language, into `Views/stats.html`.
+    private static func view(_ app: Dawn, _ page: PageRequest) throws -> StatsView {
         let member = try MemberContext(app, page)
         let model = try Model(member, query: try page.query())
         let period = model.period
         let figures = model.figures
         let language = page.language
-        let segments = model.segments.map { g, target -> TemplateValue in
-            ["href": .string(page.paths.stats(target)), "name": .string(app.t("time.granularity_\(g.rawValue)", page)),
-             "short": .string(app.t("stats.short.\(g.rawValue)", page)), "current": .bool(g == period.granularity)]
-        }
         let daysSoFar = period.dayCount(through: member.today)
-        // Per habit, in the member's order; streaks in the habit's own units.
-        let rows = figures.habits.map { row -> TemplateValue in
-            [
-                "emoji": .string(row.habit.emoji), "name": .string(row.habit.name), "class": .string("habit-\(row.habit.id)"),
-                "count": .string(LocalizedNumber.integer(row.count, language)),
-                "minutes": .string(LocalizedNumber.integer(row.minutes, language)),
-                "active": .string("\(row.activeDays) / \(daysSoFar)"),
-                "streak": .string(app.strings.plural("stats.streak_\(row.progress.unit.rawValue)", count: row.progress.current, language)),
-                "best": .string(app.strings.plural("stats.streak_\(row.progress.unit.rawValue)", count: row.progress.best, language)),
-                "score": .string(LocalizedNumber.decimal(row.progress.score * 100, fractionDigits: 1, language) + " %"),
-            ]
-        }
-        var values: [String: TemplateValue] = [
-            "title": .string(app.t("stats.title", page) + " · " + label(period, language)),
-            "label": .string(label(period, language)),
-            "segments": .list(segments),
-            "previous": model.previous.map { .string(page.paths.stats($0)) } ?? .null,
-            "next": model.next.map { .string(page.paths.stats($0)) } ?? .null,
-            "activeDays": .string(app.t("stats.active_days", page, ["active": String(figures.activeDays), "days": String(daysSoFar)])),
-            // The journal's figures (entries, moods, notes) are hidden from a guardian unless shared.
-            "entries": member.journalVisible ? .string(app.strings.plural("stats.entries", count: figures.entries, language)) : .null,
-            "journalVisible": .bool(member.journalVisible),
-            "habits": rows.isEmpty ? .null : .list(rows),
-            "stylesheet": .string(app.staticFiles.url(for: "stats.css") ?? ""),
-            "habitsCSS": .string(HabitsPage.cssURL(app, member)),
-            "calendar": .string(page.paths.calendar(model.calendarMonth)),
-        ]
-        if period.granularity == .year {
-            values["years"] = .list(model.years.map { year in
-                ["href": .string(page.paths.stats(year)), "year": .string(String(year.first.year)),
-                 "current": .bool(year.first.year == period.first.year)]
-            })
-        }
-        values["chart"] = chart(model.buckets, granularity: period.granularity, app: app, page: page)
-        values["untimed"] = model.untimedCheckOffs == 0 ? .null
-            : .string(app.strings.plural("stats.untimed", count: model.untimedCheckOffs, language))
-        values.merge(try choresValues(app, page, member, period: period)) { _, chores in chores }
-        values["mood"] = member.journalVisible ? mood(figures, app: app, page: page) : .null
-        if let heatmap = model.heatmap {
+        var heatmap: (value: TemplateValue, heading: String)?
+        if let drawn = model.heatmap {
             let heading = app.t("heatmap.stats_heading", page, ["year": String(period.first.year)])
-            values["heatmapHeading"] = .string(heading)
-            values["heatmapCSS"] = .string(app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? "")
             var words = HeatmapWords(app, page)
-            let days = heatmap.days.map { day in
+            let days = drawn.days.map { day in
                 HeatmapDrawing.Day(level: day.level, figure: day.date > member.today ? nil : words.figure(logs: day.logs, notes: member.journalVisible ? day.notes : 0))
             }
-            values["heatmap"] = HeatmapDrawing.value(heatmap.layout, days: days, titles: HeatmapDrawing.Titles(app, page),
-                                                     today: member.today, label: heading, language: language,
-                                                     paths: page.paths)
+            let value = HeatmapDrawing.value(drawn.layout, days: days, titles: HeatmapDrawing.Titles(app, page),
+                                             today: member.today, label: heading, language: language, paths: page.paths)
+            heatmap = (value, heading)
         }
-        return app.render("stats", values, for: page)
+        return StatsView(
+            title: app.t("stats.title", page) + " · " + label(period, language),
+            label: label(period, language),
+            segments: model.segments.map { g, target in
+                StatsView.Segment(href: page.paths.stats(target), name: app.t("time.granularity_\(g.rawValue)", page),
+                                  short: app.t("stats.short.\(g.rawValue)", page), current: g == period.granularity)
+            },
+            previous: model.previous.map { page.paths.stats($0) },
+            next: model.next.map { page.paths.stats($0) },
+            years: period.granularity != .year ? [] : model.years.map { year in
+                StatsView.Year(href: page.paths.stats(year), year: String(year.first.year), current: year.first.year == period.first.year)
+            },
+            activeDays: app.t("stats.active_days", page, ["active": String(figures.activeDays), "days": String(daysSoFar)]),
+            entries: member.journalVisible ? app.strings.plural("stats.entries", count: figures.entries, language) : nil,
+            journalVisible: member.journalVisible,
+            // Per habit, in the member's order; streaks in the habit's own units.
+            habits: figures.habits.map { row in
+                StatsView.HabitRow(
+                    emoji: row.habit.emoji, name: row.habit.name, class: "habit-\(row.habit.id)",
+                    count: LocalizedNumber.integer(row.count, language),
+                    minutes: LocalizedNumber.integer(row.minutes, language),
+                    active: "\(row.activeDays) / \(daysSoFar)",
+                    streak: app.strings.plural("stats.streak_\(row.progress.unit.rawValue)", count: row.progress.current, language),
+                    best: app.strings.plural("stats.streak_\(row.progress.unit.rawValue)", count: row.progress.best, language),
+                    score: LocalizedNumber.decimal(row.progress.score * 100, fractionDigits: 1, language) + " %")
+            },
+            stylesheet: app.staticFiles.url(for: "stats.css") ?? "",
+            habitsCSS: HabitsPage.cssURL(app, member),
+            calendar: page.paths.calendar(model.calendarMonth),
+            chart: chart(model.buckets, granularity: period.granularity, app: app, page: page),
+            untimed: model.untimedCheckOffs == 0 ? nil : app.strings.plural("stats.untimed", count: model.untimedCheckOffs, language),
+            familyChores: try chores(app, page, member, period: period),
+            mood: member.journalVisible ? mood(figures, app: app, page: page) : nil,
+            heatmap: heatmap?.value,
+            heatmapHeading: heatmap?.heading,
+            heatmapCSS: heatmap.map { _ in app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? "" })
     }
 
     /// The mood card: the period's average and, per habit, the average on days done and
-    /// not done; null when the period has no mood.
-    private static func mood(_ figures: StatsFigures, app: Dawn, page: PageRequest) -> TemplateValue {
-        guard let average = figures.mood.average else { return .null }
+    /// not done; none when the period has no mood.
+    private static func mood(_ figures: StatsFigures, app: Dawn, page: PageRequest) -> StatsView.Mood? {
+        guard let average = figures.mood.average else { return nil }
         let language = page.language
-        func cell(_ tally: MoodTally) -> TemplateValue {
-            guard let value = tally.average, let face = tally.nearest?.face else { return .null }
-            return ["value": .string(LocalizedNumber.decimal(value, fractionDigits: 1, language)), "face": .string(face)]
+        func cell(_ tally: MoodTally) -> StatsView.MoodCell? {
+            guard let value = tally.average, let face = tally.nearest?.face else { return nil }
+            return StatsView.MoodCell(value: LocalizedNumber.decimal(value, fractionDigits: 1, language), face: face)
         }
-        return [
-            "average": .string(app.t("stats.mood_average", page, ["average": LocalizedNumber.decimal(average, fractionDigits: 1, language)])),
-            "face": .string(figures.mood.nearest?.face ?? ""),
-            "days": .string(app.strings.plural("stats.mood_days", count: figures.mood.count, language)),
-            "habits": figures.habits.isEmpty ? .null : .list(figures.habits.map { row in
-                ["emoji": .string(row.habit.emoji), "name": .string(row.habit.name), "class": .string("habit-\(row.habit.id)"),
-                 "done": cell(row.moodWhenDone), "notDone": cell(row.moodWhenNotDone)]
-            }),
-        ]
+        return StatsView.Mood(
+            average: app.t("stats.mood_average", page, ["average": LocalizedNumber.decimal(average, fractionDigits: 1, language)]),
+            face: figures.mood.nearest?.face ?? "",
+            days: app.strings.plural("stats.mood_days", count: figures.mood.count, language),
+            habits: figures.habits.map { row in
+                StatsView.MoodRow(emoji: row.habit.emoji, name: row.habit.name, class: "habit-\(row.habit.id)",
+                                  done: cell(row.moodWhenDone), notDone: cell(row.moodWhenNotDone))
+            })
     }
 
+    /// The bar chart as SVG geometry (viewBox units), every bar with its `<title>`,
+    /// and the same figures as table rows.
+    private static func chart(_ buckets: [StatsChartBucket], granularity: Granularity, app: Dawn,
+                              page: PageRequest) -> StatsView.Chart {
+        let language = page.language
+        // A viewBox about a phone's width, so 11-unit labels read as ~11 px there.
+        let width = 360, height = 160, left = 24, bottom = 20, top = 8
+        let plotHeight = height - bottom - top
+        let maximum = StatsChartScale.niceMaximum(for: buckets.map(\.count).max() ?? 0)
+        let step = Double(width - left) / Double(max(buckets.count, 1))
+        let labelEvery = max(1, Int((Double(buckets.count) / 8).rounded(.up)))
+        var bars: [StatsView.Bar] = []
+        var rows: [StatsView.Row] = []
+        bars.reserveCapacity(buckets.count)
+        rows.reserveCapacity(buckets.count)
+        for (index, bucket) in buckets.enumerated() {
+            let name = bucketLabel(bucket.key, language)
+            let barHeight = Int((Double(bucket.count) / Double(maximum) * Double(plotHeight)).rounded())
+            let x = Double(left) + Double(index) * step
+            bars.append(StatsView.Bar(
+                x: format(x + step * 0.15), width: format(step * 0.7),
+                y: top + plotHeight - barHeight, height: barHeight,
+                title: app.t("stats.bar_title", page, ["label": name, "count": String(bucket.count), "minutes": String(bucket.minutes)]),
+                labelX: format(x + step / 2),
+                label: index % labelEvery == 0 ? shortLabel(bucket.key, language) : nil))
+            rows.append(StatsView.Row(label: name, count: bucket.count, minutes: bucket.minutes))
+        }
+        return StatsView.Chart(
+            width: width, height: height, bars: bars, rows: rows,
+            max: maximum, axisY: top, baseY: top + plotHeight, left: left, labelY: height - 6, right: width,
+            caption: app.t("stats.chart_label", page, ["unit": app.t("stats.unit.\(granularity.rawValue)", page)]))
+    }
 
     /// "2 logs, 1 note": what made a heatmap day active (its title is "2026-03-04: 2 logs, 1 note"),
     /// each count worded once a page (a year has a handful).
@@ -147,41 +174,6 @@ enum StatsPage {
         case .quarter: LocalizedDate.quarterLabel(period.quarter ?? 1, period.first.year, language)
         case .year: LocalizedDate.yearLabel(period.first.year, language)
         }
-    }
-
-    /// The bar chart as SVG geometry (viewBox units), every bar with its `<title>`,
-    /// and the same figures as table rows.
-    private static func chart(_ buckets: [StatsChartBucket], granularity: Granularity, app: Dawn,
-                              page: PageRequest) -> TemplateValue {
-        let language = page.language
-        // A viewBox about a phone's width, so 11-unit labels read as ~11 px there.
-        let width = 360, height = 160, left = 24, bottom = 20, top = 8
-        let plotHeight = height - bottom - top
-        let maximum = StatsChartScale.niceMaximum(for: buckets.map(\.count).max() ?? 0)
-        let step = Double(width - left) / Double(max(buckets.count, 1))
-        let labelEvery = max(1, Int((Double(buckets.count) / 8).rounded(.up)))
-        var bars: [TemplateValue] = []
-        var rows: [TemplateValue] = []
-        for (index, bucket) in buckets.enumerated() {
-            let name = bucketLabel(bucket.key, language)
-            let barHeight = Int((Double(bucket.count) / Double(maximum) * Double(plotHeight)).rounded())
-            let x = Double(left) + Double(index) * step
-            bars.append([
-                "x": .string(format(x + step * 0.15)), "width": .string(format(step * 0.7)),
-                "y": .int(top + plotHeight - barHeight), "height": .int(barHeight),
-                "title": .string(app.t("stats.bar_title", page, ["label": name, "count": String(bucket.count),
-                                                                  "minutes": String(bucket.minutes)])),
-                "labelX": .string(format(x + step / 2)),
-                "label": index % labelEvery == 0 ? .string(shortLabel(bucket.key, language)) : .null,
-            ])
-            rows.append(["label": .string(name), "count": .int(bucket.count), "minutes": .int(bucket.minutes)])
-        }
-        return [
-            "width": .int(width), "height": .int(height), "bars": .list(bars), "rows": .list(rows),
-            "max": .int(maximum), "axisY": .int(top), "baseY": .int(top + plotHeight), "left": .int(left),
-            "labelY": .int(height - 6), "right": .int(width),
-            "caption": .string(app.t("stats.chart_label", page, ["unit": app.t("stats.unit.\(granularity.rawValue)", page)])),
-        ]
     }
 
     private static func bucketLabel(_ key: StatsChartBucket.Key, _ language: Language) -> String {

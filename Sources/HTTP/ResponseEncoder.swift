@@ -8,11 +8,32 @@
 public enum ResponseEncoder {
     public static func encode(_ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool,
                               date: String, into buffer: inout [UInt8]) {
+        if encodeHead(response, version: version, isHead: isHead, keepAlive: keepAlive, date: date, into: &buffer) {
+            buffer.append(contentsOf: response.body)
+        }
+    }
+
+    /// Encodes a response into `queue`: the head copied, the body queued as it is (a large
+    /// one is not copied).
+    public static func encode(_ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool,
+                              date: String, into queue: inout OutputQueue) {
+        var writesBody = false
+        queue.append(writing: { buffer in
+            writesBody = encodeHead(response, version: version, isHead: isHead, keepAlive: keepAlive,
+                                    date: date, into: &buffer)
+        })
+        if writesBody { queue.append(body: response.body) }
+    }
+
+    /// The status line and fields; answers whether the body follows them.
+    private static func encodeHead(_ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool,
+                                   date: String, into buffer: inout [UInt8]) -> Bool {
         let code = response.status.code
         let hasNoBody = (100..<200).contains(code) || code == 204 || code == 304
         let writesBody = !hasNoBody && !isHead
 
-        buffer.reserveCapacity(buffer.count + 128 + response.headers.count * 48 + (writesBody ? response.body.count : 0))
+        buffer.reserveCapacity(buffer.count + 128 + response.headers.count * 48
+                               + (writesBody && response.body.count < OutputQueue.sharedBodyBytes ? response.body.count : 0))
         append("HTTP/1.1 ", to: &buffer)
         appendStatusCode(code, to: &buffer)
         buffer.append(HTTPBytes.space)
@@ -36,7 +57,7 @@ public enum ResponseEncoder {
             append("Connection: keep-alive\r\n", to: &buffer)
         }
         appendCRLF(to: &buffer)
-        if writesBody { buffer.append(contentsOf: response.body) }
+        return writesBody
     }
 
     /// The fields a response's headers contribute, framing aside: what `HTTPResponse.seal()` keeps.

@@ -16,9 +16,8 @@ final class Connection {
     /// Received bytes not yet consumed by the parser start at `inputStart`.
     var input: [UInt8] = []
     var inputStart = 0
-    /// Encoded responses not yet sent start at `outputStart`.
-    var output: [UInt8] = []
-    var outputStart = 0
+    /// Encoded responses not yet sent.
+    var output = OutputQueue()
     /// Bytes the socket has taken, in all: `EventLoop.delivered` starts from it.
     var bytesSent: UInt64 = 0
 
@@ -47,7 +46,7 @@ final class Connection {
     }
 
     var hasBufferedInput: Bool { inputStart < input.count }
-    var pendingOutputBytes: Int { output.count - outputStart }
+    var pendingOutputBytes: Int { output.count }
 
     func consumeInput(_ count: Int) {
         inputStart += count
@@ -58,12 +57,8 @@ final class Connection {
     }
 
     func consumeOutput(_ count: Int) {
-        outputStart += count
+        output.consume(count)
         bytesSent &+= UInt64(count)
-        if outputStart >= output.count {
-            output.removeAll(keepingCapacity: output.capacity <= 256 * 1024)
-            outputStart = 0
-        }
     }
 }
 

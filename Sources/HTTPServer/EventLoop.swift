@@ -378,9 +378,7 @@ final class EventLoop: @unchecked Sendable {
     private func flush(_ connection: Connection) {
         var sent = 0
         while connection.pendingOutputBytes > 0 {
-            let result = connection.output.withUnsafeBytes {
-                System.send(connection.fd, UnsafeRawBufferPointer(rebasing: $0[connection.outputStart...]))
-            }
+            let result = connection.output.withFront { System.send(connection.fd, $0, $1) }
             switch result {
             case let .bytes(n):
                 connection.consumeOutput(n)

@@ -122,6 +122,27 @@ enum System {
         }
     }
 
+    /// Sends `first` and then `second` (which may be empty) in one call, as far as the socket takes them.
+    static func send(_ fd: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> IOResult {
+        guard second.count > 0 else { return send(fd, first) }
+        var vectors = (iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+                       iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count))
+        return withUnsafeMutableBytes(of: &vectors) { raw in
+            var message = msghdr()
+            message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
+            message.msg_iovlen = 2
+            while true {
+                let n = sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                if n >= 0 { return .bytes(n) }
+                switch errno {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK: return .wouldBlock
+                default: return .failed(errno)
+                }
+            }
+        }
+    }
+
     // MARK: a blocking client (the health probe)
 
     /// A blocking socket whose every send, receive and connect gives up after `timeout`.

@@ -127,6 +127,16 @@ final class CommandLineOptionsTests: XCTestCase {
                        "DAWN_IDLE_DATABASE must be a whole number from 1 to 86400, not \"0\"")
     }
 
+    func testPhotoQuotaSetting() throws {
+        XCTAssertEqual(try serve(["serve"]).photoQuotaMegabytes, 5_000)
+        XCTAssertEqual(try serve(["serve", "--photo-quota-mb", "200"]).photoQuotaMegabytes, 200)
+        XCTAssertEqual(try serve(["serve"], ["DAWN_PHOTO_QUOTA_MB": "0"]).photoQuotaMegabytes, 0)
+        XCTAssertEqual(error(["serve"], ["DAWN_PHOTO_QUOTA_MB": "-1"]),
+                       "DAWN_PHOTO_QUOTA_MB must be a whole number from 0 to 100000000, not \"-1\"")
+        XCTAssertEqual(error(["serve"], ["DAWN_PHOTO_QUOTA_MB": "lots"]),
+                       "DAWN_PHOTO_QUOTA_MB must be a whole number from 0 to 100000000, not \"lots\"")
+    }
+
     func testPasswordPoolAndSignInBudgetSettings() throws {
         let defaults = try serve(["serve"])
         XCTAssertGreaterThanOrEqual(defaults.passwordWorkers, 1)

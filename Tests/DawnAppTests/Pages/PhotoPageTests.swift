@@ -181,6 +181,24 @@ final class PhotoPageTests: XCTestCase {
         XCTAssertEqual(try rows(dawn), 1)
     }
 
+    func testTheFourFormatsAreTakenAndStoredAsJPEG() throws {
+        let dawn = try PageHarness(now: Self.now).signedUp()
+        let page = upload(dawn, [("a.jpg", "image/jpeg", PhotoFixtures.jpeg), ("b.png", "image/png", PhotoFixtures.png),
+                                 ("c.webp", "image/webp", PhotoFixtures.webp), ("IMG_0001.HEIC", "image/heic", PhotoFixtures.heic)])
+        XCTAssertEqual(page.status, .seeOther, page.text)
+        let ids = photoIDs(dawn.get("/day/\(Self.day)").text)
+        XCTAssertEqual(ids.count, 4)
+        let sizes = try ids.map { id -> PhotoEncoder.Size in
+            let photo = dawn.get("/photos/\(id)")
+            XCTAssertEqual(Array(photo.body.prefix(3)), [0xFF, 0xD8, 0xFF])
+            return try PhotoEncoder.size(of: photo.body)
+        }
+        XCTAssertEqual(sizes.map { "\($0.width)x\($0.height)" }, ["64x32", "24x24", "48x40", "640x480"])
+        XCTAssertEqual(ImageFormat.sniff(PhotoFixtures.heic), .heic)
+        XCTAssertEqual(ImageFormat.sniff(PhotoFixtures.webp), .webp)
+        XCTAssertNil(ImageFormat.sniff(Array("RIFF0000WAVE".utf8)))
+    }
+
     func testTwentyADayAtMost() throws {
         let dawn = try PageHarness(now: Self.now).signedUp()
         let twenty = (1...20).map { ("p\($0).jpg", "image/jpeg", PhotoFixtures.jpeg) }

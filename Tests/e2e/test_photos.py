@@ -2,6 +2,7 @@
 orientation comes back upright with no metadata at all, its thumbnail small, another
 member gets a 404, and a decompression bomb is refused at once while /healthz answers."""
 import io
+import os
 import re
 import struct
 import threading
@@ -135,3 +136,25 @@ def test_a_lying_name_and_an_oversized_body(home):
     raw = (f"POST /day/{DAY}/photos HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
            f"Content-Type: multipart/form-data; boundary=x\r\nContent-Length: {65 * 1024 * 1024}\r\n\r\n")
     assert request(dawn, raw.encode()).status == 413
+
+
+def test_without_libvips_an_upload_is_refused_with_a_message_and_nothing_stored():
+    """The container image has no libvips yet: a server that cannot open it says so beside
+    the file field, stores nothing, and goes on serving everything else."""
+    from conftest import Dawn
+    dawn = Dawn(env={"DAWN_VIPS_LIBRARY": "/nonexistent/libvips-missing.so"})
+    try:
+        admin = setup_admin(dawn)
+        admin.open(f"/day/{DAY}")
+        r = multipart(admin, f"/day/{DAY}/photos", {"caption": "Lake"}, [("photo", "IMG_0001.JPG", phone_jpeg())])
+        assert r.status == 503, r.text[:600]
+        assert "Photos can’t be added on this server yet: it lacks libvips" in r.text
+        assert 'value="Lake"' in r.text, "the typed caption is kept"
+        assert photo_ids(admin.get(f"/day/{DAY}").text) == []
+        photos = [os.path.join(root, name) for root, _, names in os.walk(dawn.data)
+                  for name in names if os.sep + "photos" in root]
+        assert photos == [], photos
+        assert get(dawn, "/healthz").status == 200
+        assert admin.get(f"/day/{DAY}").status == 200
+    finally:
+        dawn.stop()

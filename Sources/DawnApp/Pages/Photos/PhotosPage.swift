@@ -98,6 +98,20 @@ enum PhotosPage {
     /// Checks every file, then decodes and re-encodes them all, then stores them: all or
     /// none, each refusal before anything is written.
     private static func upload(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> HTTPResponse {
+        do {
+            return try checkAndStore(app, page, member)
+        } catch ImagingError.unavailable {
+            // libvips is not installed on this server (the container image has none yet): the
+            // form says so, nothing is stored, and the rest of the app goes on.
+            let day = try DayPage.day(app, page, member)
+            return try DayPage.show(app, page, member, day: day,
+                                    photoForm: refusal(app, page, "photos.error.unavailable", [:],
+                                                       caption: page.form["caption"] ?? ""),
+                                    status: .serviceUnavailable)
+        }
+    }
+
+    private static func checkAndStore(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> HTTPResponse {
         let day = try DayPage.day(app, page, member)
         guard member.journalWritable else { throw PageError(.notFound, key: "photos.not_found") }
         let typed = page.form["caption"] ?? ""

@@ -13,10 +13,11 @@ import PackageDescription
 //                   the POSIX server (sockets, epoll: System.swift), HTML templates, strings in five
 //                   languages, the pure product rules, Web Push cryptography
 //   Outbound        outbound HTTP(S) POST and SMTP through libcurl
+//   Imaging         photos through libvips: sniffing, header size, re-encoding
 //   Store, HTTP, Gzip, TimeZones, PlainText, JSON
 //                   SQLite, the pure HTTP/1.1 core, zlib, tzdata, text rules, JSON values
 //   Files, Locks    the one file system layer (every open/read/stat/mkdir… is in Sources/Files), the lock type
-//   C libraries     CSQLite, CZlib, CCrypt, CGcrypt, CCurl, CLinux, CThreadSanitizer
+//   C libraries     CSQLite, CZlib, CCrypt, CGcrypt, CCurl, CVips, CLinux, CThreadSanitizer
 // No target under Sources/ imports Foundation (test targets may): FoundationEssentials and
 // the libraries it loads cost the server about 2.7 MB resident, and Dawn used it only for
 // JSON, which is now the JSON target's.
@@ -41,6 +42,10 @@ let package = Package(
         // Its headers come from libcurl4-openssl-dev; the library is opened on first use
         // (dlopen), so its thirty dependencies cost nothing until a reminder is sent.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // libvips (Debian's libvips-dev; at run time libvips42), for photos: opened on first
+        // use (dlopen) like libcurl, so glib and its forty libraries cost nothing until a
+        // photo is uploaded (docs/photos.md has the figures).
+        .target(name: "CVips", linkerSettings: [.linkedLibrary("dl")]),
 
         // Linux headers Glibc's module leaves out (epoll, eventfd).
         .target(name: "CLinux"),
@@ -70,6 +75,9 @@ let package = Package(
         .target(name: "PlainText"),
         // Time zones from the system's tzdata (TZif, read through Files), and civil-date arithmetic (pure).
         .target(name: "TimeZones", dependencies: ["Files", "Locks"]),
+        // Photos through libvips: the format told by the bytes, the header's size, the
+        // re-encoding (upright, metadata stripped, shrunk). Blocking: for the worker pool.
+        .target(name: "Imaging", dependencies: ["CVips"]),
         // Dawn's domain: the day window, the date grid, circle states, streaks. Pure.
         .target(name: "Domain", dependencies: ["TimeZones", "PlainText"]),
         // Strings in English, German, Spanish, French and Italian (files read through Files); plural rules; dates as each language writes them.
@@ -94,7 +102,7 @@ let package = Package(
         // member's database and the family's (the board's summary: Members/Board+Member.swift).
         .target(name: "DawnApp", dependencies: ["MemberData", "FamilyData", "HTTPServer", "HTTP", "Templates", "Store",
                                                 "Accounts", "TimeZones", "Domain", "Localization", "PlainText", "Files",
-                                                "Locks", "WebPush", "Outbound", "JSON"]),
+                                                "Locks", "WebPush", "Outbound", "JSON", "Imaging"]),
         // The `dawn` command: serve, user, backup, restore, check, healthcheck; the settings table.
         .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "FamilyData", "HTTPServer", "HTTP", "Store",
                                                 "Accounts", "Files", "Outbound", "JSON"]),
@@ -117,7 +125,8 @@ let package = Package(
         .testTarget(name: "OutboundTests", dependencies: ["Outbound"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
-        .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData", "FamilyData", "Gzip", "Store", "JSON"]),
+        .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData", "FamilyData", "Gzip", "Store", "JSON",
+                                                        "Imaging"]),
         .testTarget(name: "DawnCLITests", dependencies: ["DawnCLI", "DawnApp", "Outbound"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,14 +1,14 @@
 import CGcrypt
 
 /// SHA-256 through libgcrypt.
-enum SHA256 {
+package enum SHA256 {
     static let digestLength = 32
 
     /// libgcrypt must be started (`CGcrypt_initialize`) before any other call. A static `let` is
     /// initialised exactly once, thread-safely, on first use (`HMACSHA256` touches it too).
     static let libraryVersion: String? = CGcrypt_initialize().map { String(cString: $0) }
 
-    static func hash(_ bytes: [UInt8]) -> [UInt8] {
+    package static func hash(_ bytes: [UInt8]) -> [UInt8] {
         _ = libraryVersion
         var digest = [UInt8](repeating: 0, count: digestLength)
         digest.withUnsafeMutableBytes { output in

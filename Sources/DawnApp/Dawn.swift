@@ -191,6 +191,7 @@ public final class Dawn: HTTPResponder {
         SetupPage.add(to: &router)
         SignInPage.add(to: &router)
         DayPage.add(to: &router)
+        PhotosPage.add(to: &router)
         SettingsPage.add(to: &router)
         NotificationsPage.add(to: &router)
         VacationsPage.add(to: &router)

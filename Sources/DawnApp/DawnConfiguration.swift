@@ -1,4 +1,5 @@
 import Accounts
+import Domain
 import HTTP
 import HTTPServer
 import Outbound
@@ -58,7 +59,14 @@ public struct DawnConfiguration: Sendable, Equatable {
     /// for 60 times it in all). A minute; tests make it short.
     public var notifyRetryBaseMilliseconds = 60_000
 
-    public init() {}
+    /// A member's photos, in megabytes, at most (`DAWN_PHOTO_QUOTA_MB`).
+    public var photoQuotaMegabytes = PhotoConstants.defaultQuotaMegabytes
+
+    public init() {
+        // Photo uploads (`/day/{date}/photos`) may carry files of up to 25 MB; every other
+        // request keeps the small body limit.
+        server.limits.uploadPathSuffixes = ["/photos"]
+    }
 
     /// Where notifications may go, as the two switches above have it.
     public var notifyAddressPolicy: AddressPolicy {

@@ -25,6 +25,12 @@ struct Paths: Sendable, Equatable {
     var dayPrefix: String { base + "/day/" }
     func entry(_ day: LocalDate) -> String { base + "/day/\(day)/entry" }
     func notes(_ day: LocalDate) -> String { base + "/day/\(day)/notes" }
+    /// Uploads photos to the day (multipart, `photo` files and a `caption`).
+    func photos(_ day: LocalDate) -> String { base + "/day/\(day)/photos" }
+    /// A photo (`POST`: its caption), its thumbnail, its delete.
+    func photo(_ id: Int64) -> String { base + "/photos/\(id)" }
+    func photoThumbnail(_ id: Int64) -> String { photo(id) + "/thumb" }
+    func deletePhoto(_ id: Int64) -> String { photo(id) + "/delete" }
     /// Sets (`mood` 1–5) or clears (`action=clear`) the day's mood.
     func mood(_ day: LocalDate) -> String { base + "/day/\(day)/mood" }
     /// The no-JavaScript form that logs `habit` on `day`.

@@ -43,6 +43,7 @@ enum ServeSettings {
                "open connections from one client address at most (behind a trusted proxy: the forwarded one)",
                \.server.limits.maxConnectionsPerClient),
         .count("DAWN_MAX_BODY_BYTES", 0...(256 << 20), "request body bytes at most", \.server.limits.maxBodyBytes),
+        .count("DAWN_PHOTO_QUOTA_MB", 0...100_000_000, "megabytes of photos a member may keep", \.photoQuotaMegabytes),
         .count("DAWN_MAX_HEADER_BYTES", 256...(1 << 20), "request head bytes at most", \.server.limits.maxHeaderBytes),
         .count("DAWN_MAX_REQUEST_LINE_BYTES", 64...(1 << 20), "request line bytes at most",
                \.server.limits.maxRequestLineBytes),

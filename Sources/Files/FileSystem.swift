@@ -70,6 +70,20 @@ public enum FileSystem {
         }
     }
 
+    /// Renames `from` to `to` (in one folder: atomically replacing any file at `to`).
+    public static func rename(_ from: String, to: String) throws(FileError) {
+        guard Glibc.rename(from, to) == 0 else { throw FileError(call: "rename", path: to, kind: .system(errno: errno)) }
+    }
+
+    /// Waits for a folder's entries (a file made, renamed or removed in it) to reach the disk.
+    public static func syncDirectory(_ path: String) throws(FileError) {
+        let descriptor = try open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { Glibc.close(descriptor) }
+        while fsync(descriptor) != 0 {
+            guard errno == EINTR else { throw FileError(call: "fsync", path: path, kind: .system(errno: errno)) }
+        }
+    }
+
     /// Writes all of `bytes` to an open descriptor (standard output or error); gives up
     /// quietly on an error other than `EINTR`, as a log line has nowhere else to go.
     public static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {

@@ -9,6 +9,12 @@ public struct HTTPLimits: Sendable, Equatable {
     public var maxHeaderFields = 100
     /// A body declared or grown larger than this → 413, before reading it.
     public var maxBodyBytes = 1024 * 1024
+    /// A POST whose path ends with one of these suffixes is an upload (photos): its body may
+    /// reach `maxUploadBodyBytes` instead. Every other request keeps `maxBodyBytes`, so large
+    /// bodies are only ever held for the few routes that take files.
+    public var uploadPathSuffixes: [String] = []
+    /// An upload's body at most (a file's own limit is its page's, below this).
+    public var maxUploadBodyBytes = 64 * 1024 * 1024
     /// Fields in one form body or query string; more → 400.
     public var maxFormFields = 256
     /// A chunk-size line (hex size plus extensions) longer than this → 400.
@@ -40,6 +46,13 @@ public struct HTTPLimits: Sendable, Equatable {
     public var maxConnectionsPerClient = 64
 
     public init() {}
+
+    /// The body limit of a request, from its method and target (read from the request line).
+    public func maxBodyBytes(method: HTTPMethod, target: String) -> Int {
+        guard method == .POST, !uploadPathSuffixes.isEmpty else { return maxBodyBytes }
+        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return uploadPathSuffixes.contains { path.hasSuffix($0) } ? max(maxBodyBytes, maxUploadBodyBytes) : maxBodyBytes
+    }
 
     public static let production = HTTPLimits()
 }

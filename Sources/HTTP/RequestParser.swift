@@ -45,6 +45,8 @@ public struct RequestParser: Sendable {
     private var leadingEmptyLines = 0
     private var method = HTTPMethod.GET
     private var target = ""
+    /// This request's body limit (`HTTPLimits.maxBodyBytes(method:target:)`), set by its request line.
+    private var bodyLimit = 0
     private var version = HTTPVersion.http1_1
     private var headers: [HTTPHeaders.Field] = []
     private var body: [UInt8] = []
@@ -232,6 +234,7 @@ public struct RequestParser: Sendable {
 
         method = parsedMethod
         target = String(decoding: targetBytes, as: UTF8.self)
+        bodyLimit = limits.maxBodyBytes(method: method, target: target)
         version = parsedVersion
         return nil
     }
@@ -309,7 +312,7 @@ public struct RequestParser: Sendable {
                 return fail(.invalidContentLength)
             }
             let value = digits.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - UInt8(ascii: "0")) }
-            if value > UInt64(limits.maxBodyBytes) { return fail(.bodyTooLarge) }
+            if value > UInt64(bodyLimit) { return fail(.bodyTooLarge) }
             contentLength = Int(value)
         }
 
@@ -364,7 +367,7 @@ public struct RequestParser: Sendable {
             return fail(.invalidChunkSize)
         }
         if !Self.isValidChunkExtension(line[i...]) { return fail(.invalidChunkExtension) }
-        if size > limits.maxBodyBytes - body.count { return fail(.bodyTooLarge) }
+        if size > bodyLimit - body.count { return fail(.bodyTooLarge) }
 
         scanned = position
         state = size == 0 ? .trailerLines(start: position, fields: 0) : .chunkData(remaining: size)

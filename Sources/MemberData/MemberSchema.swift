@@ -157,6 +157,8 @@ package enum MemberSchema {
         // A habit's earlier schedules and targets, so a change applies from the day it is
         // made: see `SummarySchema.rulesMigration` and `HabitRule`.
         Migration(version: 14, sql: SummarySchema.rulesMigration),
+        // Photos on a day, their files named by content hash beside the database: see `DayPhotos`.
+        Migration(version: 15, sql: DayPhotos.migration),
     ]
 
     /// The migration that added the search index (`dawn check` checks it from there on).

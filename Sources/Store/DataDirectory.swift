@@ -1,3 +1,4 @@
+import Files
 import Locks
 
 /// The DATA folder: `instance.sqlite` (accounts, sessions) and `users/<id>.sqlite`, one
@@ -122,6 +123,18 @@ public final class DataDirectory: Sendable {
         for file in [path + "-wal", path + "-shm", path + "-journal", path] {
             try StoreFiles.removeIfPresent(file)
         }
+        // The member's photos go with them (`users/<id>/`, of which `photos/` is all so far).
+        FileSystem.removeTree(memberFolder(id))
+    }
+
+    /// The member's own folder beside their database, `users/<id>/`: not made until needed.
+    public func memberFolder(_ id: MemberID) -> String {
+        root + "/users/\(id.rawValue)"
+    }
+
+    /// Where the member's photos are, `users/<id>/photos/`, named by their SHA-256.
+    public func photosFolder(_ id: MemberID) -> String {
+        memberFolder(id) + "/photos"
     }
 
     /// Gives back the memory of every open database's connections unused for `idle`

@@ -43,7 +43,11 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(c.dataDirectory, "./data")
         XCTAssertFalse(c.development)
         XCTAssertFalse(c.testHooks)
-        XCTAssertEqual(c.server.limits, .production)
+        // The production limits, and photo uploads may carry their files.
+        XCTAssertEqual(c.server.limits.uploadPathSuffixes, ["/photos"])
+        var limits = c.server.limits
+        limits.uploadPathSuffixes = []
+        XCTAssertEqual(limits, .production)
     }
 
     func testFlagsWinOverEnvironment() throws {
@@ -125,6 +129,16 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(try serve(["serve"], ["DAWN_IDLE_DATABASE": "120"]).idleDatabaseSeconds, 120)
         XCTAssertEqual(error(["serve"], ["DAWN_IDLE_DATABASE": "0"]),
                        "DAWN_IDLE_DATABASE must be a whole number from 1 to 86400, not \"0\"")
+    }
+
+    func testPhotoQuotaSetting() throws {
+        XCTAssertEqual(try serve(["serve"]).photoQuotaMegabytes, 5_000)
+        XCTAssertEqual(try serve(["serve", "--photo-quota-mb", "200"]).photoQuotaMegabytes, 200)
+        XCTAssertEqual(try serve(["serve"], ["DAWN_PHOTO_QUOTA_MB": "0"]).photoQuotaMegabytes, 0)
+        XCTAssertEqual(error(["serve"], ["DAWN_PHOTO_QUOTA_MB": "-1"]),
+                       "DAWN_PHOTO_QUOTA_MB must be a whole number from 0 to 100000000, not \"-1\"")
+        XCTAssertEqual(error(["serve"], ["DAWN_PHOTO_QUOTA_MB": "lots"]),
+                       "DAWN_PHOTO_QUOTA_MB must be a whole number from 0 to 100000000, not \"lots\"")
     }
 
     func testPasswordPoolAndSignInBudgetSettings() throws {

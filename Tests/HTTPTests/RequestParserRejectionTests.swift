@@ -3,8 +3,8 @@ import XCTest
 
 /// One test per rule: each asserts the exact error and status, fed whole and byte by byte.
 final class RequestParserRejectionTests: XCTestCase {
-    private func chunked(_ body: String) -> String {
-        "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n" + body
+    private func chunked(_ body: String, target: String = "/") -> String {
+        "POST \(target) HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n" + body
     }
 
     // MARK: Request line
@@ -154,6 +154,26 @@ final class RequestParserRejectionTests: XCTestCase {
         let head = "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: \(1024 * 1024 + 1)\r\n\r\n"
         assertRejects(head, .bodyTooLarge, status: 413)
         assertRejects("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 9999999999999999999\r\n\r\n", .bodyTooLarge, status: 413)
+    }
+
+    func testOnlyAnUploadPathTakesTheUploadLimit() {
+        var limits = HTTPLimits()
+        limits.maxBodyBytes = 10
+        limits.uploadPathSuffixes = ["/photos"]
+        limits.maxUploadBodyBytes = 100
+        func post(_ target: String, _ length: Int, method: String = "POST") -> String {
+            "\(method) \(target) HTTP/1.1\r\nHost: h\r\nContent-Length: \(length)\r\n\r\n"
+        }
+        var parser = RequestParser(limits: limits)
+        guard case .needMore = parser.parse(Array(post("/day/2026-01-01/photos?x=1", 100).utf8)[...]) else {
+            return XCTFail("an upload of 100 bytes is read")
+        }
+        assertRejects(post("/day/2026-01-01/photos", 101), .bodyTooLarge, status: 413, limits: limits)
+        assertRejects(post("/day/2026-01-01/notes", 11), .bodyTooLarge, status: 413, limits: limits)
+        assertRejects(post("/photos/day", 11), .bodyTooLarge, status: 413, limits: limits)
+        assertRejects(post("/x?to=/photos", 11), .bodyTooLarge, status: 413, limits: limits)
+        assertRejects(post("/day/2026-01-01/photos", 11, method: "PUT"), .bodyTooLarge, status: 413, limits: limits)
+        assertRejects(chunked("65\r\n", target: "/day/2026-01-01/photos"), .bodyTooLarge, status: 413, limits: limits)
     }
 
     func testChunkSizeOverLimitIs413AtTheSizeLine() {

@@ -79,20 +79,27 @@ extension PageHarness {
     /// A `multipart/form-data` POST with the last page's CSRF token as a text part.
     func postMultipart(_ target: String, fields: [(String, String)],
                        files: [(field: String, filename: String, type: String, body: String)]) -> Page {
+        postMultipart(target, fields: fields, binaryFiles: files.map { ($0.field, $0.filename, $0.type, Array($0.body.utf8)) })
+    }
+
+    /// The same with files of any bytes (pictures).
+    func postMultipart(_ target: String, fields: [(String, String)],
+                       binaryFiles files: [(field: String, filename: String, type: String, body: [UInt8])]) -> Page {
         let boundary = "dawn-test-boundary-7d1f"
         var all = fields
         if !all.contains(where: { $0.0 == "csrf" }), let csrf { all.append(("csrf", csrf)) }
-        var body = ""
+        var body: [UInt8] = []
         for (name, value) in all {
-            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
         }
         for file in files {
-            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\n"
-                + "Content-Type: \(file.type)\r\n\r\n\(file.body)\r\n"
+            body += Array(("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\n"
+                + "Content-Type: \(file.type)\r\n\r\n").utf8)
+            body += file.body
+            body += Array("\r\n".utf8)
         }
-        body += "--\(boundary)--\r\n"
-        return request(.POST, target, headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")],
-                       body: Array(body.utf8))
+        body += Array("--\(boundary)--\r\n".utf8)
+        return request(.POST, target, headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body)
     }
 
     /// `text` as templates print it: `& < > " '` escaped.

@@ -70,6 +70,8 @@ extension DayPage {
         let circles: [DayCircle]
         let entry: Journal.Entry?
         let notes: [Note]
+        /// The day's photos, oldest first (the journal's: hidden from a guardian unless shared).
+        let photos: [DayPhotos.Photo]
         let mood: Mood?
         /// Most recently logged (or created) first.
         let tray: [Pill]
@@ -140,8 +142,9 @@ extension DayPage {
                 notes = try member.journal.notes(on: day).map {
                     Note(id: $0.id, body: $0.body, written: member.rules.localDateTime(at: $0.createdAt))
                 }
+                photos = try DayPhotos(database: member.database).photos(on: day)
             } else {
-                (entry, mood, notes) = (nil, nil, [])
+                (entry, mood, notes, photos) = (nil, nil, [], [])
             }
             deleted = offeringUndo && member.journalWritable ? try member.journal.deleted(on: day, member.undoClock) : []
             previous = DayNavigation.previous(day, today: today)

@@ -201,6 +201,9 @@ enum DayPage {
         case "note-deleted": ("notes.deleted", "notes")
         case "entry-restored": ("entry.restored", "journal")
         case "note-restored": ("notes.restored", "notes")
+        case "photos-added": ("photos.added", "photos")
+        case "photo-saved": ("photos.saved", "photos")
+        case "photo-deleted": ("photos.deleted", "photos")
         case "mood-saved": ("mood.saved", "mood")
         case "mood-cleared": ("mood.cleared", "mood")
         default: nil
@@ -212,16 +215,19 @@ enum DayPage {
     static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
                      entryForm: FormState? = nil, entryConflict: Journal.Entry? = nil,
                      noteForm: FormState = FormState(values: ["note": ""]), checkRefusal: CheckRefusal? = nil,
-                     moodRefusal: String? = nil, status: HTTPStatus = .ok, names: LoggedByNames? = nil) throws -> HTTPResponse {
+                     moodRefusal: String? = nil, photoForm: FormState = FormState(values: ["caption": ""]),
+                     status: HTTPStatus = .ok, names: LoggedByNames? = nil) throws -> HTTPResponse {
         app.render(try view(app, page, member, day: day, entryForm: entryForm, entryConflict: entryConflict,
-                            noteForm: noteForm, checkRefusal: checkRefusal, moodRefusal: moodRefusal, names: names),
+                            noteForm: noteForm, checkRefusal: checkRefusal, moodRefusal: moodRefusal,
+                            photoForm: photoForm, names: names),
                    status: status, for: page)
     }
 
     /// The day page's view: the model in the page's language.
     static func view(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, day: LocalDate,
                      entryForm: FormState?, entryConflict: Journal.Entry?, noteForm: FormState,
-                     checkRefusal: CheckRefusal?, moodRefusal: String?, names: LoggedByNames?) throws -> DayView {
+                     checkRefusal: CheckRefusal?, moodRefusal: String?, photoForm: FormState = FormState(values: ["caption": ""]),
+                     names: LoggedByNames?) throws -> DayView {
         let model = try Model(member, day: day, offeringUndo: offersUndo(page))
         let names = try names ?? LoggedByNames(app, member)
         let language = page.language
@@ -281,6 +287,15 @@ enum DayPage {
             return DayView.UndoNote(url: page.paths.restoreNote(day, id), body: deleted.body,
                                     text: app.t("notes.deleted_undo", page, ["time": time, "until": until(deleted)]),
                                     label: app.t("notes.restore_label", page, ["time": time]))
+        }
+        let photos = model.photos.enumerated().map { index, photo in
+            let number = LocalizedNumber.integer(index + 1, language)
+            return DayView.Photo(href: page.paths.photo(photo.id), thumbnail: page.paths.photoThumbnail(photo.id),
+                                 alt: photo.caption.isEmpty ? app.t("photos.untitled", page, ["number": number]) : photo.caption,
+                                 caption: photo.caption, field: "caption-\(photo.id)",
+                                 captionURL: page.paths.photo(photo.id), deleteURL: page.paths.deletePhoto(photo.id),
+                                 captionLabel: app.t("photos.caption_label", page, ["number": number]),
+                                 deleteLabel: app.t("photos.delete_label", page, ["number": number]))
         }
         let entry = model.entry
         let heading = LocalizedDate.long(day, language)
@@ -357,6 +372,11 @@ enum DayPage {
             entryLabel: app.t("entry.label", page, ["date": heading]),
             notes: notes,
             noteForm: DayView.NoteForm(noteForm),
+            photos: photos,
+            photosURL: page.paths.photos(day),
+            photosFull: model.photos.count >= PhotoConstants.maxPerDay,
+            photoCaption: photoForm.value("caption"),
+            photoError: photoForm.error("photo"),
             mood: mood(model, app, page, refusal: moodRefusal),
             chores: try chores(app, page, member, day: day),
             onThisDay: recalled,

@@ -60,6 +60,12 @@ struct DayView: PageView {
     var entryLabel: String
     var notes: [Note]
     var noteForm: NoteForm
+    /// The day's photos (in the journal card) and the upload form's caption and refusal.
+    var photos: [Photo]
+    var photosURL: String
+    var photosFull: Bool
+    var photoCaption: String
+    var photoError: String?
     var mood: Mood
     var chores: Chores
     var onThisDay: [Recalled]
@@ -112,6 +118,11 @@ struct DayView: PageView {
         .text("entryLabel", \.entryLabel),
         .list("notes", \.notes),
         .object("noteForm", \.noteForm),
+        .list("photos", \.photos),
+        .text("photosURL", \.photosURL),
+        .bool("photosFull", \.photosFull),
+        .text("photoCaption", \.photoCaption),
+        .text("photoError", \.photoError),
         // The mood row's and the chores section's keys sit at the top, where their partials read them.
         .bool("showMood", \.mood.show),
         .text("moodURL", \.mood.url),
@@ -166,11 +177,13 @@ struct DayView: PageView {
         var journal: String?
         var mood: String?
         var notes: String?
+        var photos: String?
         static let fields: [ViewField<Self>] = [
             .text("timeline", \.timeline),
             .text("journal", \.journal),
             .text("mood", \.mood),
             .text("notes", \.notes),
+            .text("photos", \.photos),
         ]
 
         /// The notice in `card`; none for a card the template shows no notice in.
@@ -180,6 +193,7 @@ struct DayView: PageView {
             case "journal": journal = text
             case "mood": mood = text
             case "notes": notes = text
+            case "photos": photos = text
             default: return nil
             }
         }
@@ -379,6 +393,32 @@ struct DayView: PageView {
         static let fields: [ViewField<Self>] = [
             .text("stored", \.stored),
             .bool("deleted", \.deleted),
+        ]
+    }
+
+    /// A photo of the day (`partials/day-photos.html`): its thumbnail links to the photo.
+    struct Photo: TemplateView {
+        var href: String
+        var thumbnail: String
+        /// The caption, or "Photo 2" when it has none.
+        var alt: String
+        var caption: String
+        /// The caption field's id.
+        var field: String
+        var captionURL: String
+        var deleteURL: String
+        var captionLabel: String
+        var deleteLabel: String
+        static let fields: [ViewField<Self>] = [
+            .text("href", \.href),
+            .text("thumbnail", \.thumbnail),
+            .text("alt", \.alt),
+            .text("caption", \.caption),
+            .text("field", \.field),
+            .text("captionURL", \.captionURL),
+            .text("deleteURL", \.deleteURL),
+            .text("captionLabel", \.captionLabel),
+            .text("deleteLabel", \.deleteLabel),
         ]
     }
 

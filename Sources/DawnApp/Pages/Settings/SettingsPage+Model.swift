@@ -39,6 +39,9 @@ extension SettingsPage {
         let results: [String: NotifyTargets.Result]
         /// Whether the admin configured an SMTP relay (without one, the address is kept but unused).
         let emailConfigured: Bool
+        /// The bytes of the member's photos, and how many they may keep (`DAWN_PHOTO_QUOTA_MB`).
+        let photoBytes: Int
+        let photoQuotaBytes: Int
 
         /// The member's stored settings and time zone.
         init(_ app: Dawn, _ member: MemberContext) {
@@ -65,6 +68,8 @@ extension SettingsPage {
             pushSubscriptions = (try? targets.pushSubscriptions()) ?? []
             results = (try? targets.results()) ?? [:]
             emailConfigured = app.configuration.emailConfigured
+            photoBytes = (try? DayPhotos(database: member.database).usedBytes()) ?? 0
+            photoQuotaBytes = app.configuration.photoQuotaMegabytes * 1_000_000
         }
     }
 }

@@ -133,6 +133,11 @@ enum SettingsPage {
             themes: options(model.themes) { app.t("settings.theme_\($0.rawValue)", page) },
             board: model.sharesOnBoard,
             vacationsURL: Paths.vacations,
+            photoUsage: app.t("settings.photos.usage", page, [
+                "used": PhotosPage.megabytes(model.photoBytes, page.language),
+                "left": PhotosPage.megabytes(max(0, model.photoQuotaBytes - model.photoBytes), page.language),
+                "quota": PhotosPage.megabytes(model.photoQuotaBytes, page.language),
+            ]),
             notify: notify,
             journalSharing: journalSharing(app, page, model.settings),
             familyScreen: familyScreen(app, page, form: screenForm)), status: status, for: page)

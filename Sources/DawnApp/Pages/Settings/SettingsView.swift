@@ -20,6 +20,8 @@ struct SettingsView: PageView {
     var themes: [Option]
     var board: Bool
     var vacationsURL: String
+    /// "120 MB used, 4,880 MB left of 5,000 MB."
+    var photoUsage: String
     var notify: Notify
     /// None for a member without a guardian.
     var journalSharing: JournalSharing?
@@ -40,6 +42,7 @@ struct SettingsView: PageView {
         .list("themes", \.themes),
         .bool("board", \.board),
         .text("vacationsURL", \.vacationsURL),
+        .text("photoUsage", \.photoUsage),
         .object("notify", \.notify),
         .object("journalSharing", \.journalSharing),
         .object("familyScreen", \.familyScreen),

@@ -1,0 +1,85 @@
+import Accounts
+import Files
+import Locks
+import Store
+
+/// A member's photo files, `users/<id>/photos/<sha256>.jpg`: each named by the SHA-256 of
+/// its bytes, so the same picture is one file, a name says what it holds, and `dawn check`
+/// can tell a damaged file by hashing it. A file is written under a temporary name,
+/// fsynced, renamed and its folder fsynced before any row names it (`PhotosPage`).
+struct PhotoFiles {
+    let folder: String
+
+    /// Held from the first file written to the last row inserted, and from a row deleted to
+    /// its file removed: a delete never removes a file an upload in flight has just found
+    /// there and is about to name.
+    static let mutation = Lock(0)
+
+    init(_ data: DataDirectory, _ member: MemberID) {
+        folder = data.photosFolder(member)
+    }
+
+    /// A stored file's name is 64 lowercase hex digits; anything else names no file.
+    static func isHash(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    func path(_ hash: String) -> String {
+        precondition(Self.isHash(hash), "a photo file is named by its SHA-256")
+        return folder + "/" + hash + ".jpg"
+    }
+
+    /// The SHA-256 of `bytes`, in lowercase hex.
+    static func hash(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in SHA256.hash(bytes) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Stores `bytes` under their hash, durably; returns the hash. A file already there
+    /// has these very bytes (its name is their hash) and is kept.
+    func store(_ bytes: [UInt8]) throws(FileError) -> String {
+        let hash = Self.hash(bytes)
+        let final = path(hash)
+        if FileSystem.isRegularFile(final, followingLinks: false) { return hash }
+        try makeFolder()
+        let temporary = folder + "/.\(hash).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        try FileSystem.write(bytes, to: temporary, mode: 0o600, sync: true)
+        do {
+            try FileSystem.rename(temporary, to: final)
+            try FileSystem.syncDirectory(folder)
+        } catch {
+            try? FileSystem.remove(temporary)
+            throw error
+        }
+        return hash
+    }
+
+    func read(_ hash: String) throws(FileError) -> [UInt8] {
+        try FileSystem.read(path(hash))
+    }
+
+    /// Removes the files (no row names them any more); one already gone is no error.
+    func remove(_ hashes: [String]) {
+        for hash in hashes { try? FileSystem.remove(path(hash)) }
+        if !hashes.isEmpty { try? FileSystem.syncDirectory(folder) }
+    }
+
+    private func makeFolder() throws(FileError) {
+        guard !FileSystem.isDirectory(folder) else { return }
+        let member = String(folder.dropLast("/photos".count))
+        for path in [member, folder] where !FileSystem.isDirectory(path) {
+            do {
+                try FileSystem.makeDirectory(path, mode: 0o700)
+            } catch {
+                // Another upload made it meanwhile.
+                guard FileSystem.isDirectory(path) else { throw error }
+            }
+        }
+        try FileSystem.syncDirectory(String(member.prefix(upTo: member.lastIndex(of: "/")!)))
+    }
+}

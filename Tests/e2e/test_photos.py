@@ -1,0 +1,160 @@
+"""Photos on a day against the real binary: a phone's JPEG with GPS and a sideways EXIF
+orientation comes back upright with no metadata at all, its thumbnail small, another
+member gets a 404, and a decompression bomb is refused at once while /healthz answers."""
+import io
+import os
+import re
+import struct
+import threading
+import time
+import zlib
+
+import pytest
+from PIL import Image
+
+from conftest import get, request
+from test_accounts import MEMBER_PASSWORD, add_member, setup_admin, sign_in
+from test_import import multipart
+
+DAY = "2026-03-11"
+
+
+def phone_jpeg():
+    """A 600×300 JPEG stored landscape, left half red and right half blue, whose EXIF says
+    "rotate 90° clockwise to show" (orientation 6) and where it was taken (GPS)."""
+    image = Image.new("RGB", (600, 300), (255, 0, 0))
+    image.paste((0, 0, 255), (300, 0, 600, 300))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # Orientation
+    exif[0x010F] = "PhonyPhone"  # Make
+    gps = {1: "N", 2: (45.0, 26.0, 15.0), 3: "E", 4: (12.0, 20.0, 5.0)}
+    exif[0x8825] = gps  # GPSInfo
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=92, exif=exif.tobytes())
+    data = out.getvalue()
+    check = Image.open(io.BytesIO(data)).getexif()
+    assert check.get(0x0112) == 6 and check.get_ifd(0x8825), "the test's own picture has its EXIF"
+    return data
+
+
+def png_bomb():
+    """69 bytes of PNG whose header claims 10000×10000 pixels (100 megapixels)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 10000, 10000, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b""))
+
+
+def photo_ids(html):
+    return re.findall(r'<a href="/photos/(\d+)"><img src="/photos/\d+/thumb"', html)
+
+
+@pytest.fixture(scope="module")
+def home():
+    from conftest import Dawn
+    dawn = Dawn()
+    admin = setup_admin(dawn)
+    yield dawn, admin
+    dawn.stop()
+
+
+def test_a_phone_photo_is_upright_and_stripped(home):
+    dawn, admin = home
+    admin.open(f"/day/{DAY}")
+    r = multipart(admin, f"/day/{DAY}/photos", {"caption": "Lake"}, [("photo", "IMG_0001.JPG", phone_jpeg())])
+    assert r.status == 303 and r.header("Location") == f"/day/{DAY}?done=photos-added#photos", r.text[:600]
+    page = admin.get(f"/day/{DAY}")
+    [photo_id] = photo_ids(page.text)
+    assert f'<img src="/photos/{photo_id}/thumb" alt="Lake" loading="lazy"' in page.text
+
+    served = admin.get(f"/photos/{photo_id}")
+    assert served.status == 200 and served.header("Content-Type") == "image/jpeg"
+    assert served.header("Cache-Control").startswith("private")
+    etag = served.header("ETag")
+    assert re.fullmatch(r'"[0-9a-f]{64}"', etag)
+    assert admin.get(f"/photos/{photo_id}", headers={"If-None-Match": etag}).status == 304
+    image = Image.open(io.BytesIO(served.body))
+    # Upright: the 600×300 landscape turned a quarter clockwise is 300×600, red on top.
+    assert image.size == (300, 600)
+    top, bottom = image.convert("RGB").getpixel((150, 100)), image.convert("RGB").getpixel((150, 500))
+    assert top[0] > 200 and top[2] < 60, top
+    assert bottom[2] > 200 and bottom[0] < 60, bottom
+    # No metadata at all: no EXIF (so no GPS, no orientation left to apply twice), no XMP.
+    assert len(image.getexif()) == 0
+    assert b"Exif" not in served.body and b"PhonyPhone" not in served.body and b"http://ns.adobe.com/xap" not in served.body
+
+    thumb = admin.get(f"/photos/{photo_id}/thumb")
+    assert thumb.status == 200
+    small = Image.open(io.BytesIO(thumb.body))
+    assert max(small.size) <= 400 and small.size[1] > small.size[0]
+    assert len(small.getexif()) == 0 and b"Exif" not in thumb.body
+
+
+def test_another_member_gets_404(home):
+    dawn, admin = home
+    admin.open(f"/day/{DAY}")
+    [photo_id, *_] = photo_ids(admin.get(f"/day/{DAY}").text)
+    assert add_member(admin, "kid", "Kid").status == 303
+    kid, r = sign_in(dawn, "kid", MEMBER_PASSWORD)
+    assert r.status == 303
+    for path in (f"/photos/{photo_id}", f"/photos/{photo_id}/thumb"):
+        assert kid.get(path).status == 404, path
+    kid.open("/")
+    assert kid.post(f"/photos/{photo_id}/delete", {}).status == 404
+    assert admin.get(f"/photos/{photo_id}").status == 200
+
+
+def test_a_decompression_bomb_is_refused_at_once(home):
+    dawn, admin = home
+    admin.open(f"/day/{DAY}")
+    before = photo_ids(admin.get(f"/day/{DAY}").text)
+    health = []
+
+    def probe():
+        started = time.monotonic()
+        health.append((get(dawn, "/healthz").status, time.monotonic() - started))
+
+    started = time.monotonic()
+    thread = threading.Thread(target=probe)
+    thread.start()
+    r = multipart(admin, f"/day/{DAY}/photos", {}, [("photo", "bomb.png", png_bomb())])
+    elapsed = time.monotonic() - started
+    thread.join()
+    assert r.status == 400
+    assert "“bomb.png” is over 50 megapixels, so nothing was uploaded." in r.text
+    assert elapsed < 0.5, elapsed
+    assert health and health[0][0] == 200 and health[0][1] < 0.5, health
+    assert photo_ids(admin.get(f"/day/{DAY}").text) == before
+
+
+def test_a_lying_name_and_an_oversized_body(home):
+    dawn, admin = home
+    admin.open(f"/day/{DAY}")
+    r = multipart(admin, f"/day/{DAY}/photos", {}, [("photo", "holiday.jpg", b"<html>not a picture</html>")])
+    assert r.status == 400 and "“holiday.jpg” is not a JPEG, PNG, WebP or HEIC picture" in r.text
+    # A body past the upload limit is refused from its head, before it is read.
+    raw = (f"POST /day/{DAY}/photos HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+           f"Content-Type: multipart/form-data; boundary=x\r\nContent-Length: {65 * 1024 * 1024}\r\n\r\n")
+    assert request(dawn, raw.encode()).status == 413
+
+
+def test_without_libvips_an_upload_is_refused_with_a_message_and_nothing_stored():
+    """The container image has no libvips yet: a server that cannot open it says so beside
+    the file field, stores nothing, and goes on serving everything else."""
+    from conftest import Dawn
+    dawn = Dawn(env={"DAWN_VIPS_LIBRARY": "/nonexistent/libvips-missing.so"})
+    try:
+        admin = setup_admin(dawn)
+        admin.open(f"/day/{DAY}")
+        r = multipart(admin, f"/day/{DAY}/photos", {"caption": "Lake"}, [("photo", "IMG_0001.JPG", phone_jpeg())])
+        assert r.status == 503, r.text[:600]
+        assert "Photos can’t be added on this server yet: it lacks libvips" in r.text
+        assert 'value="Lake"' in r.text, "the typed caption is kept"
+        assert photo_ids(admin.get(f"/day/{DAY}").text) == []
+        photos = [os.path.join(root, name) for root, _, names in os.walk(dawn.data)
+                  for name in names if os.sep + "photos" in root]
+        assert photos == [], photos
+        assert get(dawn, "/healthz").status == 200
+        assert admin.get(f"/day/{DAY}").status == 200
+    finally:
+        dawn.stop()

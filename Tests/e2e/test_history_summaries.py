@@ -31,6 +31,7 @@ def downgrade_to_schema_4(path):
         con.execute("DROP TABLE IF EXISTS notify_results")
         con.execute("DROP TABLE IF EXISTS deleted_journal")  # 13: deleted texts kept for undo
         con.execute("DROP TABLE IF EXISTS habit_rules")  # 14: a habit's earlier rules
+        con.execute("DROP TABLE IF EXISTS photos")  # 15: a day's photos
         con.execute("DROP INDEX habit_instances_by_habit_created")
         con.execute("DROP TRIGGER habit_instances_version_on_update")
         con.execute("""CREATE TRIGGER habit_instances_version_on_update

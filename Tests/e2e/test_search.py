@@ -178,6 +178,7 @@ def downgrade_to_schema_6(path):
         con.execute("DROP TABLE IF EXISTS deleted_journal")  # migration 13
         # Migration 14: the rule history, and the habit triggers back to deciding a day by the habit's own target.
         con.execute("DROP TABLE IF EXISTS habit_rules")
+        con.execute("DROP TABLE IF EXISTS photos")  # migration 15: a day's photos (its indexes go with it)
         for name, sql in con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%habit_rules%'").fetchall():
             con.execute(f"DROP TRIGGER {name}")
             con.execute(re.sub(r"\(SELECT habit_rules\.target_milli.*?LIMIT 1\),\s*", "", sql, flags=re.S))

@@ -14,6 +14,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import PASSWORD, assert_accessible, color_scheme, in_view, open_page, screenshot, viewport  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 
@@ -78,5 +79,9 @@ def test_dismissed_the_steps_are_gone(site, driver):
     button = buttons[0]
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
     button.click()
-    WebDriverWait(driver, 10).until(lambda d: d.current_url.rstrip("/") == site.base)
+    # The form posts from "/" and redirects back to "/": the URL alone cannot tell the new
+    # page from the old one, the old button going stale can.
+    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(button))
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    assert driver.current_url.rstrip("/") == site.base
     assert not driver.find_elements(By.ID, "setup-checklist")

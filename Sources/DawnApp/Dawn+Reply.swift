@@ -6,6 +6,17 @@ import Localization
 /// guardians' routes), let through by `Admission`, handed to its handler where its `Route`
 /// says it runs, and finished with the headers every page gets.
 extension Dawn {
+    /// A photo upload's body (up to `maxUploadBodyBytes`) is read only for a signed-in
+    /// member: anyone else may hold no more than an ordinary form's megabyte, and gets the
+    /// same refusal for it as for any form (a 413 when it is larger).
+    public func admitsUpload(_ head: HTTPRequest, context: RequestContext) -> Bool {
+        guard head.method == .POST,
+              let token = RequestCookies(header: head.headers["Cookie"])[SessionCookie.name],
+              let session = try? family.session(forToken: token)
+        else { return false }
+        return session != nil
+    }
+
     public func reply(to request: HTTPRequest, context: RequestContext) -> Reply {
         // Errors before a page knows its member speak the browser's language (read only then).
         var browserLanguage: Language { Admission.browserLanguage(request) }

@@ -15,6 +15,10 @@ public struct HTTPLimits: Sendable, Equatable {
     public var uploadPathSuffixes: [String] = []
     /// An upload's body at most (a file's own limit is its page's, below this).
     public var maxUploadBodyBytes = 64 * 1024 * 1024
+    /// Upload bytes the whole server holds at once, over all connections, from the head
+    /// that announces them until their response is sent: one more upload is a 503. Only
+    /// clients the application admits (signed in) reserve any; the rest keep `maxBodyBytes`.
+    public var maxUploadBytesInFlight = 256 * 1024 * 1024
     /// Fields in one form body or query string; more → 400.
     public var maxFormFields = 256
     /// A chunk-size line (hex size plus extensions) longer than this → 400.

@@ -32,6 +32,8 @@ public enum HTTPParseError: Error, Equatable, Sendable {
     case requestLineTooLong
     case headerSectionTooLarge
     case tooManyHeaderFields
+    // 503: the server holds all the upload bytes it will at once.
+    case uploadsBusy
     // 501, 505.
     case unknownMethod
     case unsupportedTransferEncoding
@@ -44,6 +46,7 @@ public enum HTTPParseError: Error, Equatable, Sendable {
         case .headerSectionTooLarge, .tooManyHeaderFields: .headerFieldsTooLarge
         case .unknownMethod, .unsupportedTransferEncoding: .notImplemented
         case .unsupportedVersion: .httpVersionNotSupported
+        case .uploadsBusy: .serviceUnavailable
         default: .badRequest
         }
     }
@@ -75,6 +78,7 @@ public enum HTTPParseError: Error, Equatable, Sendable {
         case .chunkLineTooLong: "Chunk size line too long"
         case .missingChunkTerminator: "Chunk data not followed by CRLF"
         case .bodyTooLarge: "Request body too large"
+        case .uploadsBusy: "Too many uploads at once. Please try again in a moment."
         case .requestLineTooLong: "Request line too long"
         case .headerSectionTooLarge: "Request header section too large"
         case .tooManyHeaderFields: "Too many header fields"

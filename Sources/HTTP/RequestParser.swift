@@ -36,7 +36,25 @@ public struct RequestParser: Sendable {
         case failed(HTTPParseError)
     }
 
+    /// What the server says to a head that announces an upload's body (`HTTPLimits.uploadPathSuffixes`,
+    /// more than `maxBodyBytes`), before a byte of it is read.
+    public enum UploadDecision: Sendable, Equatable {
+        /// Read it, up to `maxUploadBodyBytes`; the bytes asked for are reserved until
+        /// `takeUploadReservation()` hands them back to the server.
+        case admit
+        /// Not for this client (no session): the body keeps the ordinary limit, so a large
+        /// one is a 413 at once.
+        case refuse
+        /// The server holds as many upload bytes as it will: 503, try again.
+        case busy
+    }
+    /// Asked once per upload head with the request so far (no body) and the bytes it may
+    /// need: its Content-Length, or the whole upload limit when chunked.
+    public typealias UploadAdmission = @Sendable (_ head: HTTPRequest, _ bytes: Int) -> UploadDecision
+
     public let limits: HTTPLimits
+    /// Nil admits no upload: every body keeps `maxBodyBytes`.
+    private let admitUpload: UploadAdmission?
     private var state = State.requestLine
     /// Start of the first unprocessed byte: the current line, or the next body byte.
     private var position = 0
@@ -45,7 +63,8 @@ public struct RequestParser: Sendable {
     private var leadingEmptyLines = 0
     private var method = HTTPMethod.GET
     private var target = ""
-    /// This request's body limit (`HTTPLimits.maxBodyBytes(method:target:)`), set by its request line.
+    /// This request's body limit (`HTTPLimits.maxBodyBytes(method:target:)`), set by its request
+    /// line, lowered to `maxBodyBytes` when its upload is not admitted.
     private var bodyLimit = 0
     private var version = HTTPVersion.http1_1
     private var headers: [HTTPHeaders.Field] = []
@@ -55,9 +74,19 @@ public struct RequestParser: Sendable {
     public private(set) var expectsContinue = false
     /// Bytes the parser has read, summed over its life: lets tests prove there is no rescanning.
     private(set) var bytesExamined = 0
+    /// Upload bytes admitted and not yet handed back (`takeUploadReservation`).
+    private var uploadReservation = 0
 
-    public init(limits: HTTPLimits = .production) {
+    public init(limits: HTTPLimits = .production, admitUpload: UploadAdmission? = nil) {
         self.limits = limits
+        self.admitUpload = admitUpload
+    }
+
+    /// The upload bytes an `.admit` reserved, once: the server takes them after each step
+    /// and gives them back to its budget when the request is answered or its connection closes.
+    public mutating func takeUploadReservation() -> Int {
+        defer { uploadReservation = 0 }
+        return uploadReservation
     }
 
     /// Head complete, body still arriving: the server switches from header to body timeout.
@@ -320,6 +349,23 @@ public struct RequestParser: Sendable {
         if hosts == 0 && version == .http1_1 { return fail(.missingHost) }
         if hosts == 1 && !Self.isValidHost(host.utf8) { return fail(.invalidHost) }
 
+        // An upload route's larger limit is the server's to grant, head by head, before any
+        // of the body is held: a client without a session, or past the server's budget of
+        // upload bytes, never gets to send more than an ordinary form.
+        if bodyLimit > limits.maxBodyBytes, hasTransferEncoding || contentLength > limits.maxBodyBytes {
+            let bytes = hasTransferEncoding ? bodyLimit : contentLength
+            let head = HTTPRequest(method: method, target: target, version: version, headers: HTTPHeaders(headers))
+            switch admitUpload?(head, bytes) ?? .refuse {
+            case .admit:
+                uploadReservation += bytes
+            case .refuse:
+                bodyLimit = limits.maxBodyBytes
+                if contentLength > bodyLimit { return fail(.bodyTooLarge) }
+            case .busy:
+                return fail(.uploadsBusy)
+            }
+        }
+
         scanned = position
         // HTTP/1.0 clients do not know 100 Continue (RFC 9110 §10.1.1).
         expectsContinue = expect100 && version == .http1_1
@@ -427,8 +473,10 @@ public struct RequestParser: Sendable {
         let request = HTTPRequest(method: method, target: target, version: version,
                                   headers: HTTPHeaders(headers), body: body)
         let examined = bytesExamined
-        self = RequestParser(limits: limits)
+        let reserved = uploadReservation
+        self = RequestParser(limits: limits, admitUpload: admitUpload)
         bytesExamined = examined
+        uploadReservation = reserved
         return .request(request, consumed: consumed)
     }
 }

@@ -30,17 +30,20 @@ final class Connection {
     var shutdownSent = false
     /// `100 Continue` went out for the request being received.
     var continueSent = false
+    /// Upload bytes this connection's current request holds of the server's budget,
+    /// given back when its response is queued or the connection closes.
+    var uploadReservation = 0
     /// The epoll interest currently registered.
     var registeredEvents: UInt32
 
     init(id: UInt64, fd: Int32, peer: SocketAddress, fromTrustedProxy: Bool, client: String?, limits: HTTPLimits,
-         now: UInt64, registeredEvents: UInt32) {
+         admitUpload: RequestParser.UploadAdmission?, now: UInt64, registeredEvents: UInt32) {
         self.id = id
         self.fd = fd
         self.peer = peer
         self.fromTrustedProxy = fromTrustedProxy
         self.client = client
-        parser = RequestParser(limits: limits)
+        parser = RequestParser(limits: limits, admitUpload: admitUpload)
         machine = ConnectionStateMachine(limits: limits, now: now)
         self.registeredEvents = registeredEvents
     }

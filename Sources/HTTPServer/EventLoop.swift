@@ -155,9 +155,14 @@ final class EventLoop: @unchecked Sendable {
                 System.setNoDelay(fd)
                 let id = nextID
                 nextID += 1
+                var admitUpload: RequestParser.UploadAdmission?
+                if !shared.configuration.limits.uploadPathSuffixes.isEmpty {
+                    let shared = shared
+                    admitUpload = { @Sendable head, bytes in shared.admitUpload(head, bytes: bytes, peer: peer) }
+                }
                 let connection = Connection(id: id, fd: fd, peer: peer, fromTrustedProxy: fromTrustedProxy,
                                             client: client, limits: shared.configuration.limits,
-                                            now: now, registeredEvents: Self.readEvents)
+                                            admitUpload: admitUpload, now: now, registeredEvents: Self.readEvents)
                 do {
                     try System.epollAdd(epfd, fd, events: Self.readEvents, token: id)
                 } catch {
@@ -270,6 +275,7 @@ final class EventLoop: @unchecked Sendable {
             let step = connection.input.withUnsafeBufferPointer {
                 connection.parser.parse(UnsafeBufferPointer(rebasing: $0[connection.inputStart...]))
             }
+            connection.uploadReservation += connection.parser.takeUploadReservation()
             switch step {
             case .needMore:
                 if connection.parser.isReceivingBody { connection.machine.headComplete(now: now) }
@@ -297,7 +303,8 @@ final class EventLoop: @unchecked Sendable {
             case let .error(error):
                 connection.consumeInput(connection.input.count - connection.inputStart)
                 connection.machine.requestComplete()
-                let response = HTTPResponse.text(error.status, error.message)
+                var response = HTTPResponse.text(error.status, error.message)
+                if error == .uploadsBusy { response.headers.add("Retry-After", "5") }
                 let info = PendingRequest(method: .GET, path: "-", version: .http1_1, keepAlive: false,
                                           acceptsGzip: false, startedAt: now)
                 finish(connection, info, response)
@@ -363,6 +370,9 @@ final class EventLoop: @unchecked Sendable {
         let configuration = shared.configuration
         let keepAlive = info.keepAlive && !draining && !connection.noMoreRequests
         let now = System.monotonicNanoseconds()
+        // The request's upload (if any) is answered: its body is no longer held for it.
+        shared.releaseUpload(connection.uploadReservation)
+        connection.uploadReservation = 0
         ResponseEncoder.encode(response, version: info.version, isHead: info.method == .HEAD,
                                keepAlive: keepAlive, date: currentDate(), into: &connection.output)
         connection.machine.responseQueued(now: now, keepAlive: keepAlive, hasBufferedInput: connection.hasBufferedInput)
@@ -436,6 +446,8 @@ final class EventLoop: @unchecked Sendable {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         connection.machine.close()
         releaseSlot(connection)
+        shared.releaseUpload(connection.uploadReservation)
+        connection.uploadReservation = 0
         System.epollRemove(epfd, connection.fd)
         System.close(connection.fd)
         shared.metrics.openConnections.subtract(1, ordering: .relaxed)

@@ -32,4 +32,13 @@ public enum Reply: Sendable {
 /// must not block; return `.onWorkerPool` for anything slow.
 public protocol HTTPResponder: Sendable {
     func reply(to request: HTTPRequest, context: RequestContext) -> Reply
+    /// Whether this head (an upload route's, announcing more than `maxBodyBytes`) may send
+    /// its body up to `maxUploadBodyBytes`. Called on an event-loop thread before the body
+    /// is read; must be cheap. False keeps the ordinary limit (a large body is a 413).
+    func admitsUpload(_ head: HTTPRequest, context: RequestContext) -> Bool
+}
+
+extension HTTPResponder {
+    /// No uploads unless the application says which clients may send them.
+    public func admitsUpload(_ head: HTTPRequest, context: RequestContext) -> Bool { false }
 }

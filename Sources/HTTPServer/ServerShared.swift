@@ -1,4 +1,6 @@
+import HTTP
 import Locks
+import Synchronization
 
 /// What every event loop of one server shares: all immutable, atomic or behind a lock.
 final class ServerShared: Sendable {
@@ -12,6 +14,8 @@ final class ServerShared: Sendable {
     /// Connections per client address, for `limits.maxConnectionsPerClient`.
     private let slots: Lock<ClientSlots>
     private let logLock = Lock(())
+    /// Upload bytes admitted and not yet answered, over every loop (`limits.maxUploadBytesInFlight`).
+    private let uploadBytesInFlight = Atomic<Int>(0)
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder, listener: ListeningSocket,
          workers: WorkerPool, metrics: ServerMetrics) {
@@ -32,6 +36,30 @@ final class ServerShared: Sendable {
     func releaseSlot(_ client: String) {
         slots.withLock { $0.release(client) }
     }
+
+    /// The parser's question about an upload head: the application admits the client, then
+    /// the bytes must fit in what the server still has for uploads.
+    func admitUpload(_ head: HTTPRequest, bytes: Int, peer: SocketAddress) -> RequestParser.UploadDecision {
+        let context = RequestContext(peer: peer, receivedAt: System.monotonicNanoseconds(),
+                                     acceptsGzip: false)
+        guard responder.admitsUpload(head, context: context) else { return .refuse }
+        let budget = configuration.limits.maxUploadBytesInFlight
+        var held = uploadBytesInFlight.load(ordering: .relaxed)
+        while true {
+            guard bytes <= budget - held else { return .busy }
+            let (exchanged, original) = uploadBytesInFlight.compareExchange(
+                expected: held, desired: held + bytes, ordering: .relaxed)
+            if exchanged { return .admit }
+            held = original
+        }
+    }
+
+    func releaseUpload(_ bytes: Int) {
+        if bytes > 0 { uploadBytesInFlight.subtract(bytes, ordering: .relaxed) }
+    }
+
+    /// Upload bytes held now, for tests and `/metrics`.
+    var uploadBytesHeld: Int { uploadBytesInFlight.load(ordering: .relaxed) }
 
     /// Writes a batch of access-log lines to stdout in one call, whole.
     func log(_ bytes: [UInt8]) {

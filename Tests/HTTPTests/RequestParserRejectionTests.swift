@@ -156,24 +156,115 @@ final class RequestParserRejectionTests: XCTestCase {
         assertRejects("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 9999999999999999999\r\n\r\n", .bodyTooLarge, status: 413)
     }
 
-    func testOnlyAnUploadPathTakesTheUploadLimit() {
+    private var uploadLimits: HTTPLimits {
         var limits = HTTPLimits()
         limits.maxBodyBytes = 10
         limits.uploadPathSuffixes = ["/photos"]
         limits.maxUploadBodyBytes = 100
-        func post(_ target: String, _ length: Int, method: String = "POST") -> String {
-            "\(method) \(target) HTTP/1.1\r\nHost: h\r\nContent-Length: \(length)\r\n\r\n"
+        return limits
+    }
+
+    private func post(_ target: String, _ length: Int, method: String = "POST", cookie: String = "") -> [UInt8] {
+        Array("\(method) \(target) HTTP/1.1\r\nHost: h\r\n\(cookie)Content-Length: \(length)\r\n\r\n".utf8)
+    }
+
+    /// Every question the parser asked, and its answer.
+    private final class Asked: @unchecked Sendable {
+        var heads: [(target: String, bytes: Int)] = []
+    }
+
+    private func parser(answering decision: RequestParser.UploadDecision, _ asked: Asked = Asked()) -> RequestParser {
+        RequestParser(limits: uploadLimits) { head, bytes in
+            asked.heads.append((head.target, bytes))
+            return decision
         }
-        var parser = RequestParser(limits: limits)
-        guard case .needMore = parser.parse(Array(post("/day/2026-01-01/photos?x=1", 100).utf8)[...]) else {
-            return XCTFail("an upload of 100 bytes is read")
+    }
+
+    func testAnAdmittedUploadIsReadUpToTheUploadLimitAndReservesItsLength() {
+        let asked = Asked()
+        var admitted = parser(answering: .admit, asked)
+        guard case .needMore = admitted.parse(post("/day/2026-01-01/photos?x=1", 100)[...]) else {
+            return XCTFail("an admitted upload of 100 bytes is read")
         }
-        assertRejects(post("/day/2026-01-01/photos", 101), .bodyTooLarge, status: 413, limits: limits)
-        assertRejects(post("/day/2026-01-01/notes", 11), .bodyTooLarge, status: 413, limits: limits)
-        assertRejects(post("/photos/day", 11), .bodyTooLarge, status: 413, limits: limits)
-        assertRejects(post("/x?to=/photos", 11), .bodyTooLarge, status: 413, limits: limits)
-        assertRejects(post("/day/2026-01-01/photos", 11, method: "PUT"), .bodyTooLarge, status: 413, limits: limits)
-        assertRejects(chunked("65\r\n", target: "/day/2026-01-01/photos"), .bodyTooLarge, status: 413, limits: limits)
+        XCTAssertEqual(asked.heads.map(\.target), ["/day/2026-01-01/photos?x=1"])
+        XCTAssertEqual(asked.heads.map(\.bytes), [100])
+        XCTAssertEqual(admitted.takeUploadReservation(), 100)
+        XCTAssertEqual(admitted.takeUploadReservation(), 0, "handed over once")
+
+        // Past the upload limit it is refused before anyone is asked.
+        var over = parser(answering: .admit, asked)
+        guard case .error(.bodyTooLarge) = over.parse(post("/day/2026-01-01/photos", 101)[...]) else {
+            return XCTFail("101 bytes is past the upload limit")
+        }
+        XCTAssertEqual(asked.heads.count, 1)
+        XCTAssertEqual(over.takeUploadReservation(), 0)
+    }
+
+    func testAChunkedUploadReservesTheWholeUploadLimit() {
+        var admitted = parser(answering: .admit)
+        let raw = Array(chunked("32\r\n", target: "/day/2026-01-01/photos").utf8)
+        guard case .needMore = admitted.parse(raw[...]) else { return XCTFail("a chunk of 50 is read") }
+        XCTAssertEqual(admitted.takeUploadReservation(), 100)
+    }
+
+    func testTheReservationOutlivesTheRequestUntilTaken() {
+        var admitted = parser(answering: .admit)
+        let raw = post("/day/2026-01-01/photos", 20) + Array(repeating: UInt8(ascii: "x"), count: 20)
+        guard case .request(let request, let consumed) = admitted.parse(raw[...]) else {
+            return XCTFail("the whole upload arrives")
+        }
+        XCTAssertEqual(request.body.count, 20)
+        XCTAssertEqual(consumed, raw.count)
+        XCTAssertEqual(admitted.takeUploadReservation(), 20)
+    }
+
+    func testARefusedUploadKeepsTheOrdinaryLimit() {
+        let asked = Asked()
+        var refused = parser(answering: .refuse, asked)
+        guard case .error(.bodyTooLarge) = refused.parse(post("/day/2026-01-01/photos", 11)[...]) else {
+            return XCTFail("11 bytes is past the ordinary limit when the upload is refused")
+        }
+        XCTAssertEqual(asked.heads.map(\.bytes), [11])
+        XCTAssertEqual(refused.takeUploadReservation(), 0)
+
+        // Chunked: refused at the first chunk that passes the ordinary limit.
+        var chunkedRefused = parser(answering: .refuse)
+        let raw = Array(chunked("b\r\n", target: "/day/2026-01-01/photos").utf8)
+        guard case .error(.bodyTooLarge) = chunkedRefused.parse(raw[...]) else {
+            return XCTFail("a chunk of 11 is past the ordinary limit")
+        }
+
+        // No admission at all (a parser without the server's answer) is a refusal.
+        assertRejects(post("/day/2026-01-01/photos", 11), .bodyTooLarge, status: 413, limits: uploadLimits)
+    }
+
+    func testASmallBodyOnAnUploadPathAsksNobody() {
+        let asked = Asked()
+        var small = parser(answering: .refuse, asked)
+        let raw = post("/day/2026-01-01/photos", 10) + Array(repeating: UInt8(ascii: "x"), count: 10)
+        guard case .request = small.parse(raw[...]) else { return XCTFail("10 bytes fit the ordinary limit") }
+        XCTAssertTrue(asked.heads.isEmpty)
+    }
+
+    func testABusyServerAnswers503BeforeTheBody() {
+        var busy = parser(answering: .busy)
+        guard case .error(.uploadsBusy) = busy.parse(post("/day/2026-01-01/photos", 50)[...]) else {
+            return XCTFail("no room for the upload")
+        }
+        XCTAssertEqual(HTTPParseError.uploadsBusy.status.code, 503)
+        XCTAssertEqual(busy.takeUploadReservation(), 0)
+    }
+
+    func testOnlyAnUploadPathTakesTheUploadLimit() {
+        let asked = Asked()
+        for raw in [post("/day/2026-01-01/notes", 11), post("/photos/day", 11), post("/x?to=/photos", 11),
+                    post("/day/2026-01-01/photos", 11, method: "PUT")] {
+            var p = parser(answering: .admit, asked)
+            guard case .error(.bodyTooLarge) = p.parse(raw[...]) else {
+                return XCTFail("\(String(decoding: raw, as: UTF8.self)) keeps the ordinary limit")
+            }
+        }
+        XCTAssertTrue(asked.heads.isEmpty, "only an upload path's head is ever asked about")
     }
 
     func testChunkSizeOverLimitIs413AtTheSizeLine() {

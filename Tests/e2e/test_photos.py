@@ -158,3 +158,80 @@ def test_without_libvips_an_upload_is_refused_with_a_message_and_nothing_stored(
         assert admin.get(f"/day/{DAY}").status == 200
     finally:
         dawn.stop()
+
+
+def upload_head(cookie_header, length):
+    """An upload's head alone, asking to be told before its body is sent."""
+    cookie = f"Cookie: {cookie_header}\r\n" if cookie_header else ""
+    return (f"POST /day/{DAY}/photos HTTP/1.1\r\nHost: localhost\r\n{cookie}"
+            f"Content-Type: multipart/form-data; boundary=x\r\nContent-Length: {length}\r\n"
+            "Expect: 100-continue\r\n\r\n").encode()
+
+
+def first_answer(sock):
+    """The status line and head of what the server says first, read up to its blank line."""
+    got = b""
+    while b"\r\n\r\n" not in got:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        got += chunk
+    return got.split(b"\r\n\r\n", 1)[0].decode("latin-1")
+
+
+def test_only_a_signed_in_member_may_send_an_upload_and_the_server_holds_a_budget_of_them():
+    """An upload route's 64 MiB limit is granted head by head: without a session (or with
+    a stale one) a body past an ordinary form's megabyte is a 413 before a byte of it is
+    read; signed in, it is asked for (100 Continue) while it fits the server's budget of
+    upload bytes in flight, and a 503 past it. Bytes come back to the budget when an upload
+    is answered and when its client goes away."""
+    from conftest import Dawn
+    two_mib = 2 * 1024 * 1024
+    dawn = Dawn(env={"DAWN_MAX_UPLOAD_BYTES_IN_FLIGHT": str(3 * 1024 * 1024)})
+    try:
+        admin = setup_admin(dawn)
+        cookies = "; ".join(f"{k}={v}" for k, v in admin.jar.items())
+        for who in ["", "dawn_session=" + "A" * 43]:
+            with dawn.connect() as s:
+                s.sendall(upload_head(who, two_mib))
+                head = first_answer(s)
+                assert head.startswith("HTTP/1.1 413"), (who, head)
+        # Signed in: a small upload (under a megabyte) is never asked about at all.
+        with dawn.connect() as s:
+            s.sendall(upload_head(cookies, 1000))
+            assert first_answer(s).startswith("HTTP/1.1 100 Continue")
+
+        first = dawn.connect()
+        first.sendall(upload_head(cookies, two_mib))
+        assert first_answer(first).startswith("HTTP/1.1 100 Continue")
+        with dawn.connect() as s:
+            s.sendall(upload_head(cookies, two_mib))
+            head = first_answer(s)
+            assert head.startswith("HTTP/1.1 503"), head
+            assert "Retry-After: 5" in head
+        # The first client leaves without sending its body: its bytes are free again.
+        first.close()
+        deadline = time.monotonic() + 5
+        while True:
+            with dawn.connect() as s:
+                s.sendall(upload_head(cookies, two_mib))
+                head = first_answer(s)
+            if head.startswith("HTTP/1.1 100") or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert head.startswith("HTTP/1.1 100 Continue"), head
+
+        # An upload that is answered (here: not a form at all, 400) gives its bytes back too.
+        with dawn.connect(timeout=20) as s:
+            s.sendall(upload_head(cookies, two_mib))
+            assert first_answer(s).startswith("HTTP/1.1 100 Continue")
+            s.sendall(b"x" * two_mib)
+            answer = first_answer(s)
+            assert answer.startswith("HTTP/1.1 4"), answer
+            with dawn.connect() as again:
+                again.sendall(upload_head(cookies, two_mib))
+                assert first_answer(again).startswith("HTTP/1.1 100 Continue")
+        assert photo_ids(admin.get(f"/day/{DAY}").text) == []
+        assert get(dawn, "/healthz").status == 200
+    finally:
+        dawn.stop()

@@ -58,9 +58,6 @@ final class ServerShared: Sendable {
         if bytes > 0 { uploadBytesInFlight.subtract(bytes, ordering: .relaxed) }
     }
 
-    /// Upload bytes held now, for tests and `/metrics`.
-    var uploadBytesHeld: Int { uploadBytesInFlight.load(ordering: .relaxed) }
-
     /// Writes a batch of access-log lines to stdout in one call, whole.
     func log(_ bytes: [UInt8]) {
         logLock.withLock { _ in System.write(1, bytes) }

@@ -6,19 +6,14 @@ import Templates
 /// How a page handler renders: `app.render` hands `PageRenderer` the page's language and,
 /// for a signed-in member, their navigation and a guardian's banner; `app.t` words a string.
 extension Dawn {
-    /// Renders a typed view into its template (`PageView`).
+    /// Renders a typed view into its template (`PageView`) as an HTML response; a render
+    /// failure is a plain 500.
     func render<View: PageView>(_ view: View, status: HTTPStatus = .ok, for page: PageRequest? = nil,
                                 language: Language? = nil) -> HTTPResponse {
-        render(View.template, view.templateFields, status: status, for: page, language: language)
-    }
-
-    /// Renders `name` into an HTML response; a render failure is a plain 500.
-    func render(_ name: String, _ context: [String: TemplateValue], status: HTTPStatus = .ok,
-                for page: PageRequest? = nil, language: Language? = nil) -> HTTPResponse {
         let signedIn = page?.signedIn
         var ward: TemplateValue?
         if let page, let owner = page.ward { ward = guardianBanner(owner, page) }
-        return renderer.render(name, context, status: status, language: language ?? page?.language ?? .en,
+        return renderer.render(view, status: status, language: language ?? page?.language ?? .en,
                                signedIn: signedIn, children: signedIn.map { navigationChildren($0.member.id) } ?? [],
                                ward: ward)
     }

@@ -16,8 +16,7 @@ struct ErrorPages: Sendable {
     func page(_ error: PageError, language: Language) -> HTTPResponse {
         let message = error.message ?? strings.format(error.key ?? "error.internal", language, error.arguments)
         let title = strings.table(language)["error.status.\(error.status.code)"] ?? error.status.reason
-        var response = renderer.render(ErrorView.template,
-                                       ErrorView(title: title, status: error.status.code, message: message).templateFields,
+        var response = renderer.render(ErrorView(title: title, status: error.status.code, message: message),
                                        status: error.status, language: language, signedIn: nil, children: [], ward: nil)
         SecurityHeaders.apply(to: &response)
         return response

@@ -27,11 +27,13 @@ final class PageRenderer: Sendable {
         }
     }
 
-    /// Renders `name` into an HTML response; a render failure is a plain 500. `children`
-    /// are the signed-in guardian's for the navigation, `ward` the banner of a guardian's view.
-    func render(_ name: String, _ context: [String: TemplateValue], status: HTTPStatus, language: Language,
-                signedIn: SignedIn?, children: [MemberFrame.Child], ward: TemplateValue?) -> HTTPResponse {
-        var values = context
+    /// Renders `view` into its template as an HTML response; a render failure is a plain 500.
+    /// `children` are the signed-in guardian's for the navigation, `ward` the banner of a
+    /// guardian's view.
+    func render<View: PageView>(_ view: View, status: HTTPStatus, language: Language, signedIn: SignedIn?,
+                                children: [MemberFrame.Child], ward: TemplateValue?) -> HTTPResponse {
+        let name = View.template
+        var values = view.templateFields
         values["assets"] = fixedAssets ?? Self.assetValues(staticFiles)
         values["t"] = stringValues[language] ?? .null
         values["lang"] = .string(language.rawValue)

@@ -23,6 +23,7 @@ enum PageViews {
         HabitFormView.self,
         DayView.self,
         StatsView.self,
+        FamilyView.self,
         FamilyRemoveView.self,
         FamilyScreenCodeView.self,
         FamilyScreenView.self,

@@ -15,7 +15,7 @@ enum AccountPage {
             return show(app, page, notice: notice(done).map { app.t($0, page) })
         })
         router.add(.POST, "/account/name", .member { app, page in
-            var form = FormState(values: ["displayName": .string(page.form["display_name"] ?? "")])
+            var form = FormState(values: ["displayName": page.form["display_name"] ?? ""])
             guard let name = AccountFields(app, page).displayName(&form) else {
                 return show(app, page, name: form, status: .badRequest)
             }
@@ -42,7 +42,7 @@ enum AccountPage {
                              name: FormState? = nil, password: FormState = FormState(),
                              status: HTTPStatus = .ok) -> HTTPResponse {
         let me = page.signedIn!.member
-        let nameForm = name ?? FormState(values: ["displayName": .string(me.displayName)])
+        let nameForm = name ?? FormState(values: ["displayName": me.displayName])
         return app.render(AccountView(title: app.t("account.title", page), notice: notice, name: nameForm, password: password,
                                       family: try? guardians(app, page), importError: nil, importEmpty: false),
                           status: status, for: page)

@@ -30,7 +30,7 @@ enum DayPage {
             let version = try EditVersion.read(page.form)
             let length = PlainText.length(body)
             guard length <= Journal.maxEntryCharacters else {
-                var form = FormState(values: ["entry": .string(body)])
+                var form = FormState(values: ["entry": body])
                 form.fail("entry", app.t("entry.too_long", page, ["count": LocalizedNumber.integer(length, page.language)]))
                 return try show(app, page, member, day: day, entryForm: form, status: .badRequest)
             }
@@ -42,7 +42,7 @@ enum DayPage {
             case let .conflict(stored):
                 // Nothing typed is lost: theirs stays in the textarea, the stored text beside it.
                 let theirs = deleting ? PlainText.normalizingLineBreaks(page.form["entry"] ?? "") : body
-                var form = FormState(values: ["entry": .string(theirs)])
+                var form = FormState(values: ["entry": theirs])
                 form.fail("entry", app.t(deleting ? "entry.conflict_delete" : "entry.conflict", page))
                 return try show(app, page, member, day: day, entryForm: form,
                                 entryConflict: stored ?? Journal.Entry(body: "", version: 0), status: .conflict)
@@ -51,7 +51,7 @@ enum DayPage {
         router.add(.POST, "/day/{date}/notes", .member { app, page, member in
             let day = try day(app, page, member)
             let body = String(PlainText.trimmed(page.form["note"] ?? ""))
-            var form = FormState(values: ["note": .string(page.form["note"] ?? "")])
+            var form = FormState(values: ["note": page.form["note"] ?? ""])
             if body.isEmpty {
                 form.fail("note", app.t("notes.blank", page))
             } else if !PlainText.isSingleLine(body) {
@@ -82,7 +82,7 @@ enum DayPage {
                 throw PageError(.notFound, key: "entry.restore_gone")
             case let .conflict(stored, deleted):
                 // An entry saved since is never overwritten: the deleted text in the box, the saved one beside it.
-                var form = FormState(values: ["entry": .string(deleted)])
+                var form = FormState(values: ["entry": deleted])
                 form.fail("entry", app.t("entry.restore_conflict", page))
                 return try show(app, page, member, day: day, entryForm: form, entryConflict: stored, status: .conflict)
             }
@@ -312,7 +312,7 @@ enum DayPage {
         if let notice, let card = notice.card { cardNotice = DayView.CardNotice(card: card, text: notice.text) }
         let checkNotice: String? = notice?.card == "checklist" ? notice?.text : nil
         let moodLine: String? = model.mood.map { app.t("guardians.mood", page, ["name": app.t("mood.name.\($0.name)", page)]) }
-        let entryState = entryForm ?? FormState(values: ["entry": .string(entry?.body ?? "")])
+        let entryState = entryForm ?? FormState(values: ["entry": entry?.body ?? ""])
         let conflict: DayView.EntryConflict? = entryConflict.map { DayView.EntryConflict(stored: $0.body, deleted: $0.version == 0) }
         let recalled: [DayView.Recalled] = model.onThisDay.map { recalled in
             DayView.Recalled(href: page.paths.day(recalled.date), iso: recalled.date.description,

@@ -4,7 +4,6 @@ import HTTPServer
 import Localization
 import MemberData
 import PlainText
-import Templates
 import TimeZones
 
 /// Logging habits on a day and editing what was logged. Without JavaScript a
@@ -109,9 +108,10 @@ enum HabitInstancePage {
         let amountMilli: Int64?
     }
 
-    private static func values(_ form: FormFields) -> [String: TemplateValue] {
-        ["start": .string(form["start"] ?? ""), "duration": .string(form["duration"] ?? ""), "note": .string(form["note"] ?? ""),
-         "amount": .string(form["amount"] ?? "")]
+    /// What was typed in the form's fields, to show again.
+    private static func values(_ form: FormFields) -> [String: String] {
+        ["start": form["start"] ?? "", "duration": form["duration"] ?? "", "note": form["note"] ?? "",
+         "amount": form["amount"] ?? ""]
     }
 
     /// The form's fields, or nil with a message beside each refused one. The amount is
@@ -147,9 +147,9 @@ enum HabitInstancePage {
 
     /// The log or edit form as the model starts it.
     private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ model: Model) throws -> HTTPResponse {
-        let form = FormState(values: ["start": .string(model.slots.label(forMinute: model.startMinute)),
-                                      "duration": .int(model.durationMinutes), "note": .string(model.note),
-                                      "amount": .string(model.amountMilli.map { LocalizedNumber.decimal(thousandths: $0, page.language, grouped: false) } ?? "")])
+        let form = FormState(values: ["start": model.slots.label(forMinute: model.startMinute),
+                                      "duration": String(model.durationMinutes), "note": model.note,
+                                      "amount": model.amountMilli.map { LocalizedNumber.decimal(thousandths: $0, page.language, grouped: false) } ?? ""])
         return try show(app, page, member, day: model.day, habit: model.habit, instance: model.instance, form: form)
     }
 

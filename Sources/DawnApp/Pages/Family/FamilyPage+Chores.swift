@@ -3,7 +3,6 @@ import HTTP
 import HTTPServer
 import Localization
 import FamilyData
-import Templates
 import TimeZones
 
 /// The family's shared chores (`FamilyChores`, in instance.sqlite): admins add, edit,
@@ -122,9 +121,9 @@ extension FamilyPage {
 
     /// What was typed, to show again.
     private static func choreFormState(_ form: FormFields) -> FormState {
-        FormState(values: ["name": .string(form["name"] ?? ""), "mark": .string(form["mark"] ?? ""),
-                           "color": .string(form["color"] ?? ""), "schedule": .string(form["schedule"] ?? ""),
-                           "weekdays": .list(form.values("weekdays").map(TemplateValue.string))])
+        FormState(values: ["name": form["name"] ?? "", "mark": form["mark"] ?? "", "color": form["color"] ?? "",
+                           "schedule": form["schedule"] ?? ""],
+                  lists: ["weekdays": form.values("weekdays")])
     }
 
     /// The chore a form describes, or nil with every field's error in `form`. The name and
@@ -153,68 +152,59 @@ extension FamilyPage {
         return ChoreInput(name: name, mark: mark, color: color, schedule: schedule)
     }
 
-    /// The "Family chores" section's values for `Views/partials/family-chores.html`.
-    static func choresSection(_ app: Dawn, _ page: PageRequest, _ forms: ChoreForms) throws -> [String: TemplateValue] {
+    /// The "Family chores" section, `Views/partials/family-chores.html`.
+    static func choresSection(_ app: Dawn, _ page: PageRequest, _ forms: ChoreForms) throws -> FamilyView.Chores {
         let chores = try FamilyChores(instance: app.data.instance).all()
         let firstWeekday = try MemberContext(app, page).settings.firstWeekday
         let language = page.language
-        func form(prefix: String, action: String, state: FormState, submit: String) -> TemplateValue {
-            let chosenColor: String
-            if case let .string(color)? = state.values["color"] { chosenColor = color } else { chosenColor = "" }
-            var scheduleChosen = ""
-            if case let .string(text)? = state.values["schedule"] { scheduleChosen = text }
-            var days: Set<String> = []
-            if case let .list(list)? = state.values["weekdays"] {
-                for case let .string(day) in list { days.insert(day) }
+        func form(prefix: String, action: String, state: FormState, submit: String) -> FamilyView.ChoreForm {
+            let chosenColor = state.value("color")
+            let scheduleChosen = state.value("schedule")
+            let days = Set(state.values("weekdays"))
+            let colors = HabitColor.presets.map { preset in
+                HabitFormView.Color(hex: preset.hex, name: app.t("habits.swatch.\(preset.name.lowercased())", page),
+                                    class: "swatch-\(preset.name.lowercased())", selected: chosenColor == preset.hex)
             }
-            let colors = HabitColor.presets.map { preset -> TemplateValue in
-                ["hex": .string(preset.hex), "name": .string(app.t("habits.swatch.\(preset.name.lowercased())", page)),
-                 "class": .string("swatch-\(preset.name.lowercased())"), "selected": .bool(chosenColor == preset.hex)]
-            }
-            let weekdays = HabitsPage.FormModel.week(from: firstWeekday).map { day -> TemplateValue in
+            let weekdays = HabitsPage.FormModel.week(from: firstWeekday).map { day in
                 let name = HabitSchedule.name(of: day)
-                return ["name": .string(name), "label": .string(LocalizedDate.weekdayShort(day, language)),
-                        "long": .string(LocalizedDate.weekday(day, language)), "checked": .bool(days.contains(name))]
+                return HabitFormView.Weekday(name: name, label: LocalizedDate.weekdayShort(day, language),
+                                             long: LocalizedDate.weekday(day, language), checked: days.contains(name))
             }
-            return [
-                "prefix": .string(prefix), "action": .string(action), "form": state.template, "submit": .string(submit),
-                "colors": .list(colors), "noColor": .bool(chosenColor.isEmpty),
-                "scheduleDay": .bool(scheduleChosen == "day"), "scheduleWeekdays": .bool(scheduleChosen == "weekdays"),
-                "weekdays": .list(weekdays),
-            ]
+            return FamilyView.ChoreForm(
+                prefix: prefix, action: action, form: FamilyView.Form(state), submit: submit,
+                colors: colors, noColor: chosenColor.isEmpty,
+                scheduleDay: scheduleChosen == "day", scheduleWeekdays: scheduleChosen == "weekdays",
+                weekdays: weekdays)
         }
         func stored(_ chore: FamilyChores.Chore) -> FormState {
-            FormState(values: ["name": .string(chore.name), "mark": .string(chore.mark), "color": .string(chore.color ?? ""),
-                               "schedule": .string(chore.schedule == .daily ? "day" : "weekdays"),
-                               "weekdays": .list((chore.schedule.weekdayNames ?? []).map(TemplateValue.string))])
+            FormState(values: ["name": chore.name, "mark": chore.mark, "color": chore.color ?? "",
+                               "schedule": chore.schedule == .daily ? "day" : "weekdays"],
+                      lists: ["weekdays": chore.schedule.weekdayNames ?? []])
         }
-        func listed(_ chore: FamilyChores.Chore) -> TemplateValue {
+        func listed(_ chore: FamilyChores.Chore) -> FamilyView.Chore {
             let editing = forms.edit?.id == chore.id ? forms.edit?.state : nil
             let name = ["name": chore.name]
-            return [
-                "id": .int(Int(chore.id)),
-                "name": .string(chore.name),
-                "mark": .string(chore.mark),
-                "colorClass": .string(colorClass(chore.color)),
-                "plan": .string(HabitPlanWords.schedule(chore.schedule, firstWeekday: firstWeekday, app.strings, language)),
-                "editOpen": .bool(editing != nil),
-                "archiveURL": .string(Paths.archiveChore(chore.id)),
-                "archiveLabel": .string(app.t("family.chores.archive_label", page, name)),
-                "restoreURL": .string(Paths.restoreChore(chore.id)),
-                "restoreLabel": .string(app.t("family.chores.restore_label", page, name)),
-                "edit": .list([form(prefix: "chore-\(chore.id)", action: Paths.chore(chore.id), state: editing ?? stored(chore),
-                                    submit: app.t("family.chores.save", page))]),
-            ]
+            return FamilyView.Chore(
+                id: Int(chore.id),
+                name: chore.name,
+                mark: chore.mark,
+                colorClass: colorClass(chore.color),
+                plan: HabitPlanWords.schedule(chore.schedule, firstWeekday: firstWeekday, app.strings, language),
+                editOpen: editing != nil,
+                archiveURL: Paths.archiveChore(chore.id),
+                archiveLabel: app.t("family.chores.archive_label", page, name),
+                restoreURL: Paths.restoreChore(chore.id),
+                restoreLabel: app.t("family.chores.restore_label", page, name),
+                edit: [form(prefix: "chore-\(chore.id)", action: Paths.chore(chore.id), state: editing ?? stored(chore),
+                            submit: app.t("family.chores.save", page))])
         }
-        let newState = forms.add ?? FormState(values: ["name": "", "mark": "", "color": "", "schedule": "day", "weekdays": .list([])])
-        return [
-            "kept": .list(chores.filter { !$0.isArchived }.map(listed)),
-            "archived": .list(chores.filter(\.isArchived).map(listed)),
-            "hasArchived": .bool(chores.contains(where: \.isArchived)),
-            "newChore": .list([form(prefix: "chore-new", action: Paths.chores, state: newState,
-                                    submit: app.t("family.chores.add_submit", page))]),
-            "limitHint": .string(app.t("family.chores.limit_hint", page, ["max": String(FamilyChores.maxChores)])),
-        ]
+        let newState = forms.add ?? FormState(values: ["name": "", "mark": "", "color": "", "schedule": "day"])
+        return FamilyView.Chores(
+            kept: chores.filter { !$0.isArchived }.map(listed),
+            archived: chores.filter(\.isArchived).map(listed),
+            newChore: [form(prefix: "chore-new", action: Paths.chores, state: newState,
+                            submit: app.t("family.chores.add_submit", page))],
+            limitHint: app.t("family.chores.limit_hint", page, ["max": String(FamilyChores.maxChores)]))
     }
 
     /// The class that paints a chore's colour dot (`swatch-coral`…), or the neutral one.

@@ -1,7 +1,6 @@
 import Accounts
 import HTTP
 import HTTPServer
-import Templates
 
 /// `/family`'s guardians, for the admin: every grant with a revoke button, and a form that
 /// makes an adult (`guardian`) the guardian of a child account (`child`), both by username.
@@ -40,7 +39,7 @@ extension FamilyPage {
 
     private static func grant(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let sent = (guardian: page.form["guardian"] ?? "", child: page.form["child"] ?? "")
-        var form = FormState(values: ["guardian": .string(sent.guardian), "child": .string(sent.child)])
+        var form = FormState(values: ["guardian": sent.guardian, "child": sent.child])
         func named(_ text: String) throws -> Member? {
             guard let username = try? Username(text) else { return nil }
             return try app.family.member(username: username)
@@ -73,33 +72,28 @@ extension FamilyPage {
         return try show(app, page, guardians: form, status: .badRequest)
     }
 
-    /// The section's values: the grants, the members to choose from, the form's state.
-    static func guardianValues(_ app: Dawn, _ page: PageRequest, form: FormState) throws -> TemplateValue {
-        let grants = try app.family.guardianships().map { grant -> TemplateValue in
+    /// The section: the grants, the members to choose from, the form's state.
+    static func guardiansSection(_ app: Dawn, _ page: PageRequest, form: FormState) throws -> FamilyView.Guardians {
+        let grants = try app.family.guardianships().map { grant in
             let names = ["guardian": grant.guardian.displayName, "child": grant.child.displayName]
-            return [
-                "text": .string(app.t("guardians.family.grant", page, names)),
-                "guardian": .string(grant.guardian.username),
-                "child": .string(grant.child.username),
-                "revokeURL": .string(Paths.revokeGuardian(grant.guardian.username, grant.child.username)),
-                "revokeLabel": .string(app.t("guardians.family.revoke_label", page, names)),
-            ]
+            return FamilyView.Guardians.Grant(
+                text: app.t("guardians.family.grant", page, names),
+                revokeURL: Paths.revokeGuardian(grant.guardian.username, grant.child.username),
+                revokeLabel: app.t("guardians.family.revoke_label", page, names))
         }
-        let chosen = (guardian: form.values["guardian"], child: form.values["child"])
         let members = try app.family.members()
         // Adults may be guardians, child accounts may be looked after.
-        func options(_ selected: TemplateValue?, children: Bool) -> TemplateValue {
-            .list(members.filter { $0.isChild == children }.map { member in
-                ["username": .string(member.username), "label": .string("\(member.displayName) (@\(member.username))"),
-                 "selected": .bool(selected == .string(member.username))]
-            })
+        func options(_ selected: String?, children: Bool) -> [FamilyView.Guardians.Option] {
+            members.filter { $0.isChild == children }.map { member in
+                FamilyView.Guardians.Option(username: member.username, label: "\(member.displayName) (@\(member.username))",
+                                            selected: selected == member.username)
+            }
         }
-        return [
-            "grants": .list(grants),
-            "guardianOptions": options(chosen.guardian, children: false),
-            "childOptions": options(chosen.child, children: true),
-            "form": form.template,
-            "action": .string(Paths.guardians),
-        ]
+        return FamilyView.Guardians(
+            grants: grants,
+            guardianOptions: options(form.values["guardian"], children: false),
+            childOptions: options(form.values["child"], children: true),
+            form: FamilyView.Guardians.Form(form),
+            action: Paths.guardians)
     }
 }

@@ -3,7 +3,6 @@ import HTTP
 import HTTPServer
 import Localization
 import PlainText
-import Templates
 import TimeZones
 
 /// `/family`'s part of child accounts and the kitchen screen: the "child" box of the add
@@ -21,7 +20,7 @@ extension FamilyPage {
         router.add(.POST, "/family/screens/code", .admin { app, page in
             var form = ScreensForm()
             let label = String(PlainText.trimmed(page.form["label"] ?? ""))
-            form.label.values["label"] = .string(page.form["label"] ?? "")
+            form.label.values["label"] = page.form["label"] ?? ""
             guard PlainText.length(label) <= FamilyScreens.maxLabelCharacters, PlainText.isSingleLine(label) else {
                 form.label.fail("label", app.t("family.screens.label_invalid", page, ["max": String(FamilyScreens.maxLabelCharacters)]))
                 return try show(app, page, screens: form, status: .badRequest)
@@ -84,47 +83,43 @@ extension FamilyPage {
         }
     }
 
-    /// A child's PIN form in the member list (null for anyone else).
-    static func childPINValues(_ app: Dawn, _ page: PageRequest, _ member: Member, form: FormState?) throws -> TemplateValue {
-        guard member.isChild else { return .null }
+    /// A child's PIN form in the member list (none for anyone else).
+    static func childPINForm(_ app: Dawn, _ page: PageRequest, _ member: Member, form: FormState?) throws -> FamilyView.ChildPIN? {
+        guard member.isChild else { return nil }
         let profile = try app.familyScreens.profile(member.id)
         let name = ["name": member.displayName]
-        return [
-            "url": .string("/family/members/\(member.username)/pin"),
-            "hasPIN": .bool(profile.hasPIN),
-            "onScreen": .bool(profile.onScreen || !profile.hasPIN),
-            "status": .string(app.t(profile.hasPIN ? "family.child.has_pin" : "family.child.no_pin", page)),
-            "pinLabel": .string(app.t("family.child.pin", page, name)),
-            "onScreenLabel": .string(app.t("family.child.on_screen", page, name)),
-            "form": (form ?? FormState()).template,
-        ]
+        return FamilyView.ChildPIN(
+            url: "/family/members/\(member.username)/pin",
+            hasPIN: profile.hasPIN,
+            onScreen: profile.onScreen || !profile.hasPIN,
+            status: app.t(profile.hasPIN ? "family.child.has_pin" : "family.child.no_pin", page),
+            pinLabel: app.t("family.child.pin", page, name),
+            onScreenLabel: app.t("family.child.on_screen", page, name),
+            form: FamilyView.PINForm(form ?? FormState()))
     }
 
-    /// A member's wrong PINs and lockout for the admins, with the unlock form; null when none count.
-    static func pinValues(_ app: Dawn, _ page: PageRequest, _ member: Member,
-                          _ counted: PINFailures.Counted?) throws -> TemplateValue {
-        guard let counted else { return .null }
+    /// A member's wrong PINs and lockout for the admins, with the unlock form; none when none count.
+    static func lockout(_ app: Dawn, _ page: PageRequest, _ member: Member,
+                        _ counted: PINFailures.Counted?) throws -> FamilyView.PINs? {
+        guard let counted else { return nil }
         let rules = try app.timeZones.rules(for: page.signedIn?.member.timeZone ?? "UTC")
         let today = rules.localDateTime(at: app.now()).date
         let name = ["name": member.displayName]
-        let state: TemplateValue = switch counted.state {
-        case .open: .null
-        case let .lockedUntil(until): .string(app.t("pins.family.locked_until", page, ["time": DayPage.when(until, rules, today: today,
-                                                                                                          page.language)]))
-        case .lockedUntilUnlocked: .string(app.t("pins.family.locked_admin", page))
+        let locked: String? = switch counted.state {
+        case .open: nil
+        case let .lockedUntil(until): app.t("pins.family.locked_until", page, ["time": DayPage.when(until, rules, today: today,
+                                                                                                   page.language)])
+        case .lockedUntilUnlocked: app.t("pins.family.locked_admin", page)
         }
-        return [
-            "failed": .string(app.strings.plural("pins.family.failed", count: counted.count, page.language,
-                                                 ["screen": counted.lastScreen,
-                                                  "time": DayPage.when(counted.last, rules, today: today, page.language)])),
-            "locked": state,
-            "unlockURL": .string("/family/members/\(member.username)/pin-unlock"),
-            "unlockLabel": .string(app.t("pins.family.unlock_label", page, name)),
-        ]
+        return FamilyView.PINs(
+            failed: app.strings.plural("pins.family.failed", count: counted.count, page.language,
+                                       ["screen": counted.lastScreen,
+                                        "time": DayPage.when(counted.last, rules, today: today, page.language)]),
+            locked: locked,
+            unlockURL: "/family/members/\(member.username)/pin-unlock",
+            unlockLabel: app.t("pins.family.unlock_label", page, name))
     }
 
-    /// The screens card: a code just made, the waiting code (its text is never kept), the
-    /// enrolled screens.
     /// A code just made, on a page of its own (`Views/family-screen-code.html`): the answer
     /// to the POST opens on it, at the top, rather than on a long `/family` with the code at
     /// its bottom. Shown this once: never stored by the browser, never in `/family`.
@@ -147,7 +142,8 @@ extension FamilyPage {
         return LocalizedDate.time(hour: wall.hour, minute: wall.minute)
     }
 
-    static func screensValues(_ app: Dawn, _ page: PageRequest, _ form: ScreensForm) throws -> TemplateValue {
+    /// The screens card: the waiting code, the enrolled screens, the label form.
+    static func screensSection(_ app: Dawn, _ page: PageRequest, _ form: ScreensForm) throws -> FamilyView.Screens {
         let rules = try app.timeZones.rules(for: page.signedIn?.member.timeZone ?? "UTC")
         func time(_ instant: Int64) -> String {
             let wall = rules.localDateTime(at: instant)
@@ -157,20 +153,18 @@ extension FamilyPage {
             LocalizedDate.long(rules.localDateTime(at: instant).date, page.language)
         }
         let pending = try app.familyScreens.pendingCode()
-        return [
-            "pending": pending.map { .string(app.t("family.screens.pending", page, ["label": $0.label, "time": time($0.expiresAt)])) } ?? .null,
-            "list": .list(try app.familyScreens.screens().map { screen in
-                [
-                    "label": .string(screen.label),
-                    "enrolled": .string(app.t("family.screens.enrolled", page, ["date": date(screen.enrolledAt),
-                                                                                "last": date(screen.lastSeenAt)])),
-                    "revokeURL": .string("/family/screens/\(screen.id)/revoke"),
-                    "revokeLabel": .string(app.t("family.screens.revoke", page, ["label": screen.label])),
-                ]
-            }),
-            "form": form.label.template,
-            "maxLabel": .int(FamilyScreens.maxLabelCharacters),
-        ]
+        return FamilyView.Screens(
+            pending: pending.map { app.t("family.screens.pending", page, ["label": $0.label, "time": time($0.expiresAt)]) },
+            list: try app.familyScreens.screens().map { screen in
+                FamilyView.Screens.Screen(
+                    label: screen.label,
+                    enrolled: app.t("family.screens.enrolled", page, ["date": date(screen.enrolledAt),
+                                                                      "last": date(screen.lastSeenAt)]),
+                    revokeURL: "/family/screens/\(screen.id)/revoke",
+                    revokeLabel: app.t("family.screens.revoke", page, ["label": screen.label]))
+            },
+            form: FamilyView.Screens.LabelForm(form.label),
+            maxLabel: FamilyScreens.maxLabelCharacters)
     }
 }
 

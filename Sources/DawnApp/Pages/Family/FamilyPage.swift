@@ -1,7 +1,6 @@
 import Accounts
 import HTTP
 import HTTPServer
-import Templates
 
 /// `/family`, for the admin: the members, adding one, resetting a password,
 /// and removing a member after a confirmation step. Members are named by
@@ -83,61 +82,63 @@ enum FamilyPage {
         try member(app, username: page.parameter("username"))
     }
 
-    private static func values(_ listed: Model.Listed) -> TemplateValue {
-        [
-            "username": .string(listed.member.username),
-            "displayName": .string(listed.member.displayName),
-            "isAdmin": .bool(listed.isAdmin),
-            "isChild": .bool(listed.member.isChild),
-            "isMe": .bool(listed.isMe),
-            "passwordURL": .string(Paths.memberPassword(listed.member.username)),
-            "removeURL": .string(Paths.removeMember(listed.member.username)),
-        ]
+    /// A member of the list, with the labels that name them and the forms that are theirs.
+    private static func listed(_ app: Dawn, _ page: PageRequest, _ listed: Model.Listed, reset: FormState?,
+                               childPIN: FamilyView.ChildPIN?, pins: FamilyView.PINs?) -> FamilyView.Member {
+        let member = listed.member
+        let name = ["name": member.displayName]
+        return FamilyView.Member(
+            username: member.username,
+            displayName: member.displayName,
+            isAdmin: listed.isAdmin,
+            isChild: member.isChild,
+            isMe: listed.isMe,
+            passwordURL: Paths.memberPassword(member.username),
+            removeURL: Paths.removeMember(member.username),
+            resetLabel: app.t("family.reset.password", page, name),
+            removeLabel: app.t("family.remove.link", page, name),
+            reset: reset.map(FamilyView.ResetForm.init),
+            childPIN: childPIN,
+            pins: pins)
     }
 
-    /// A member of the list, with the labels that name them.
-    private static func listed(_ app: Dawn, _ page: PageRequest, _ listed: Model.Listed) -> [String: TemplateValue] {
-        guard case var .object(fields) = values(listed) else { return [:] }
-        let name = ["name": listed.member.displayName]
-        fields["resetLabel"] = .string(app.t("family.reset.password", page, name))
-        fields["removeLabel"] = .string(app.t("family.remove.link", page, name))
-        return fields
+    /// `notice` in the card `card` names (see `noticeCard`).
+    private static func cardNotice(_ notice: String, in card: String) -> FamilyView.CardNotice {
+        FamilyView.CardNotice(toast: card == "toast" ? notice : nil, chores: card == "chores" ? notice : nil,
+                              guardians: card == "guardians" ? notice : nil)
     }
 
     static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, noticeCard: String? = nil,
-                     add: FormState = FormState(values: ["username": "", "displayName": "", "child": false]),
+                     add: FormState = FormState(values: ["username": "", "displayName": ""]),
                      reset: (username: String, state: FormState)? = nil, childPIN: (username: String, state: FormState)? = nil,
                      screens: ScreensForm = ScreensForm(), chores: ChoreForms = ChoreForms(),
                      guardians: FormState = FormState(), status: HTTPStatus = .ok) throws -> HTTPResponse {
         let model = try Model(app, reader: page.signedIn!.member)
         let pinFailures = try app.familyScreens.pinFailures.counted()
-        let members = try model.members.map { member -> TemplateValue in
-            var fields = listed(app, page, member)
-            fields["pins"] = try pinValues(app, page, member.member, pinFailures[member.member.id])
-            if let reset, reset.username == member.member.username { fields["reset"] = reset.state.template }
-            fields["childPIN"] = try childPINValues(app, page, member.member,
-                                                    form: childPIN?.username == member.member.username ? childPIN?.state : nil)
-            return .object(fields)
+        let members = try model.members.map { listed in
+            let member = listed.member
+            let pinForm = try childPINForm(app, page, member, form: childPIN?.username == member.username ? childPIN?.state : nil)
+            let lockout = try lockout(app, page, member, pinFailures[member.id])
+            return self.listed(app, page, listed, reset: reset?.username == member.username ? reset?.state : nil,
+                               childPIN: pinForm, pins: lockout)
         }
-        return app.render("family", [
-            "title": .string(app.t("family.title", page)),
-            "notice": noticeCard == nil ? notice.map(TemplateValue.string) ?? .null : .null,
-            // `cardNotice.chores`, `cardNotice.guardians`: the notice inside its card.
-            "cardNotice": noticeCard.flatMap { card in notice.map { TemplateValue.object([card: .string($0)]) } } ?? .null,
-            "members": .list(members),
-            "add": add.template,
-            "chores": .object(try choresSection(app, page, chores)),
-            // The chore forms' weekday boxes and choices, styled as the habit form's.
-            "stylesheet": .string(app.staticFiles.url(for: HabitListPage.stylesheet) ?? ""),
-            "guardians": try guardianValues(app, page, form: guardians),
-            "screens": try screensValues(app, page, screens),
-        ], status: status, for: page)
+        return app.render(FamilyView(
+            title: app.t("family.title", page),
+            notice: noticeCard == nil ? notice : nil,
+            cardNotice: noticeCard.flatMap { card in notice.map { cardNotice($0, in: card) } },
+            members: members,
+            add: FamilyView.AddForm(add),
+            chores: try choresSection(app, page, chores),
+            stylesheet: app.staticFiles.url(for: HabitListPage.stylesheet) ?? "",
+            guardians: try guardiansSection(app, page, form: guardians),
+            screens: try screensSection(app, page, screens)
+        ), status: status, for: page)
     }
 
     private static func addMember(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let f = page.form
-        var form = FormState(values: ["username": .string(f["username"] ?? ""),
-                                      "displayName": .string(f["display_name"] ?? ""), "child": .bool(f["child"] == "1")])
+        var form = FormState(values: ["username": f["username"] ?? "", "displayName": f["display_name"] ?? "",
+                                      "child": f["child"] ?? ""])
         let fields = AccountFields(app, page)
         let username = fields.username(&form)
         let displayName = fields.displayName(&form)

@@ -106,7 +106,7 @@ enum ImportPage {
     private static func refuse(_ app: Dawn, _ page: PageRequest, _ message: String) -> HTTPResponse {
         let me = page.signedIn!.member
         return app.render(AccountView(title: app.t("account.title", page), notice: nil,
-                                      name: FormState(values: ["displayName": .string(me.displayName)]), password: FormState(),
+                                      name: FormState(values: ["displayName": me.displayName]), password: FormState(),
                                       family: nil, importError: message, importEmpty: page.form["mode"] == "empty"),
                           status: .badRequest, for: page)
     }

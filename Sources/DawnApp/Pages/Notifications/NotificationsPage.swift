@@ -42,7 +42,7 @@ enum NotificationsPage {
             var form = FormState()
             let url = page.form["ntfy_url"] ?? "", email = page.form["email"] ?? ""
             // The token is never echoed back: a refused form asks for it again.
-            form.values = ["ntfy_url": .string(url), "email": .string(email)]
+            form.values = ["ntfy_url": url, "email": email]
             let targets = NotifyTargets(database: member.database)
             let token = NotifyInput.token(typed: page.form["ntfy_token"] ?? "", stored: try targets.ntfy()?.token,
                                           remove: page.form["ntfy_token_remove"] == "1")

@@ -25,7 +25,7 @@ extension SettingsPage {
                 pin = PINFields.read(app, page, &form)
                 guard pin != nil else {
                     // Refused: nothing is saved, and the form comes back with the box as it was sent.
-                    form.values["on_screen"] = .bool(onScreen)
+                    form.values["on_screen"] = onScreen ? "1" : ""
                     return show(app, page, Model(app, member), screenForm: form, status: .badRequest)
                 }
             }
@@ -54,7 +54,7 @@ extension SettingsPage {
     static func familyScreen(_ app: Dawn, _ page: PageRequest, form: FormState) -> SettingsView.FamilyScreen? {
         guard let me = page.signedIn?.member, let profile = try? app.familyScreens.profile(me.id) else { return nil }
         return SettingsView.FamilyScreen(
-            onScreen: form.values["on_screen"]?.isTruthy ?? profile.onScreen,
+            onScreen: form.values["on_screen"].map { $0 == "1" } ?? profile.onScreen,
             hasPIN: profile.hasPIN,
             status: app.t(profile.hasPIN ? "screen.settings.has_pin" : "screen.settings.no_pin", page),
             pinError: form.error("pin"),

@@ -22,7 +22,7 @@ enum SetupPage {
     private static func show(_ app: Dawn, _ page: PageRequest, _ form: FormState,
                              status: HTTPStatus = .ok) -> HTTPResponse {
         let csrf = PreSessionCSRF(page)
-        let timeZone = form.values["timeZone"].flatMap { if case let .string(s) = $0 { s } else { nil } } ?? "UTC"
+        let timeZone = form.values["timeZone"] ?? "UTC"
         let view = SetupView(title: app.t("setup.title", page), csrf: csrf.token, form: form,
                              timeZones: TimeZoneChoices.choices(app.timeZones.identifiers, selected: timeZone))
         var response = app.render(view, status: status, for: page)
@@ -33,9 +33,9 @@ enum SetupPage {
     private static func submit(_ app: Dawn, _ page: PageRequest) -> HTTPResponse {
         let f = page.form
         var form = FormState(values: [
-            "username": .string(f["username"] ?? ""),
-            "displayName": .string(f["display_name"] ?? ""),
-            "timeZone": .string(f["time_zone"] ?? "UTC"),
+            "username": f["username"] ?? "",
+            "displayName": f["display_name"] ?? "",
+            "timeZone": f["time_zone"] ?? "UTC",
         ])
         let fields = AccountFields(app, page)
         let username = fields.username(&form)

@@ -1,33 +1,33 @@
-import Templates
-
 /// A form being shown again: what was typed (never passwords) and what was wrong,
-/// field by field, for the template.
+/// field by field. Each page's typed view reads the fields its template shows through
+/// `value(_:)`, `values(_:)` and `error(_:)`.
 struct FormState {
-    var values: [String: TemplateValue] = [:]
-    var errors: [String: TemplateValue] = [:]
+    /// What was typed, by field name; a ticked box holds the value it sent ("1").
+    var values: [String: String] = [:]
+    /// A field sent more than once (a group of checkboxes): each value, by field name.
+    var lists: [String: [String]] = [:]
+    /// Why a field was refused, by field name; "general" is the form as a whole.
+    var errors: [String: String] = [:]
 
     var isValid: Bool { errors.isEmpty }
 
+    /// Keeps the first message a field was refused with.
     mutating func fail(_ field: String, _ message: String) {
-        if errors[field] == nil { errors[field] = .string(message) }
+        if errors[field] == nil { errors[field] = message }
     }
 
-    /// What was typed in `field`, for a typed view: a number as a hole prints it.
+    /// What was typed in `field`; empty when nothing was.
     func value(_ field: String) -> String {
-        switch values[field] {
-        case .string(let text)?: text
-        case .int(let number)?: String(number)
-        default: ""
-        }
+        values[field] ?? ""
     }
 
-    /// Why `field` was refused, for a typed view.
+    /// Every value sent for `field` (the boxes ticked in its group).
+    func values(_ field: String) -> [String] {
+        lists[field] ?? []
+    }
+
+    /// Why `field` was refused.
     func error(_ field: String) -> String? {
-        if case .string(let text)? = errors[field] { return text }
-        return nil
-    }
-
-    var template: TemplateValue {
-        ["values": .object(values), "errors": .object(errors), "hasErrors": .bool(!errors.isEmpty)]
+        errors[field]
     }
 }

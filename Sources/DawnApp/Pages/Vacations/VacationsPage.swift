@@ -34,7 +34,7 @@ enum VacationsPage {
     private static func addVacation(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
         let member = try MemberContext(app, page)
         let f = page.form
-        var form = FormState(values: ["first": .string(f["first"] ?? ""), "last": .string(f["last"] ?? "")])
+        var form = FormState(values: ["first": f["first"] ?? "", "last": f["last"] ?? ""])
         var dates: [String: LocalDate] = [:]
         for name in ["first", "last"] {
             switch Field(f[name]) {

@@ -90,7 +90,7 @@ enum PhotosPage {
     /// The upload form again, the caption as typed, the message beside the file field.
     private static func refusal(_ app: Dawn, _ page: PageRequest, _ key: String, _ arguments: [String: String] = [:],
                                 caption: String) -> FormState {
-        var form = FormState(values: ["caption": .string(caption)])
+        var form = FormState(values: ["caption": caption])
         form.fail("photo", app.t(key, page, arguments))
         return form
     }

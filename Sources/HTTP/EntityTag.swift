@@ -33,15 +33,24 @@ public enum EntityTag {
             mix(0x1f)
         }
 
-        /// The number's decimal digits, as `add(String(number))` would hash them.
+        /// The number's decimal digits, as `add(String(number))` would hash them. Every page
+        /// hit adds a dozen numbers: the digits come from divisions by the constant 10
+        /// (multiplications), least significant first, into a buffer read back in order.
         public mutating func add(_ number: Int64) {
-            let magnitude = number.magnitude
             if number < 0 { mix(UInt8(ascii: "-")) }
-            var divisor: UInt64 = 1
-            while magnitude / divisor >= 10 { divisor *= 10 }
-            while divisor > 0 {
-                mix(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-                divisor /= 10
+            var magnitude = number.magnitude
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: UInt64.max has 20 digits
+            var count = 0
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                repeat {
+                    buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                    count += 1
+                } while magnitude > 0
+                while count > 0 {
+                    count -= 1
+                    mix(buffer[count])
+                }
             }
             mix(0x1f)
         }

@@ -49,18 +49,25 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public static func namesEqual(_ a: String, _ b: String) -> Bool {
         // O(1) for native strings, and most names differ in length.
         guard a.utf8.count == b.utf8.count else { return false }
-        var ia = a.utf8.makeIterator()
-        var ib = b.utf8.makeIterator()
-        while true {
-            switch (ia.next(), ib.next()) {
-            case (nil, nil): return true
-            case let (x?, y?):
-                if x == y { continue }
-                if x | 0x20 != y | 0x20 { return false }
-                let lower = x | 0x20
-                if lower < UInt8(ascii: "a") || lower > UInt8(ascii: "z") { return false }
-            default: return false
-            }
+        // Every request looks up a few names: compare the bytes in place (native and small
+        // strings alike), not through two UTF-8 iterators.
+        if let inPlace = a.utf8.withContiguousStorageIfAvailable({ x in
+            b.utf8.withContiguousStorageIfAvailable { y in bytesEqualIgnoringCase(x, y) }
+        }), let equal = inPlace {
+            return equal
         }
+        return bytesEqualIgnoringCase(Array(a.utf8), Array(b.utf8))
+    }
+
+    private static func bytesEqualIgnoringCase<C: RandomAccessCollection<UInt8>>(_ a: C, _ b: C) -> Bool
+    where C.Index == Int {
+        guard a.count == b.count else { return false }
+        for offset in 0..<a.count {
+            let x = a[a.startIndex + offset], y = b[b.startIndex + offset]
+            if x == y { continue }
+            let lower = x | 0x20
+            if lower != y | 0x20 || lower < UInt8(ascii: "a") || lower > UInt8(ascii: "z") { return false }
+        }
+        return true
     }
 }

@@ -6,31 +6,49 @@
 /// Queries clamp them to `TimeZoneLimits.instantRange` (about ±557,000
 /// years), so no input can overflow.
 public struct TimeZoneRules: Sendable {
+    /// The rules live in one shared object: every member's page copies its zone's rules out
+    /// of the database's cache, and a copy is then one reference, not one per array and name.
+    private final class Storage: Sendable {
+        let transitionTimes: [Int64]
+        let transitionTypes: [LocalTimeType]
+        let initialType: LocalTimeType
+        let footer: POSIXTimeZoneRule?
+        let dayLongJumps: [Int64]
+
+        init(transitionTimes: [Int64], transitionTypes: [LocalTimeType], initialType: LocalTimeType,
+             footer: POSIXTimeZoneRule?, dayLongJumps: [Int64]) {
+            self.transitionTimes = transitionTimes
+            self.transitionTypes = transitionTypes
+            self.initialType = initialType
+            self.footer = footer
+            self.dayLongJumps = dayLongJumps
+        }
+    }
+
+    private let storage: Storage
+
     /// Strictly ascending.
-    let transitionTimes: [Int64]
+    var transitionTimes: [Int64] { storage.transitionTimes }
     /// The local time type in force from the matching transition on.
-    let transitionTypes: [LocalTimeType]
+    var transitionTypes: [LocalTimeType] { storage.transitionTypes }
     /// Type 0, in force before the first transition (RFC 9636 §3.2).
-    let initialType: LocalTimeType
+    var initialType: LocalTimeType { storage.initialType }
     /// In force from the last transition on; for a file without transitions, always.
-    let footer: POSIXTimeZoneRule?
+    var footer: POSIXTimeZoneRule? { storage.footer }
     /// The transitions at which the wall clock jumped forward by a whole day or more, so a
     /// calendar date never happened: Samoa (2011-12-30), Kiribati's Line Islands
     /// (1994-12-31), Kwajalein (1993-08-21). Footer rules move clocks by hours, not days.
-    public let dayLongJumps: [Int64]
+    public var dayLongJumps: [Int64] { storage.dayLongJumps }
 
     init(transitionTimes: [Int64], transitionTypes: [LocalTimeType], initialType: LocalTimeType, footer: POSIXTimeZoneRule?) {
-        self.transitionTimes = transitionTimes
-        self.transitionTypes = transitionTypes
-        self.initialType = initialType
-        self.footer = footer
         var jumps: [Int64] = []
         var offset = initialType.utOffset
         for (time, type) in zip(transitionTimes, transitionTypes) {
             if type.utOffset - offset >= 86_400 { jumps.append(time) }
             offset = type.utOffset
         }
-        dayLongJumps = jumps
+        storage = Storage(transitionTimes: transitionTimes, transitionTypes: transitionTypes, initialType: initialType,
+                          footer: footer, dayLongJumps: jumps)
     }
 
     /// UTC: offset 0, abbreviation "UTC", no transitions.
@@ -132,11 +150,12 @@ public struct TimeZoneRules: Sendable {
 
     /// Binary search: the last transition at or before the instant.
     private func lastTransitionIndex(atOrBefore instant: Int64) -> Int? {
+        let times = storage.transitionTimes
         var low = 0
-        var high = transitionTimes.count  // answer + 1 lies in low...high
+        var high = times.count  // answer + 1 lies in low...high
         while low < high {
             let middle = low + (high - low) / 2
-            if transitionTimes[middle] <= instant {
+            if times[middle] <= instant {
                 low = middle + 1
             } else {
                 high = middle

@@ -36,6 +36,24 @@ final class EntityTagTests: XCTestCase {
         XCTAssertEqual(small.strongTag, "\"00f5b08e94568791\"")
     }
 
+    func testANumberHashesAsItsDecimalText() {
+        let numbers: [Int64] = [0, 7, 9, 10, 99, 100, 1390, -1, -10, 1_700_000_000, Int64.max, Int64.min]
+        for number in numbers {
+            var asNumber = EntityTag.Fingerprint()
+            asNumber.add(number)
+            var asText = EntityTag.Fingerprint()
+            asText.add(String(number))
+            XCTAssertEqual(asNumber.hex, asText.hex, "\(number)")
+        }
+        for number in [UInt64(0), UInt64(Int64.max), UInt64.max] {
+            var asNumber = EntityTag.Fingerprint()
+            asNumber.add(number)
+            var asText = EntityTag.Fingerprint()
+            asText.add(String(number))
+            XCTAssertEqual(asNumber.hex, asText.hex, "\(number)")
+        }
+    }
+
     func testIfNoneMatch() {
         let tag = EntityTag.strong(["page"])
         XCTAssertTrue(EntityTag.matches(tag, tag))

@@ -28,16 +28,16 @@ enum StatsPage {
         let figures = model.figures
         let language = page.language
         let daysSoFar = period.dayCount(through: member.today)
-        var heatmap: (value: TemplateValue, heading: String)?
+        var heatmap: (view: HeatmapView, heading: String)?
         if let drawn = model.heatmap {
             let heading = app.t("heatmap.stats_heading", page, ["year": String(period.first.year)])
             var words = HeatmapWords(app, page)
             let days = drawn.days.map { day in
                 HeatmapDrawing.Day(level: day.level, figure: day.date > member.today ? nil : words.figure(logs: day.logs, notes: member.journalVisible ? day.notes : 0))
             }
-            let value = HeatmapDrawing.value(drawn.layout, days: days, titles: HeatmapDrawing.Titles(app, page),
-                                             today: member.today, label: heading, language: language, paths: page.paths)
-            heatmap = (value, heading)
+            let view = HeatmapDrawing.view(drawn.layout, days: days, titles: HeatmapDrawing.Titles(app, page),
+                                           today: member.today, label: heading, language: language, paths: page.paths)
+            heatmap = (view, heading)
         }
         return StatsView(
             title: app.t("stats.title", page) + " · " + label(period, language),
@@ -72,7 +72,7 @@ enum StatsPage {
             untimed: model.untimedCheckOffs == 0 ? nil : app.strings.plural("stats.untimed", count: model.untimedCheckOffs, language),
             familyChores: try chores(app, page, member, period: period),
             mood: member.journalVisible ? mood(figures, app: app, page: page) : nil,
-            heatmap: heatmap?.value,
+            heatmap: heatmap?.view,
             heatmapHeading: heatmap?.heading,
             heatmapCSS: heatmap.map { _ in app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? "" })
     }

@@ -13,16 +13,15 @@ import TimeZones
 enum StatsPage {
     static func add(to router: inout Router<Route>) {
         // A year's figures and chart read a year of logs: on the worker pool, never an event loop.
-        router.add(.GET, "/stats", .member(slow: true) { app, page in try show(app, page) }.forGuardians(.read))
+        router.add(.GET, "/stats", .member(slow: true) { app, page, member in try show(app, page, member) }.forGuardians(.read))
     }
 
-    private static func show(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        app.render(try view(app, page), for: page)
+    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> HTTPResponse {
+        app.render(try view(app, page, member), for: page)
     }
 
     /// The view: the model in the page's language, into `Views/stats.html`.
-    private static func view(_ app: Dawn, _ page: PageRequest) throws -> StatsView {
-        let member = try MemberContext(app, page)
+    private static func view(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> StatsView {
         let model = try Model(member, query: try page.query())
         let period = model.period
         let figures = model.figures

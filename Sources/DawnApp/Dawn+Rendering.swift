@@ -11,7 +11,7 @@ extension Dawn {
     func render<View: PageView>(_ view: View, status: HTTPStatus = .ok, for page: PageRequest? = nil,
                                 language: Language? = nil) -> HTTPResponse {
         let signedIn = page?.signedIn
-        var ward: TemplateValue?
+        var ward: GuardianBanner?
         if let page, let owner = page.ward { ward = guardianBanner(owner, page) }
         return renderer.render(view, status: status, language: language ?? page?.language ?? .en,
                                signedIn: signedIn, children: signedIn.map { navigationChildren($0.member.id) } ?? [],

@@ -121,7 +121,8 @@ public final class Dawn: HTTPResponder {
         errorPages = ErrorPages(renderer: renderer, strings: strings)
         // Every typed page against its template: a misspelt key would otherwise hide a
         // section or print nothing, silently, until someone looks.
-        let viewProblems = PageViews.problems(in: templates.templates, strings: Array(strings.table(Strings.reference).keys))
+        let viewProblems = PageViews.problems(in: templates.templates, strings: Array(strings.table(Strings.reference).keys),
+                                              assets: Array(staticFiles.urls.keys))
         guard viewProblems.isEmpty else {
             data.closeAll()
             throw .templates("the typed views and their templates disagree (PageViews):\n" + viewProblems.joined(separator: "\n"))

@@ -31,7 +31,7 @@ final class PageRenderer: Sendable {
     /// `children` are the signed-in guardian's for the navigation, `ward` the banner of a
     /// guardian's view.
     func render<View: PageView>(_ view: View, status: HTTPStatus, language: Language, signedIn: SignedIn?,
-                                children: [MemberFrame.Child], ward: TemplateValue?) -> HTTPResponse {
+                                children: [MemberFrame.Child], ward: GuardianBanner?) -> HTTPResponse {
         let name = View.template
         var values = view.templateFields
         values["assets"] = fixedAssets ?? Self.assetValues(staticFiles)
@@ -46,7 +46,7 @@ final class PageRenderer: Sendable {
                 values["theme"] = .string(signedIn.settings.theme.rawValue)
             }
         }
-        if let ward { values["ward"] = ward }
+        if let ward { values["ward"] = ward.templateValue }
         var body: [UInt8] = []
         body.reserveCapacity(16 * 1024)
         do {
@@ -81,11 +81,12 @@ final class PageRenderer: Sendable {
         return root.value
     }
 
-    /// "app.css" → `assets.app_css`: template paths split on dots, so names use `_`.
     private static func assetValues(_ files: StaticFiles) -> TemplateValue {
-        .object(files.urls.reduce(into: [:]) { values, entry in
-            let key = entry.key.map { $0.isLetter || $0.isNumber ? $0 : "_" }
-            values[String(key)] = .string(entry.value)
-        })
+        .object(files.urls.reduce(into: [:]) { values, entry in values[assetKey(entry.key)] = .string(entry.value) })
+    }
+
+    /// "app.css" → `assets.app_css`: template paths split on dots, so names use `_`.
+    static func assetKey(_ name: String) -> String {
+        String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 }

@@ -35,16 +35,18 @@ enum PageViews {
 
     /// The keys `Dawn.render` adds to every page: each page's template may read them
     /// and need not declare them. A view declaring one of the keys `Dawn.render` always
-    /// sets would be overwritten, so that is a problem too.
-    static func frame(strings: [String]) -> ViewSchema {
+    /// sets would be overwritten, so that is a problem too. `strings` are the English
+    /// strings' keys, `assets` the names of the files in `Public/`: both come from files,
+    /// read once at start-up, so their keys are checked against what was read.
+    static func frame(strings: [String], assets: [String]) -> ViewSchema {
         ViewSchema(name: "the page frame (Dawn.render)", fields: [
-            ("assets", .untyped),
+            ("assets", .object(ViewSchema(name: "assets", fields: Set(assets.map(PageRenderer.assetKey)).sorted().map { ($0, .text) }))),
             ("t", .object(ViewSchema.nestedText(name: "t", keys: strings))),
             ("lang", .text),
             ("me", .object(MemberFrame.schema)),
             ("csrf", .text),
             ("theme", .text),
-            ("ward", .untyped),
+            ("ward", .object(GuardianBanner.schema)),
             // The layout's optional stylesheets, for the pages that give them.
             ("habitsCSS", .text),
             ("stylesheet", .text),
@@ -58,8 +60,8 @@ enum PageViews {
     static let overwritten: Set<String> = ["assets", "t", "lang"]
 
     /// Every problem of every registered view, as "file:line:column: message" lines.
-    static func problems(in templates: TemplateSet, strings: [String]) -> [String] {
-        let frame = frame(strings: strings)
+    static func problems(in templates: TemplateSet, strings: [String], assets: [String]) -> [String] {
+        let frame = frame(strings: strings, assets: assets)
         var problems: [String] = []
         for view in all {
             let schema = view.schema

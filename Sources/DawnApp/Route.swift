@@ -96,6 +96,12 @@ struct Route: Sendable {
         member(slow: slow, hashesPasswords: hashesPasswords) { app, page in try handle(app, page, try MemberContext(app, page)) }
     }
 
+    /// `/settings`' page and form, given `MemberContext(settingsOf:)`: they open even when the
+    /// member's stored zone cannot be loaded, so that the member can choose another.
+    static func settings(_ handle: @escaping MemberHandler) -> Route {
+        member { app, page in try handle(app, page, try MemberContext(settingsOf: app, page)) }
+    }
+
     /// An admin's page, given its `MemberContext`.
     static func admin(slow: Bool = false, hashesPasswords: Bool = false, _ handle: @escaping MemberHandler) -> Route {
         admin(slow: slow, hashesPasswords: hashesPasswords) { app, page in try handle(app, page, try MemberContext(app, page)) }

@@ -90,12 +90,6 @@ public struct ViewField<View>: Sendable {
     public static func object<Nested: TemplateView>(_ name: String, _ read: @escaping @Sendable (View) -> Nested?) -> Self {
         Self(name, .object(Nested.schema)) { read($0)?.templateValue ?? .null }
     }
-
-    /// A value built elsewhere whose inside is not checked (a shared partial's context
-    /// not yet typed); prefer a typed field.
-    public static func untyped(_ name: String, _ read: @escaping @Sendable (View) -> TemplateValue) -> Self {
-        Self(name, .untyped, read)
-    }
 }
 
 extension TemplateView {

@@ -14,8 +14,8 @@ public indirect enum ViewKind: Sendable {
     /// Named fields, read as `{{a.b}}` or as the scope of an `{{#each}}` element. An
     /// optional object is the same kind: absent, it is null, which tests false.
     case object(ViewSchema)
-    /// Anything: paths under it are not checked (the strings' `t` object and the asset
-    /// URLs, whose keys come from files, not code).
+    /// Anything: paths under it are not checked. What the checker assumes for the elements
+    /// of a loop whose list it could not resolve; Dawn's views declare none.
     case untyped
 
     /// Whether a hole can print it: lists and objects render nothing.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTPServer
 import Localization
 import Templates
 import XCTest
@@ -15,7 +16,9 @@ final class PageViewsTests: XCTestCase {
     func testEveryRegisteredViewMatchesItsTemplate() throws {
         let templates = try TemplateSet(directory: views)
         let strings = try Strings(directory: views + "/strings")
-        let problems = PageViews.problems(in: templates, strings: Array(strings.table(Strings.reference).keys))
+        let assets = try StaticFiles(directory: URL(fileURLWithPath: views).deletingLastPathComponent().path + "/Public").urls
+        let problems = PageViews.problems(in: templates, strings: Array(strings.table(Strings.reference).keys),
+                                          assets: Array(assets.keys))
         XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
     }
 

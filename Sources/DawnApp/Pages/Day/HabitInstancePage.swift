@@ -68,6 +68,8 @@ enum HabitInstancePage {
                 throw PageError(.notFound, key: "timeline.error.not_found")
             }
         }.forGuardians(.write))
+        // The child's refusal comes before the member's clock, which can fail (a zone that
+        // cannot be loaded): a handed context would turn that 403 into the error page.
         router.add(.POST, "/day/{date}/instances/{id}/delete", .member { app, page in
             try ChildRules.refuseDeletingLog(page)
             let member = try MemberContext(app, page)

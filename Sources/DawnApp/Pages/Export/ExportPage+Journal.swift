@@ -8,8 +8,7 @@ extension ExportPage {
     /// `/export/journal.md`: every entry, note and mood as Markdown, day by day, oldest
     /// first (`JournalMarkdown`), in the member's language. Read in one transaction, on
     /// the worker pool like the other exports.
-    static func journal(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        let member = try MemberContext(app, page)
+    static func journal(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> HTTPResponse {
         let rules = member.rules
         let (entries, notes, moods) = try member.database.read { connection in
             let entries = try connection.query("SELECT day, body FROM entries ORDER BY day").compactMap { row in

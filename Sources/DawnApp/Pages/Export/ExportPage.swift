@@ -13,10 +13,10 @@ import TimeZones
 /// and moods as Markdown, `ExportPage+Journal.swift`). All on the worker pool.
 enum ExportPage {
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/export/dawn.csv", .member(slow: true) { app, page in try csv(app, page) })
-        router.add(.GET, "/export/dawn.json", .member(slow: true) { app, page in try json(app, page) })
-        router.add(.GET, "/export/dawn.sqlite", .member(slow: true) { app, page in try sqlite(app, page) })
-        router.add(.GET, "/export/journal.md", .member(slow: true) { app, page in try journal(app, page) })
+        router.add(.GET, "/export/dawn.csv", .member(slow: true) { _, _, member in try csv(member) })
+        router.add(.GET, "/export/dawn.json", .member(slow: true) { _, _, member in try json(member) })
+        router.add(.GET, "/export/dawn.sqlite", .member(slow: true) { app, _, member in try sqlite(app, member) })
+        router.add(.GET, "/export/journal.md", .member(slow: true) { app, page, member in try journal(app, page, member) })
     }
 
     static func attachment(_ body: [UInt8], type: String, name: String) -> HTTPResponse {
@@ -33,8 +33,8 @@ enum ExportPage {
 
     // MARK: CSV
 
-    static func csv(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        let model = try Model(try MemberContext(app, page), withJournal: false)
+    static func csv(_ member: MemberContext) throws -> HTTPResponse {
+        let model = try Model(member, withJournal: false)
         let habits = Dictionary(uniqueKeysWithValues: model.habits.map { ($0.id, $0) })
         var out = "date,start,duration_minutes,habit,emoji,colour,note\r\n"
         for instance in model.instances {
@@ -66,8 +66,7 @@ enum ExportPage {
                                        email: try targets.email())
     }
 
-    static func json(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        let member = try MemberContext(app, page)
+    static func json(_ member: MemberContext) throws -> HTTPResponse {
         let model = try Model(member, withJournal: true)
         let s = model.settings
         let export = DawnExportFormat.File(
@@ -127,8 +126,7 @@ enum ExportPage {
         return String(generator.next(), radix: 36) + String(generator.next(), radix: 36)
     }
 
-    static func sqlite(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        let member = try MemberContext(app, page)
+    static func sqlite(_ app: Dawn, _ member: MemberContext) throws -> HTTPResponse {
         let path = app.configuration.dataDirectory + "/export-\(temporaryName()).sqlite"
         defer { try? FileSystem.remove(path) }
         try member.database.backup(to: path)

@@ -26,12 +26,11 @@ extension FamilyPage {
     }
 
     static func addChores(to router: inout Router<Route>) {
-        router.add(.POST, "/family/chores", .admin { app, page in
+        router.add(.POST, "/family/chores", .admin { app, page, member in
             var form = choreFormState(page.form)
             guard let input = readChore(app, page, &form) else {
                 return try show(app, page, chores: ChoreForms(add: form), status: .badRequest)
             }
-            let member = try MemberContext(app, page)
             do {
                 _ = try FamilyChores(instance: app.data.instance).add(
                     name: input.name, mark: input.mark, color: input.color, schedule: input.schedule,
@@ -155,6 +154,8 @@ extension FamilyPage {
     /// The "Family chores" section, `Views/partials/family-chores.html`.
     static func choresSection(_ app: Dawn, _ page: PageRequest, _ forms: ChoreForms) throws -> FamilyView.Chores {
         let chores = try FamilyChores(instance: app.data.instance).all()
+        // Read here, not handed by the route: the forms of `/family` that only redirect never
+        // need the admin's clock, and showing the page fails on it as every member page does.
         let firstWeekday = try MemberContext(app, page).settings.firstWeekday
         let language = page.language
         func form(prefix: String, action: String, state: FormState, submit: String) -> FamilyView.ChoreForm {

@@ -53,9 +53,9 @@ enum HabitPage {
             figures[key] = figure
             return HeatmapDrawing.Day(level: day.level, state: heatmapState(day), figure: figure)
         }
-        let heatmap = HeatmapDrawing.value(model.heatmapLayout, days: heatmapDays, titles: HeatmapDrawing.Titles(app, page),
-                                           today: model.today, label: heatmapHeading, recentFirst: true, language: language,
-                                           paths: page.paths)
+        let heatmap = HeatmapDrawing.view(model.heatmapLayout, days: heatmapDays, titles: HeatmapDrawing.Titles(app, page),
+                                          today: model.today, label: heatmapHeading, recentFirst: true, language: language,
+                                          paths: page.paths)
         return app.render(HabitView(
             title: habit.name,
             name: habit.name, emoji: habit.emoji, class: "habit-\(habit.id)",

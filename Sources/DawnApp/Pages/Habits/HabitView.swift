@@ -25,8 +25,8 @@ struct HabitView: PageView {
     var historyWeeks: [Week]
     /// The history's column heads, narrow weekday names.
     var weekdays: [String]
-    /// `HeatmapDrawing.value`, shared with `/stats` through `partials/heatmap.html`.
-    var heatmap: TemplateValue
+    /// Drawn by `HeatmapDrawing`, shared with `/stats` through `partials/heatmap.html`.
+    var heatmap: HeatmapView
     var heatmapHeading: String
     var heatmapCSS: String
     var editURL: String
@@ -52,7 +52,7 @@ struct HabitView: PageView {
         .list("months", \.months),
         .list("historyWeeks", \.historyWeeks),
         .texts("weekdays", \.weekdays),
-        .untyped("heatmap", \.heatmap),
+        .object("heatmap", \.heatmap),
         .text("heatmapHeading", \.heatmapHeading),
         .text("heatmapCSS", \.heatmapCSS),
         .text("editURL", \.editURL),

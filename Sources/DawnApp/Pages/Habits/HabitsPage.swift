@@ -12,7 +12,7 @@ import TimeZones
 /// classes (`.habit-12`), since colours never enter a page as inline styles.
 enum HabitsPage {
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/habits.css", .member { app, page in try stylesheet(app, page) }.forGuardians(.read))
+        router.add(.GET, "/habits.css", .member { _, _, member in try stylesheet(member) }.forGuardians(.read))
         router.add(.GET, "/habits/new", .member { app, page, member in
             return show(app, page, member, FormModel(newHabitReturningTo: try returnDay(page, member), toList: try returnsToList(page),
                                                      firstWeekday: member.settings.firstWeekday))
@@ -83,6 +83,8 @@ enum HabitsPage {
                                             : Paths.done(page.paths.day(back), "habit-" + notice, anchor: "tray"))
             }.forGuardians(.write))
         }
+        // The child's refusal comes before the member's clock, which can fail (a zone that
+        // cannot be loaded): a handed context would turn that 403 into the error page.
         router.add(.GET, "/habits/{id}/delete", .member { app, page in
             try ChildRules.refuseDeletingHabit(page)
             let member = try MemberContext(app, page)
@@ -96,6 +98,7 @@ enum HabitsPage {
                 habitsCSS: cssURL(app, member)
             ), for: page)
         })
+        // As the question: the child's refusal before the member's clock.
         router.add(.POST, "/habits/{id}/delete", .member { app, page in
             try ChildRules.refuseDeletingHabit(page)
             let member = try MemberContext(app, page)
@@ -150,8 +153,7 @@ enum HabitsPage {
         member.paths.habitsStylesheet(version: app.caches.members.validator(member.account.id))
     }
 
-    private static func stylesheet(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        let member = try MemberContext(app, page)
+    private static func stylesheet(_ member: MemberContext) throws -> HTTPResponse {
         var css = "/* Your habits' colours: validated #RRGGBB only. */\n"
         for habit in try member.habits.all() {
             let rgb = habit.color

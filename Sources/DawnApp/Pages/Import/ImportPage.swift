@@ -13,11 +13,10 @@ import Templates
 /// is its model (no `+Model` file).
 enum ImportPage {
     static func add(to router: inout Router<Route>) {
-        router.add(.POST, "/import", .member(slow: true) { app, page in try importFiles(app, page) })
+        router.add(.POST, "/import", .member(slow: true) { app, page, member in try importFiles(app, page, member) })
     }
 
-    private static func importFiles(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        let member = try MemberContext(app, page)
+    private static func importFiles(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> HTTPResponse {
         let mode = Importer.Mode(rawValue: page.form["mode"] ?? "")
         let files = page.files.filter { $0.name == "file" && !$0.body.isEmpty }
         guard let mode else { return refuse(app, page, app.t("import.error.mode", page)) }

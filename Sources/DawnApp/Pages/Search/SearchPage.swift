@@ -17,12 +17,11 @@ enum SearchPage {
     static func add(to router: inout Router<Route>) {
         // A search reads the index, not the history (a few milliseconds at most), but a
         // query matching most of ten years is still work: on the worker pool.
-        router.add(.GET, Paths.searchPage, .member(slow: true) { app, page in try show(app, page) })
+        router.add(.GET, Paths.searchPage, .member(slow: true) { app, page, member in try show(app, page, member) })
     }
 
     /// The view: the model in the page's language, into `Views/search.html`.
-    private static func show(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        let member = try MemberContext(app, page)
+    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> HTTPResponse {
         let model = try Model(member, query: try page.query())
         let language = page.language
         var view = SearchView(title: app.t("search.title", page), query: model.text)

@@ -9,7 +9,8 @@ import Templates
 /// View: `Views/partials/settings-family-screen.html`.
 extension SettingsPage {
     static func addFamilyScreen(to router: inout Router<Route>) {
-        // On the password pool: the same form may carry a PIN to hash.
+        // On the password pool: the same form may carry a PIN to hash. The box is checked before
+        // the member's clock, which can fail: a handed context would turn that 400 into the error page.
         router.add(.POST, "/settings/family-screen", .member(hashesPasswords: true) { app, page in
             let onScreen: Bool
             switch page.form["on_screen"] {

@@ -14,8 +14,7 @@ import TimeZones
 /// time zone with their account).
 enum SettingsPage {
     static func add(to router: inout Router<Route>) {
-        router.add(.GET, "/settings", .member { app, page in
-            let member = try MemberContext(settingsOf: app, page)
+        router.add(.GET, "/settings", .settings { app, page, member in
             let done = try page.query()["done"]
             // Each notice and the card its redirect's anchor scrolls to, where it is shown (nil:
             // above the cards, where the page opens); a card's key is its id with `_` for `-`.
@@ -31,8 +30,7 @@ enum SettingsPage {
             let notice = done.flatMap { notices[$0] }
             return show(app, page, Model(app, member), notice: notice.map { app.t($0.key, page) }, noticeCard: notice?.card)
         })
-        router.add(.POST, "/settings", .member { app, page in
-            let member = try MemberContext(settingsOf: app, page)
+        router.add(.POST, "/settings", .settings { app, page, member in
             let f = page.form
             var settings = member.settings
             var form = FormState()

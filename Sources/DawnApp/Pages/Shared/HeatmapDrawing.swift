@@ -3,7 +3,7 @@ import Localization
 import Templates
 import TimeZones
 
-/// A year heatmap for `Views/partials/heatmap.html`, shared by the statistics page and the
+/// A year heatmap as `Views/partials/heatmap.html` reads it (`HeatmapView`), shared by the statistics page and the
 /// habit page: one square per day in its week's column (`HeatmapLayout`), its level's class,
 /// its `<title>` (the ISO date and the day's figure in words: also the link's accessible name),
 /// and a link to its day page when that page exists (not in the future, within
@@ -81,8 +81,8 @@ enum HeatmapDrawing {
     ///   - label: the scrolling region's accessible name.
     ///   - recentFirst: on a screen narrower than the heatmap, show its newest weeks first (the
     ///     region scrolled to its end by CSS alone: `heatmap-recent`), for one that ends this week.
-    static func value(_ layout: HeatmapLayout, days: [Day], titles: Titles, today: LocalDate, label: String,
-                      recentFirst: Bool = false, language: Language, paths: Paths) -> TemplateValue {
+    static func view(_ layout: HeatmapLayout, days: [Day], titles: Titles, today: LocalDate, label: String,
+                     recentFirst: Bool = false, language: Language, paths: Paths) -> HeatmapView {
         precondition(days.count == layout.cells.count, "one day for each cell")
         let size = HeatmapConstants.cellSize, pitch = size + HeatmapConstants.cellGap
         let left = HeatmapConstants.labelWidth, top = HeatmapConstants.labelHeight
@@ -132,23 +132,22 @@ enum HeatmapDrawing {
         }
         if week >= 0 { squares.markup("</g>") }
         // Rows 0, 2, 4 and 6 are named (as GitHub's graph names every other row), each on its row's middle.
-        let weekdays = stride(from: 0, to: PeriodConstants.daysPerWeek, by: 2).map { row -> TemplateValue in
-            ["y": .int(top + row * pitch + size - 1), "label": .string(LocalizedDate.weekdayShort(layout.weekdayOrder[row], language))]
+        let weekdays = stride(from: 0, to: PeriodConstants.daysPerWeek, by: 2).map { row in
+            HeatmapView.Weekday(y: top + row * pitch + size - 1, label: LocalizedDate.weekdayShort(layout.weekdayOrder[row], language))
         }
-        let months = layout.monthStarts.map { start -> TemplateValue in
-            ["x": .int(left + start.week * pitch), "label": .string(LocalizedDate.monthShort(start.month.month, language))]
+        let months = layout.monthStarts.map { start in
+            HeatmapView.Month(x: left + start.week * pitch, label: LocalizedDate.monthShort(start.month.month, language))
         }
         // Where today's week is drawn, for a year that holds today: `app.js` opens the region
         // there on a narrow screen (without script it opens on the year's first weeks).
         let todayWeek = layout.cells.first { $0.date == today }?.week
-        return [
-            "label": .string(label), "recentFirst": .bool(recentFirst),
-            "todayX": recentFirst ? .null : todayWeek.map { .int(left + $0 * pitch) } ?? .null,
-            "width": .int(left + layout.weekCount * pitch - HeatmapConstants.cellGap),
-            "height": .int(top + PeriodConstants.daysPerWeek * pitch - HeatmapConstants.cellGap),
-            "size": .int(size), "radius": .int(HeatmapConstants.cellRadius), "monthY": .int(top - 5),
-            "squares": .html(squares.html), "weekdays": .list(weekdays), "months": .list(months),
-            "levels": .list((0...HeatmapConstants.levelCount).map { .string("hm-l\($0)") }),
-        ]
+        return HeatmapView(
+            label: label, recentFirst: recentFirst,
+            todayX: recentFirst ? nil : todayWeek.map { left + $0 * pitch },
+            width: left + layout.weekCount * pitch - HeatmapConstants.cellGap,
+            height: top + PeriodConstants.daysPerWeek * pitch - HeatmapConstants.cellGap,
+            size: size, radius: HeatmapConstants.cellRadius, monthY: top - 5,
+            squares: squares.html, weekdays: weekdays, months: months,
+            levels: (0...HeatmapConstants.levelCount).map { "hm-l\($0)" })
     }
 }

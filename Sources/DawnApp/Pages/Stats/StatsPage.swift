@@ -13,31 +13,30 @@ import TimeZones
 enum StatsPage {
     static func add(to router: inout Router<Route>) {
         // A year's figures and chart read a year of logs: on the worker pool, never an event loop.
-        router.add(.GET, "/stats", .member(slow: true) { app, page in try show(app, page) }.forGuardians(.read))
+        router.add(.GET, "/stats", .member(slow: true) { app, page, member in try show(app, page, member) }.forGuardians(.read))
     }
 
-    private static func show(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        app.render(try view(app, page), for: page)
+    private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> HTTPResponse {
+        app.render(try view(app, page, member), for: page)
     }
 
     /// The view: the model in the page's language, into `Views/stats.html`.
-    private static func view(_ app: Dawn, _ page: PageRequest) throws -> StatsView {
-        let member = try MemberContext(app, page)
+    private static func view(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> StatsView {
         let model = try Model(member, query: try page.query())
         let period = model.period
         let figures = model.figures
         let language = page.language
         let daysSoFar = period.dayCount(through: member.today)
-        var heatmap: (value: TemplateValue, heading: String)?
+        var heatmap: (view: HeatmapView, heading: String)?
         if let drawn = model.heatmap {
             let heading = app.t("heatmap.stats_heading", page, ["year": String(period.first.year)])
             var words = HeatmapWords(app, page)
             let days = drawn.days.map { day in
                 HeatmapDrawing.Day(level: day.level, figure: day.date > member.today ? nil : words.figure(logs: day.logs, notes: member.journalVisible ? day.notes : 0))
             }
-            let value = HeatmapDrawing.value(drawn.layout, days: days, titles: HeatmapDrawing.Titles(app, page),
-                                             today: member.today, label: heading, language: language, paths: page.paths)
-            heatmap = (value, heading)
+            let view = HeatmapDrawing.view(drawn.layout, days: days, titles: HeatmapDrawing.Titles(app, page),
+                                           today: member.today, label: heading, language: language, paths: page.paths)
+            heatmap = (view, heading)
         }
         return StatsView(
             title: app.t("stats.title", page) + " · " + label(period, language),
@@ -72,7 +71,7 @@ enum StatsPage {
             untimed: model.untimedCheckOffs == 0 ? nil : app.strings.plural("stats.untimed", count: model.untimedCheckOffs, language),
             familyChores: try chores(app, page, member, period: period),
             mood: member.journalVisible ? mood(figures, app: app, page: page) : nil,
-            heatmap: heatmap?.value,
+            heatmap: heatmap?.view,
             heatmapHeading: heatmap?.heading,
             heatmapCSS: heatmap.map { _ in app.staticFiles.url(for: HeatmapDrawing.stylesheet) ?? "" })
     }

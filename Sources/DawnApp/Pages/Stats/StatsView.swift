@@ -28,9 +28,9 @@ struct StatsView: PageView {
     var familyChores: [ChoreRow]
     /// None when the journal is hidden or the period has no mood.
     var mood: Mood?
-    /// Year mode's heatmap: `HeatmapDrawing.value`, shared with the habit page through
+    /// Year mode's heatmap, drawn by `HeatmapDrawing`, shared with the habit page through
     /// `partials/heatmap.html`.
-    var heatmap: TemplateValue?
+    var heatmap: HeatmapView?
     var heatmapHeading: String?
     var heatmapCSS: String?
 
@@ -52,7 +52,7 @@ struct StatsView: PageView {
         .text("untimed", \.untimed),
         .list("familyChores", \.familyChores),
         .object("mood", \.mood),
-        .untyped("heatmap") { $0.heatmap ?? .null },
+        .object("heatmap", \.heatmap),
         .text("heatmapHeading", \.heatmapHeading),
         .text("heatmapCSS", \.heatmapCSS),
     ]

@@ -16,7 +16,7 @@ enum VacationsPage {
         router.add(.GET, "/vacations", .member { app, page, member in
             return try show(app, page, member, notice: notice(try page.query()["done"]).map { app.t($0, page) })
         })
-        router.add(.POST, "/vacations", .member { app, page in try addVacation(app, page) })
+        router.add(.POST, "/vacations", .member { app, page, member in try addVacation(app, page, member) })
         router.add(.POST, "/vacations/{id}/delete", .member { app, page, member in
             guard let id = try page.id(), try Vacations(database: member.database).delete(id: id) else {
                 return try show(app, page, member, listError: app.t("vacations.not_found", page), status: .notFound)
@@ -31,8 +31,7 @@ enum VacationsPage {
         return "vacations." + done
     }
 
-    private static func addVacation(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
-        let member = try MemberContext(app, page)
+    private static func addVacation(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> HTTPResponse {
         let f = page.form
         var form = FormState(values: ["first": f["first"] ?? "", "last": f["last"] ?? ""])
         var dates: [String: LocalDate] = [:]

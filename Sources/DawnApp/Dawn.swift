@@ -138,7 +138,7 @@ public final class Dawn: HTTPResponder {
             throw .resources("cannot read or store the device cookie key in instance.sqlite: \(error)")
         }
         // Reported once: a failure to read them must not stop the server.
-        startupNotes = (try? family.takeDroppedGuardianships()) ?? []
+        startupNotes = ((try? family.takeDroppedGuardianships()) ?? []) + PhotoFiles.removeOrphans(data)
         do {
             vapidKey = try VAPIDKeyStore.load(instance: data.instance)
         } catch {

@@ -62,36 +62,93 @@ public struct BackupCommand: Equatable, Sendable {
         let (folder, stamp) = try makeRunFolder()
         do {
             var entries: [BackupManifest.File] = []
+            var photos: [BackupManifest.Photo] = []
             for relative in files {
-                let source = data + "/" + relative
-                let snapshot = folder + "/" + relative
                 if relative.hasPrefix("users/") && !BackupFiles.isDirectory(folder + "/users") {
                     try BackupFiles.makeDirectory(folder + "/users")
                 }
-                do {
-                    // As found: a backup must not upgrade a database (see Database.open).
-                    let database = try Database.open(path: source, migrations: DataFolder.migrations(for: relative), migrate: false, create: false)
-                    defer { database.close() }
-                    try database.backup(to: snapshot)
-                } catch {
-                    throw MaintenanceError("cannot back up \(source): \(error)")
+                // A photo deleted between the snapshot and its copy is gone from DATA but still
+                // named by the snapshot: the database is taken again, without it.
+                var attempt = 1
+                while true {
+                    let entry = try snapshot(relative, into: folder)
+                    do {
+                        photos += try copyPhotos(of: relative, into: folder)
+                        entries.append(entry)
+                        break
+                    } catch let missing as MissingPhoto where attempt < 3 {
+                        _ = missing
+                        attempt += 1
+                        BackupFiles.removeTree(folder + "/" + relative)
+                        if let photoFolder = PhotoFolder.relativeFolder(forDatabase: relative) {
+                            BackupFiles.removeTree(folder + "/" + String(photoFolder.dropLast("/photos".count)))
+                        }
+                    }
                 }
-                let check = DataFolder.inspect(snapshot, as: relative)
-                guard check.problems.isEmpty else {
-                    throw MaintenanceError("the snapshot of \(source) is damaged: \(check.problems.joined(separator: "; "))")
-                }
-                entries.append(BackupManifest.File(path: relative, size: try BackupFiles.size(snapshot),
-                                                   schemaVersion: check.schemaVersion, integrity: "ok"))
             }
-            let manifest = BackupManifest(format: BackupManifest.formatName, version: 1, created: stamp.iso,
-                                          dawnVersion: DawnVersion.current, files: entries)
+            let manifest = BackupManifest(format: BackupManifest.formatName, version: photos.isEmpty ? 1 : 2,
+                                          created: stamp.iso, dawnVersion: DawnVersion.current, files: entries,
+                                          photos: photos)
             try BackupFiles.writeNew(folder + "/manifest.json", manifest.bytes)
+        } catch let missing as MissingPhoto {
+            BackupFiles.removeTree(folder)
+            throw MaintenanceError("\(missing.path) is missing, yet a photo names it (dawn check lists what is damaged)")
         } catch {
             BackupFiles.removeTree(folder)
             throw error
         }
         say(folder)
         return folder
+    }
+
+    /// One database, snapshotted as found and checked.
+    private func snapshot(_ relative: String, into folder: String) throws -> BackupManifest.File {
+        let source = data + "/" + relative
+        let snapshot = folder + "/" + relative
+        do {
+            // As found: a backup must not upgrade a database (see Database.open).
+            let database = try Database.open(path: source, migrations: DataFolder.migrations(for: relative), migrate: false, create: false)
+            defer { database.close() }
+            try database.backup(to: snapshot)
+        } catch {
+            throw MaintenanceError("cannot back up \(source): \(error)")
+        }
+        let check = DataFolder.inspect(snapshot, as: relative)
+        guard check.problems.isEmpty else {
+            throw MaintenanceError("the snapshot of \(source) is damaged: \(check.problems.joined(separator: "; "))")
+        }
+        return BackupManifest.File(path: relative, size: try BackupFiles.size(snapshot),
+                                   schemaVersion: check.schemaVersion, integrity: "ok")
+    }
+
+    /// A photo file the snapshot names is not in DATA.
+    private struct MissingPhoto: Error {
+        let path: String
+    }
+
+    /// Copies every photo file the snapshot of `relative` names, each checked against its
+    /// name (a damaged file fails the backup rather than being kept as if sound).
+    private func copyPhotos(of relative: String, into folder: String) throws -> [BackupManifest.Photo] {
+        guard let photoFolder = PhotoFolder.relativeFolder(forDatabase: relative) else { return [] }
+        let named = try PhotoFolder.namedFiles(inDatabase: folder + "/" + relative, as: relative)
+        guard !named.isEmpty else { return [] }
+        let memberFolder = String(photoFolder.dropLast("/photos".count))
+        try BackupFiles.makeDirectory(folder + "/" + memberFolder)
+        try BackupFiles.makeDirectory(folder + "/" + photoFolder)
+        var photos: [BackupManifest.Photo] = []
+        for hash in named.sorted() {
+            let path = photoFolder + "/" + hash + ".jpg"
+            guard FileSystem.isRegularFile(data + "/" + path, followingLinks: false) else {
+                throw MissingPhoto(path: data + "/" + path)
+            }
+            let bytes = try BackupFiles.read(data + "/" + path)
+            guard PhotoFolder.sha256(bytes) == hash else {
+                throw MaintenanceError("\(data)/\(path) is damaged: its bytes do not match its name (see dawn check)")
+            }
+            try BackupFiles.writeNew(folder + "/" + path, bytes)
+            photos.append(BackupManifest.Photo(path: path, size: bytes.count))
+        }
+        return photos
     }
 
     // MARK: - --keep

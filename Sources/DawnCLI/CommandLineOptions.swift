@@ -35,11 +35,13 @@ public enum CommandLineOptions: Equatable {
               dawn user list [--data DIR]
               dawn user remove USERNAME --yes [--data DIR]
               dawn backup --to DIR [--data DIR] [--keep N]
-                                                      snapshot every database into DIR/dawn-backup-<UTC time>/;
+                                                      snapshot every database and photo into DIR/dawn-backup-<UTC time>/;
                                                       with --keep, then remove all but the newest N backups in DIR
               dawn restore --from BACKUPDIR [--data DIR]
                                                       verify a backup, then copy it into a missing or empty data folder
-              dawn check [--data DIR]                 PRAGMA integrity_check on every database; exit 1 on any problem
+              dawn check [--data DIR] [--repair]
+                                                      integrity_check on every database, every photo file's hash;
+                                                      exit 1 on any problem; --repair removes files no photo names
               dawn --help | --version
 
             Options of dawn serve: each flag is also the environment variable beside it; flags win.

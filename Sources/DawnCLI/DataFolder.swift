@@ -118,11 +118,20 @@ struct BackupManifest: Equatable {
         var integrity: String
     }
 
+    /// A photo file, `users/<id>/photos/<sha256>.jpg`: its name is its bytes' hash.
+    struct Photo: Equatable {
+        var path: String
+        var size: Int
+    }
+
     var format: String
+    /// 1, or 2 when the backup holds photos (an older `dawn restore` refuses it rather than
+    /// restoring the databases without their pictures).
     var version: Int
     var created: String
     var dawnVersion: String
     var files: [File]
+    var photos: [Photo] = []
 }
 
 struct MaintenanceError: Error, CustomStringConvertible {

@@ -56,7 +56,7 @@ public struct RestoreCommand: Equatable, Sendable {
         } catch {
             throw MaintenanceError("\(manifestPath) is not a valid manifest")
         }
-        guard manifest.format == BackupManifest.formatName, manifest.version == 1 else {
+        guard manifest.format == BackupManifest.formatName, manifest.version == 1 || manifest.version == 2 else {
             throw MaintenanceError("\(manifestPath): unsupported format \(manifest.format) version \(manifest.version)")
         }
         let paths = manifest.files.map(\.path)
@@ -74,6 +74,26 @@ public struct RestoreCommand: Equatable, Sendable {
                 throw MaintenanceError("\(path) is \(size) bytes, the manifest says \(file.size): the backup was changed")
             }
         }
+        // Each photo: a member's folder of the backup, named by its hash, its size as listed.
+        let photoPaths = manifest.photos.map(\.path)
+        guard Set(photoPaths).count == photoPaths.count else {
+            throw MaintenanceError("\(manifestPath) lists a photo file more than once")
+        }
+        var photosByFolder: [String: Set<String>] = [:]
+        for photo in manifest.photos {
+            let parts = photo.path.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 4, parts[0] == "users", parts[2] == "photos",
+                  paths.contains("users/\(parts[1]).sqlite"), let hash = PhotoFolder.hash(ofFileName: String(parts[3])) else {
+                throw MaintenanceError("\(manifestPath) lists an unexpected file \"\(photo.path)\"")
+            }
+            let path = backup + "/" + photo.path
+            guard BackupFiles.exists(path) else { throw MaintenanceError("\(path) is missing from the backup") }
+            let size = try BackupFiles.size(path)
+            guard size == photo.size else {
+                throw MaintenanceError("\(path) is \(size) bytes, the manifest says \(photo.size): the backup was changed")
+            }
+            photosByFolder["users/\(parts[1])/photos", default: []].insert(hash)
+        }
         // 3. integrity_check on scratch copies (opening a database writes to it, and the
         //    backup must stay as it is), before anything is written to DATA.
         let scratch = try BackupFiles.makeTemporaryDirectory()
@@ -86,6 +106,20 @@ public struct RestoreCommand: Equatable, Sendable {
             guard result.problems.isEmpty else {
                 throw MaintenanceError("\(backup)/\(file.path) is damaged: \(result.problems.joined(separator: "; "))")
             }
+            // Every photo the database names is in the backup.
+            if let folder = PhotoFolder.relativeFolder(forDatabase: file.path) {
+                let named = try PhotoFolder.namedFiles(inDatabase: copy, as: file.path)
+                if let absent = named.subtracting(photosByFolder[folder] ?? []).sorted().first {
+                    throw MaintenanceError("\(backup) lacks \(folder)/\(absent).jpg, which \(file.path) names")
+                }
+            }
+        }
+        // Each photo's bytes against its name, read once here and written from these bytes below.
+        for photo in manifest.photos {
+            let bytes = try BackupFiles.read(backup + "/" + photo.path)
+            guard bytes.count == photo.size, PhotoFolder.sha256(bytes) == String(photo.path.split(separator: "/")[3].dropLast(4)) else {
+                throw MaintenanceError("\(backup)/\(photo.path) is damaged: its bytes do not match its name")
+            }
         }
         // 4. Copy.
         if !BackupFiles.exists(data) { try BackupFiles.makeDirectory(data) }
@@ -97,12 +131,25 @@ public struct RestoreCommand: Equatable, Sendable {
                     throw MaintenanceError("\(backup)/\(file.path) changed while it was being restored")
                 }
             }
+            for folder in photosByFolder.keys.sorted() {
+                try BackupFiles.makeDirectory(data + "/" + String(folder.dropLast("/photos".count)))
+                try BackupFiles.makeDirectory(data + "/" + folder)
+            }
+            for photo in manifest.photos {
+                let bytes = try BackupFiles.read(backup + "/" + photo.path)
+                guard PhotoFolder.sha256(bytes) == String(photo.path.split(separator: "/")[3].dropLast(4)) else {
+                    throw MaintenanceError("\(backup)/\(photo.path) changed while it was being restored")
+                }
+                try BackupFiles.writeNew(data + "/" + photo.path, bytes)
+            }
         } catch {
             // Leave DATA as empty as it was.
             for entry in (try? BackupFiles.list(data)) ?? [] { BackupFiles.removeTree(data + "/" + entry) }
             throw error
         }
         for file in manifest.files { say("restored \(file.path)") }
-        say("restored \(manifest.files.count) database\(manifest.files.count == 1 ? "" : "s") from \(backup) into \(data)")
+        let photos = manifest.photos.isEmpty ? ""
+            : " and \(manifest.photos.count) photo file\(manifest.photos.count == 1 ? "" : "s")"
+        say("restored \(manifest.files.count) database\(manifest.files.count == 1 ? "" : "s")\(photos) from \(backup) into \(data)")
     }
 }

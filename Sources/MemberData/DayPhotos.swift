@@ -146,6 +146,22 @@ package struct DayPhotos {
         }
     }
 
+    /// The schema version that made `photos`: a database below it names no file.
+    package static let schemaVersion = 15
+
+    /// Every file a row names (photos and thumbnails), for `dawn backup`, `restore` and
+    /// `check`; empty for a database from before photos.
+    package static func namedFiles(_ database: Database) throws -> Set<String> {
+        guard database.schemaVersion >= schemaVersion else { return [] }
+        return try database.read { connection in
+            var hashes = Set<String>()
+            for row in try connection.query("SELECT sha256 FROM photos UNION SELECT thumb_sha256 FROM photos") {
+                hashes.insert(row.string(0))
+            }
+            return hashes
+        }
+    }
+
     /// Whether a row still names the file `hash` (as a photo or a thumbnail).
     package func names(_ hash: String) throws -> Bool {
         try database.read { try Self.names(hash, $0) }

@@ -158,7 +158,7 @@ package enum MemberSchema {
         // made: see `SummarySchema.rulesMigration` and `HabitRule`.
         Migration(version: 14, sql: SummarySchema.rulesMigration),
         // Photos on a day, their files named by content hash beside the database: see `DayPhotos`.
-        Migration(version: 15, sql: DayPhotos.migration),
+        Migration(version: DayPhotos.schemaVersion, sql: DayPhotos.migration),
     ]
 
     /// The migration that added the search index (`dawn check` checks it from there on).

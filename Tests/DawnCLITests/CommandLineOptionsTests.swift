@@ -191,6 +191,14 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertTrue(CommandLineOptions.describe(try serve(["serve"])).contains("DAWN_METRICS_TOKEN=\n"))
     }
 
+    func testCheckArguments() throws {
+        XCTAssertEqual(try CommandLineOptions.parse(["check"], environment: ["DAWN_DATA": "/srv/dawn"]),
+                       .check(CheckCommand(data: "/srv/dawn", repair: false)))
+        XCTAssertEqual(try CommandLineOptions.parse(["check", "--repair", "--data", "d"], environment: [:]),
+                       .check(CheckCommand(data: "d", repair: true)))
+        XCTAssertEqual(error(["check", "--fix"]), "unknown argument \"--fix\" for dawn check (try: dawn --help)")
+    }
+
     func testHealthcheckArguments() throws {
         XCTAssertEqual(try CommandLineOptions.parse(["healthcheck"], environment: ["DAWN_HOST": "::", "DAWN_PORT": "81"]),
                        .healthcheck(HealthcheckCommand(host: "::", port: 81)))

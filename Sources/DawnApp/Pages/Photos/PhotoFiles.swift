@@ -1,6 +1,7 @@
 import Accounts
 import Files
 import Locks
+import MemberData
 import Store
 
 /// A member's photo files, `users/<id>/photos/<sha256>.jpg`: each named by the SHA-256 of
@@ -67,6 +68,45 @@ struct PhotoFiles {
     func remove(_ hashes: [String]) {
         for hash in hashes { try? FileSystem.remove(path(hash)) }
         if !hashes.isEmpty { try? FileSystem.syncDirectory(folder) }
+    }
+
+    /// At start, before any upload: removes the files in members' photo folders that no row
+    /// names (an upload cut short between its file and its row, or its `.tmp`), and returns a
+    /// line for the operator when there were any. Files are listed, never hashed, so a large
+    /// album costs a directory listing; `dawn check` hashes them.
+    static func removeOrphans(_ data: DataDirectory) -> [String] {
+        let users = data.root + "/users"
+        guard let entries = try? FileSystem.list(users) else { return [] }
+        var removed = 0
+        var notes: [String] = []
+        for entry in entries.sorted() {
+            guard entry.utf8.allSatisfy({ (48...57).contains($0) }), entry.first != "0", entry.count <= 18,
+                  let raw = Int64(entry) else { continue }
+            let id = MemberID(raw)
+            let files = PhotoFiles(data, id)
+            guard FileSystem.isDirectory(files.folder, followingLinks: false),
+                  let names = try? FileSystem.list(files.folder), !names.isEmpty else { continue }
+            let named: Set<String>
+            do {
+                named = try DayPhotos.namedFiles(try data.member(id))
+            } catch {
+                // An unreadable database's files are left for `dawn check` to report.
+                notes.append("photos of member \(raw) not checked for leftovers: \(error)")
+                continue
+            }
+            var removedHere = 0
+            for name in names where !(name.hasSuffix(".jpg") && named.contains(String(name.dropLast(4)))) {
+                let path = files.folder + "/" + name
+                guard FileSystem.isRegularFile(path, followingLinks: false), (try? FileSystem.remove(path)) != nil else { continue }
+                removedHere += 1
+            }
+            if removedHere > 0 { try? FileSystem.syncDirectory(files.folder) }
+            removed += removedHere
+        }
+        if removed > 0 {
+            notes.append("removed \(removed) photo file\(removed == 1 ? "" : "s") no photo names (an upload cut short)")
+        }
+        return notes
     }
 
     private func makeFolder() throws(FileError) {

@@ -183,12 +183,21 @@ def import_json(browser, data, mode="empty"):
     """Imports a Dawn JSON file through /import (multipart, as the account page's form
     sends it); returns the response, with its body as `text` too."""
     browser.open("/account")
-    boundary = "----dawn-browser-import"
+    return post_multipart(browser, "/import", {"mode": mode}, [("file", "dawn.json", "application/json", data)])
+
+
+def post_multipart(browser, path, fields, files):
+    """POSTs multipart/form-data as a form would, with the browser's CSRF token: `fields`
+    as text parts, `files` as (field, filename, content type, bytes); returns the response,
+    with its body as `text` too."""
+    boundary = "----dawn-browser-form"
     body = b"".join(f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
-                    for k, v in [("csrf", browser.csrf), ("mode", mode)])
-    body += (f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="dawn.json"\r\n'
-             "Content-Type: application/json\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
-    lines = ["POST /import HTTP/1.1", "Host: localhost", "Connection: close",
+                    for k, v in [("csrf", browser.csrf)] + list(fields.items()))
+    for field, filename, content_type, data in files:
+        body += (f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{filename}"\r\n'
+                 f"Content-Type: {content_type}\r\n\r\n").encode() + data + b"\r\n"
+    body += f"--{boundary}--\r\n".encode()
+    lines = [f"POST {path} HTTP/1.1", "Host: localhost", "Connection: close",
              "Cookie: " + "; ".join(f"{k}={v}" for k, v in browser.jar.items()),
              f"Content-Type: multipart/form-data; boundary={boundary}", f"Content-Length: {len(body)}"]
     with browser.server.connect(timeout=60) as sock:

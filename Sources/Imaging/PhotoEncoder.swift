@@ -1,9 +1,15 @@
 import CVips
+import Synchronization
 
 /// Pictures decoded and written again through libvips (`CVips`): what a member uploads is
 /// never stored as sent. Every call blocks for as long as the image takes, so it runs on
 /// the worker pool, never on an event loop.
 public enum PhotoEncoder {
+    /// One picture at a time, process-wide: a 12-megapixel decode holds about 30 MB, so
+    /// four uploads at once would hold four of them (the family's server stays under 150 MiB
+    /// with one); and libvips' error buffer is global, so a failure's message is its own.
+    private static let oneAtATime = Mutex(())
+
     /// A picture's size as its header says.
     public struct Size: Sendable, Equatable {
         public let width: Int
@@ -28,8 +34,11 @@ public enum PhotoEncoder {
     public static func size(of bytes: [UInt8]) throws(ImagingError) -> Size {
         try load()
         var width: Int32 = 0, height: Int32 = 0
-        let result = bytes.withUnsafeBytes { dawn_vips_header($0.baseAddress, $0.count, &width, &height) }
-        guard result == 0, width > 0, height > 0 else { throw .unreadable(takeError()) }
+        let failure: String? = oneAtATime.withLock { _ in
+            let result = bytes.withUnsafeBytes { dawn_vips_header($0.baseAddress, $0.count, &width, &height) }
+            return result == 0 ? nil : takeError()
+        }
+        guard failure == nil, width > 0, height > 0 else { throw .unreadable(failure ?? "no size in the header") }
         return Size(width: Int(width), height: Int(height))
     }
 
@@ -40,10 +49,13 @@ public enum PhotoEncoder {
         var output: UnsafeMutableRawPointer?
         var length = 0
         var width: Int32 = 0, height: Int32 = 0
-        let result = bytes.withUnsafeBytes {
-            dawn_vips_jpeg($0.baseAddress, $0.count, Int32(longest), Int32(quality), &output, &length, &width, &height)
+        let failure: String? = oneAtATime.withLock { _ in
+            let result = bytes.withUnsafeBytes {
+                dawn_vips_jpeg($0.baseAddress, $0.count, Int32(longest), Int32(quality), &output, &length, &width, &height)
+            }
+            return result == 0 && output != nil ? nil : takeError()
         }
-        guard result == 0, let output else { throw .unreadable(takeError()) }
+        guard failure == nil, let output else { throw .unreadable(failure ?? "") }
         defer { dawn_vips_free(output) }
         let encoded = Array(UnsafeRawBufferPointer(start: output, count: length))
         return Encoded(bytes: encoded, width: Int(width), height: Int(height))

@@ -109,6 +109,8 @@ struct Paths: Sendable, Equatable {
     static func revokeGuardian(_ guardian: String, _ child: String) -> String { "/family/guardians/\(guardian)/\(child)/revoke" }
     /// A member's "share my journal with my guardians" form (on `/settings`).
     static let shareJournal = "/settings/share-journal"
+    /// The journal template's form on `/settings` (`SettingsPage+JournalTemplate`).
+    static let journalTemplate = "/settings/journal-template"
     static let signIn = "/login"
     static let setup = "/setup"
 

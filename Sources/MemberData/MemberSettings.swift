@@ -24,6 +24,11 @@ package struct MemberSettings: Sendable, Equatable {
     /// An admin's first-run checklist on their day page ("add members, install the app, set
     /// reminders"), shown until they dismiss it.
     package var setupChecklistDismissed = false
+    /// What fills the journal's textarea on a day without an entry ("Three good things:
+    /// 1. 2. 3."); empty for none. At most `maxJournalTemplateCharacters`.
+    package var journalTemplate = ""
+
+    package static let maxJournalTemplateCharacters = 2_000
 
     /// Reads the settings; unknown or malformed stored values fall back to the defaults.
     package static func load(from database: Database) throws -> MemberSettings {
@@ -41,6 +46,8 @@ package struct MemberSettings: Sendable, Equatable {
             case "theme": settings.theme = Theme(rawValue: value) ?? settings.theme
             case "share_journal": settings.shareJournal = value == "1"
             case "setup_checklist_dismissed": settings.setupChecklistDismissed = value == "1"
+            case "journal_template":
+                if value.unicodeScalars.count <= maxJournalTemplateCharacters { settings.journalTemplate = value }
             default: break
             }
         }
@@ -57,6 +64,7 @@ package struct MemberSettings: Sendable, Equatable {
             ("theme", theme.rawValue),
             ("share_journal", shareJournal ? "1" : "0"),
             ("setup_checklist_dismissed", setupChecklistDismissed ? "1" : "0"),
+            ("journal_template", journalTemplate),
         ]
         try database.write { connection in
             for (key, value) in values {

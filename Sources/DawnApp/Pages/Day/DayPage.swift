@@ -28,6 +28,11 @@ enum DayPage {
             let deleting = page.form["action"] == "delete"
             let body = deleting ? "" : PlainText.normalizingLineBreaks(page.form["entry"] ?? "")
             let version = try EditVersion.read(page.form)
+            // The template sent back untouched on a day that had no entry writes nothing.
+            if version == 0, !member.settings.journalTemplate.isEmpty,
+               body == PlainText.normalizingLineBreaks(member.settings.journalTemplate) {
+                return .redirect(to: page.paths.day(day))
+            }
             let length = PlainText.length(body)
             guard length <= Journal.maxEntryCharacters else {
                 var form = FormState(values: ["entry": body])
@@ -312,7 +317,9 @@ enum DayPage {
         if let notice, let card = notice.card { cardNotice = DayView.CardNotice(card: card, text: notice.text) }
         let checkNotice: String? = notice?.card == "checklist" ? notice?.text : nil
         let moodLine: String? = model.mood.map { app.t("guardians.mood", page, ["name": app.t("mood.name.\($0.name)", page)]) }
-        let entryState = entryForm ?? FormState(values: ["entry": entry?.body ?? ""])
+        // A day without an entry opens on the member's journal template (never a guardian's view).
+        let blank = member.journalWritable ? member.settings.journalTemplate : ""
+        let entryState = entryForm ?? FormState(values: ["entry": entry?.body ?? blank])
         let conflict: DayView.EntryConflict? = entryConflict.map { DayView.EntryConflict(stored: $0.body, deleted: $0.version == 0) }
         let recalled: [DayView.Recalled] = model.onThisDay.map { recalled in
             DayView.Recalled(href: page.paths.day(recalled.date), iso: recalled.date.description,

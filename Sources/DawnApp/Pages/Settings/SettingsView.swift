@@ -27,6 +27,7 @@ struct SettingsView: PageView {
     var journalSharing: JournalSharing?
     /// None when the member's family screen profile cannot be read.
     var familyScreen: FamilyScreen?
+    var journalTemplate: JournalTemplate
 
     static let fields: [ViewField<Self>] = [
         .text("title", \.title),
@@ -46,6 +47,7 @@ struct SettingsView: PageView {
         .object("notify", \.notify),
         .object("journalSharing", \.journalSharing),
         .object("familyScreen", \.familyScreen),
+        .object("journalTemplate", \.journalTemplate),
     ]
 
     /// The notice of `?done=…` in the card its redirect's anchor lands on.
@@ -53,10 +55,12 @@ struct SettingsView: PageView {
         var notify: String?
         var journalSharing: String?
         var familyScreen: String?
+        var journalTemplate: String?
         static let fields: [ViewField<Self>] = [
             .text("notify", \.notify),
             .text("journal_sharing", \.journalSharing),
             .text("family_screen", \.familyScreen),
+            .text("journal_template", \.journalTemplate),
         ]
 
         /// The notice in `card`; none for a card the template shows no notice in.
@@ -65,6 +69,7 @@ struct SettingsView: PageView {
             case "notify": notify = text
             case "journal_sharing": journalSharing = text
             case "family_screen": familyScreen = text
+            case "journal_template": journalTemplate = text
             default: return nil
             }
         }
@@ -179,6 +184,34 @@ struct SettingsView: PageView {
             .text("removeURL", \.removeURL),
             .text("result", \.result),
         ]
+    }
+
+    /// The journal template card (`partials/settings-journal-template.html`): the member's
+    /// template, or what they sent when it was refused, and the starters to pick from.
+    struct JournalTemplate: TemplateView {
+        var action: String
+        var text: String
+        var error: String?
+        var maxLength: Int
+        var starters: [Starter]
+        static let fields: [ViewField<Self>] = [
+            .text("action", \.action),
+            .text("text", \.text),
+            .text("error", \.error),
+            .number("maxLength", \.maxLength),
+            .list("starters", \.starters),
+        ]
+
+        struct Starter: TemplateView {
+            var number: String
+            var name: String
+            var text: String
+            static let fields: [ViewField<Self>] = [
+                .text("number", \.number),
+                .text("name", \.name),
+                .text("text", \.text),
+            ]
+        }
     }
 
     /// Whether the member shares their journal with their guardians (`partials/settings-guardians.html`).

@@ -222,13 +222,16 @@ public final class Family: Sendable {
     /// `sessionIdleLimit` (its row is deleted then). Refreshes `last_seen_at` when it is
     /// at least `lastSeenResolution` old, so most requests do not write.
     public func session(forToken token: String) throws(AccountError) -> Session? {
-        guard SessionToken.isWellFormed(token) else { return nil }
-        let tokenHash = SessionToken.hash(token)
         let time = now()
-        let (hit, generation) = recentSessions.withLock { ($0.sessions[tokenHash], $0.generation) }
+        // Keyed by the cookie's token itself: a page view in the cache's seconds costs one
+        // dictionary lookup, not a SHA-256. Only a token checked against the database is
+        // ever a key, and the database keeps hashes alone.
+        let (hit, generation) = recentSessions.withLock { ($0.sessions[token], $0.generation) }
         if let hit, time - hit.checkedAt < sessionCacheSeconds, time >= hit.checkedAt {
             return hit.session
         }
+        guard SessionToken.isWellFormed(token) else { return nil }
+        let tokenHash = SessionToken.hash(token)
         let found = try reading { connection in
             try connection.queryOne(
                 """
@@ -266,7 +269,7 @@ public final class Family: Sendable {
             // A write since our read may have ended this session: then don't remember it.
             guard cache.generation == generation else { return }
             if cache.sessions.count >= Self.sessionCacheCapacity { cache.sessions.removeAll(keepingCapacity: true) }
-            cache.sessions[tokenHash] = (session, time)
+            cache.sessions[token] = (session, time)
         }
         return session
     }
@@ -278,7 +281,8 @@ public final class Family: Sendable {
     static let sessionCacheCapacity = 10_000
 
     private struct RecentSessions {
-        var sessions: [[UInt8]: (session: Session, checkedAt: Int64)] = [:]
+        /// By the cookie's token (never stored anywhere else: the database has its hash).
+        var sessions: [String: (session: Session, checkedAt: Int64)] = [:]
         /// Bumped by every write, so a lookup that raced a write does not cache what it read.
         var generation: UInt64 = 0
     }

@@ -108,7 +108,7 @@ let package = Package(
         // The member's data, in their own database: repositories, its schema, the importer and
         // Dawn's export format. Never opens instance.sqlite (that is FamilyData's).
         .target(name: "MemberData", dependencies: ["Store", "Domain", "TimeZones", "Localization", "PlainText", "Locks",
-                                                   "JSON"]),
+                                                   "JSON", "Markdown"]),
         // Routes, pages, the app's caches, reminders' scheduling and delivery; what joins a
         // member's database and the family's (the board's summary: Members/Board+Member.swift).
         .target(name: "DawnApp", dependencies: ["MemberData", "FamilyData", "HTTPServer", "HTTP", "Templates", "Store",

@@ -21,6 +21,9 @@ public enum MarkdownRenderer {
     static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
     /// The GitHub extensions attached to every parser (not `tagfilter`: raw HTML is dropped anyway).
     static let extensionNames = ["table", "strikethrough", "tasklist", "autolink"]
+    /// What starts a task item (`- [ ]`, `- [x]`) instead of the extension's disabled
+    /// checkbox, an input without a label that a screen reader announces as a form field.
+    static let taskMarks = (open: "☐ ", done: "☑ ")
     /// Safe mode (no `CMARK_OPT_UNSAFE`), and a typed line break kept as a line break, as
     /// a diary is written.
     static let options = CMARK_OPT_DEFAULT | CMARK_OPT_HARDBREAKS
@@ -122,9 +125,11 @@ public enum MarkdownRenderer {
     }
 
     /// Removes raw HTML (cmark's safe mode would leave a comment in its place), empties
-    /// every link and image address whose scheme is not allowed, and demotes headings.
+    /// every link and image address whose scheme is not allowed, demotes headings, and
+    /// turns task items into plain items starting with a ballot box (`taskMarks`).
     private static func sanitize(_ document: OpaquePointer) {
         var rawHTML: [OpaquePointer] = []
+        var tasks: [OpaquePointer] = []
         guard let iterator = cmark_iter_new(document) else { return }
         while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
             guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER,
@@ -134,6 +139,9 @@ public enum MarkdownRenderer {
                 rawHTML.append(node)
             } else if type == CMARK_NODE_HEADING {
                 cmark_node_set_heading_level(node, min(cmark_node_get_heading_level(node) + Int32(headingDemotion), 6))
+            } else if type == CMARK_NODE_ITEM,
+                      cmark_node_get_type_string(node).map({ String(cString: $0) }) == "tasklist" {
+                tasks.append(node)
             } else if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
                 let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
                 if !isAllowed(url) { cmark_node_set_url(node, "") }
@@ -143,6 +151,18 @@ public enum MarkdownRenderer {
         for node in rawHTML {
             cmark_node_unlink(node)
             cmark_node_free(node)
+        }
+        for item in tasks {
+            let checked = cmark_gfm_extensions_get_tasklist_item_checked(item)
+            cmark_node_set_syntax_extension(item, nil)
+            guard let mark = cmark_node_new(CMARK_NODE_TEXT) else { continue }
+            cmark_node_set_literal(mark, checked ? taskMarks.done : taskMarks.open)
+            let first = cmark_node_first_child(item)
+            if let first, cmark_node_get_type(first) == CMARK_NODE_PARAGRAPH {
+                cmark_node_prepend_child(first, mark)
+            } else {
+                cmark_node_prepend_child(item, mark)
+            }
         }
     }
 

@@ -47,9 +47,11 @@ final class MarkdownRendererTests: XCTestCase {
                        "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n")
     }
 
+    /// A ballot box starts a task item, never an unlabelled checkbox.
     func testTaskList() {
-        XCTAssertEqual(html("- [ ] one\n- [x] two"),
-                       "<ul>\n<li><input type=\"checkbox\" disabled=\"\" /> one</li>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> two</li>\n</ul>\n")
+        XCTAssertEqual(html("- [ ] one\n- [x] two"), "<ul>\n<li>☐ one</li>\n<li>☑ two</li>\n</ul>\n")
+        XCTAssertEqual(html("- [X] one\n\n- [ ] two"), "<ul>\n<li>\n<p>☑ one</p>\n</li>\n<li>\n<p>☐ two</p>\n</li>\n</ul>\n")
+        XCTAssertFalse(html("- [x] a\n  - [ ] b").contains("<input"))
     }
 
     func testStrikethrough() {
@@ -70,7 +72,7 @@ final class MarkdownRendererTests: XCTestCase {
     func testPlainText() {
         XCTAssertEqual(MarkdownRenderer.plainText("**bold** and [a link](https://x)"), "bold and a link")
         XCTAssertEqual(MarkdownRenderer.plainText("# Title\n\n- [ ] one\n- ~~two~~\n\n`code` ![alt](x.png)"),
-                       "Title\none\ntwo\ncode alt")
+                       "Title\n☐ one\ntwo\ncode alt")
         XCTAssertEqual(MarkdownRenderer.plainText("| a | b |\n|---|---|\n| 1 | 2 |"), "a b\n1 2")
         XCTAssertEqual(MarkdownRenderer.plainText("<script>alert(1)</script>\n\nhi"), "hi")
         XCTAssertEqual(MarkdownRenderer.plainText("line one\nline two"), "line one\nline two")

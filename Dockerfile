@@ -12,6 +12,7 @@ FROM swift:6.3-bookworm AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libsqlite3-dev zlib1g-dev libcrypt-dev libgcrypt20-dev libcurl4-openssl-dev \
+      libcmark-gfm-dev libcmark-gfm-extensions-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Package.swift names the unit test targets, so their folders must exist to build.
@@ -26,8 +27,8 @@ RUN swift build -c release --static-swift-stdlib --product dawn \
  && strip /out/dawn
 
 FROM debian:bookworm-slim
-# Runtime libraries only: libsqlite3, zlib and libcurl4 (libcrypt1, libgcrypt20,
-# libstdc++6 are in the base image), and tzdata, from which Dawn reads named time zones
+# Runtime libraries only: libsqlite3, zlib, libcurl4, cmark-gfm and its extensions (for
+# journal entries' Markdown; libcrypt1, libgcrypt20, libstdc++6 are in the base image), and tzdata, from which Dawn reads named time zones
 # (not its "right/" copies with leap seconds, which Dawn never names). The certificate
 # authorities libcurl checks push services, ntfy and SMTP relays against come as one file
 # from the build stage: the ca-certificates package would bring the openssl program too.
@@ -38,7 +39,7 @@ FROM debian:bookworm-slim
 # hadolint ignore=DL3008
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libsqlite3-0 zlib1g libcurl4 tzdata \
+      libsqlite3-0 zlib1g libcurl4 libcmark-gfm0.29.0.gfm.6 libcmark-gfm-extensions0.29.0.gfm.6 tzdata \
  && rm -rf /var/lib/apt/lists/* /usr/share/zoneinfo/right \
  && groupadd --system --gid 10001 dawn \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \

@@ -14,10 +14,11 @@ import PackageDescription
 //                   languages, the pure product rules, Web Push cryptography
 //   Outbound        outbound HTTP(S) POST and SMTP through libcurl
 //   Imaging         photos through libvips: sniffing, header size, re-encoding
+//   Markdown        journal entries' Markdown as safe HTML and as plain text, through cmark-gfm
 //   Store, HTTP, Gzip, TimeZones, PlainText, JSON
 //                   SQLite, the pure HTTP/1.1 core, zlib, tzdata, text rules, JSON values
 //   Files, Locks    the one file system layer (every open/read/stat/mkdir… is in Sources/Files), the lock type
-//   C libraries     CSQLite, CZlib, CCrypt, CGcrypt, CCurl, CVips, CLinux, CThreadSanitizer
+//   C libraries     CSQLite, CZlib, CCrypt, CGcrypt, CCurl, CVips, CCmarkGFM, CLinux, CThreadSanitizer
 // No target under Sources/ imports Foundation (test targets may): FoundationEssentials and
 // the libraries it loads cost the server about 2.7 MB resident, and Dawn used it only for
 // JSON, which is now the JSON target's.
@@ -46,6 +47,12 @@ let package = Package(
         // use (dlopen) like libcurl, so glib and its forty libraries cost nothing until a
         // photo is uploaded (docs/photos.md has the figures).
         .target(name: "CVips", linkerSettings: [.linkedLibrary("dl")]),
+        // cmark-gfm and its extensions (Debian's libcmark-gfm-dev and libcmark-gfm-extensions-dev;
+        // at run time libcmark-gfm0.29.0.gfm.6 and libcmark-gfm-extensions0.29.0.gfm.6), for
+        // journal entries' Markdown: never a parser or sanitizer of our own. Its .pc file
+        // names both libraries.
+        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
         // Linux headers Glibc's module leaves out (epoll, eventfd).
         .target(name: "CLinux"),
@@ -78,6 +85,10 @@ let package = Package(
         // Photos through libvips: the format told by the bytes, the header's size, the
         // re-encoding (upright, metadata stripped, shrunk). Blocking: for the worker pool.
         .target(name: "Imaging", dependencies: ["CVips"]),
+        // A journal entry's Markdown as HTML safe to insert into a page (cmark-gfm's safe mode,
+        // links checked again, headings demoted) and as plain text for snippets. Pure; one
+        // render at a time, as cmark-gfm 0.29.0.gfm.6 is not re-entrant.
+        .target(name: "Markdown", dependencies: ["CCmarkGFM", "Locks"]),
         // Dawn's domain: the day window, the date grid, circle states, streaks. Pure.
         .target(name: "Domain", dependencies: ["TimeZones", "PlainText"]),
         // Strings in English, German, Spanish, French and Italian (files read through Files); plural rules; dates as each language writes them.
@@ -97,12 +108,12 @@ let package = Package(
         // The member's data, in their own database: repositories, its schema, the importer and
         // Dawn's export format. Never opens instance.sqlite (that is FamilyData's).
         .target(name: "MemberData", dependencies: ["Store", "Domain", "TimeZones", "Localization", "PlainText", "Locks",
-                                                   "JSON"]),
+                                                   "JSON", "Markdown"]),
         // Routes, pages, the app's caches, reminders' scheduling and delivery; what joins a
         // member's database and the family's (the board's summary: Members/Board+Member.swift).
         .target(name: "DawnApp", dependencies: ["MemberData", "FamilyData", "HTTPServer", "HTTP", "Templates", "Store",
                                                 "Accounts", "TimeZones", "Domain", "Localization", "PlainText", "Files",
-                                                "Locks", "WebPush", "Outbound", "JSON", "Imaging"]),
+                                                "Locks", "WebPush", "Outbound", "JSON", "Imaging", "Markdown"]),
         // The `dawn` command: serve, user, backup, restore, check, healthcheck; the settings table.
         .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "FamilyData", "HTTPServer", "HTTP", "Store",
                                                 "Accounts", "Files", "Outbound", "JSON"]),
@@ -123,6 +134,7 @@ let package = Package(
         .testTarget(name: "MemberDataTests", dependencies: ["MemberData", "Store", "Domain", "TimeZones", "JSON", "PlainText"]),
         .testTarget(name: "WebPushTests", dependencies: ["WebPush", "PlainText"]),
         .testTarget(name: "OutboundTests", dependencies: ["Outbound"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
         .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData", "FamilyData", "Gzip", "Store", "JSON",

@@ -1,3 +1,4 @@
+import Markdown
 import Store
 import TimeZones
 
@@ -70,8 +71,11 @@ package struct JournalSearch {
                         WHERE habit_instances.id = ?
                         """, [.integer(id)])
                 }
+                // An entry is Markdown: its snippet without the markup ("**rain**" reads "rain");
+                // the marks are text to cmark and come through.
+                let marked = kind == .entry ? MarkdownRenderer.plainText(row.string(3)) : row.string(3)
                 return Hit(day: day, kind: kind, habitEmoji: habit?.string(0), habitName: habit?.string(1),
-                           snippet: SearchSnippet(marked: row.string(3)))
+                           snippet: SearchSnippet(marked: marked))
             }
             return Results(total: total, page: page, hits: hits)
         }

@@ -126,6 +126,14 @@ def make_driver(javascript=True):
     return d
 
 
+def open_entry_form(driver):
+    """A saved entry shows rendered, its form under "Edit entry" (a closed <details>): open it."""
+    for edit in driver.find_elements(By.CSS_SELECTOR, "#journal details.entry-edit:not([open]) > summary"):
+        # Clear of the habit tray fixed at the bottom of a phone's screen.
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", edit)
+        edit.click()
+
+
 def viewport(driver, width, height=800):
     """An exact CSS viewport (the window's outer size would include browser chrome)."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",

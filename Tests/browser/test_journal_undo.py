@@ -15,8 +15,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    MEMBER_PASSWORD, add_member, assert_accessible, color_scheme, member_db, rows, screenshot, sign_in,
-    signed_in_driver, viewport,
+    MEMBER_PASSWORD, add_member, assert_accessible, color_scheme, member_db, open_entry_form, rows, screenshot,
+    sign_in, signed_in_driver, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -48,11 +48,13 @@ def submit(driver, selector):
 
 def write_and_delete_entry(site, driver):
     driver.get(f"{site.base}/day/{site.today}")
+    open_entry_form(driver)
     box = driver.find_element(By.ID, "entry")
     box.clear()
     box.send_keys(ENTRY)
     submit(driver, '#journal button.primary[type="submit"]:not([name])')
     assert driver.find_element(By.ID, "entry").get_attribute("value") == ENTRY
+    open_entry_form(driver)
     submit(driver, '#journal button[name="action"][value="delete"]')
     assert driver.current_url.endswith(f"/day/{site.today}?done=entry-deleted#journal"), driver.current_url
 

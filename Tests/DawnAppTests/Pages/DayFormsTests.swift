@@ -68,6 +68,43 @@ final class DayFormsTests: XCTestCase {
         XCTAssertEqual(entry(dawn, "2026-12-31"), "")
     }
 
+    /// A saved entry shows as its Markdown rendered (MarkdownRenderer, safe mode), with
+    /// the form under "Edit entry" in a closed <details>: no JavaScript needed to reach it.
+    func testASavedEntryShowsRenderedWithTheFormUnderEdit() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2026-06-10T10:00:00Z"))
+        dawn.signedUp(timeZone: "Europe/Rome")
+        let empty = dawn.get("/day/2026-06-10").text
+        XCTAssertFalse(empty.contains("entry-edit"), "no entry: the form on its own, as before")
+        XCTAssertTrue(empty.contains(#"<textarea id="entry""#))
+
+        let source = "# Rain\n**bold** [x](javascript:alert(1))\n\n<script>alert(1)</script>\n\n- [x] read"
+        XCTAssertEqual(dawn.post("/day/2026-06-10/entry", [("entry", source), ("version", "0")]).status, .seeOther)
+        let page = dawn.get("/day/2026-06-10").text
+        let rendered = try XCTUnwrap(PageHarness.firstMatch(#"(?s)<div class="entry-text">(.*?)</div>\n<details"#, in: page))
+        XCTAssertTrue(rendered.contains("<h3>Rain</h3>"))
+        XCTAssertTrue(rendered.contains("<strong>bold</strong>"))
+        XCTAssertTrue(rendered.contains(#"<a href="">x</a>"#))
+        XCTAssertTrue(rendered.contains("<li>☑ read</li>"))
+        XCTAssertFalse(page.contains("<script>alert"))
+        XCTAssertFalse(rendered.contains("javascript:"), "only the textarea holds it, as text")
+        XCTAssertTrue(page.contains(#"<details class="entry-edit"><summary>Edit entry</summary>"#), "closed")
+        XCTAssertEqual(entry(dawn, "2026-06-10"), PageHarness.html(source), "the textarea holds the source")
+
+        // A refused save shows the form open, holding what was typed.
+        let stored = try XCTUnwrap(version(dawn, "2026-06-10"))
+        let conflict = dawn.post("/day/2026-06-10/entry", [("entry", "Mine"), ("version", "0")])
+        XCTAssertEqual(conflict.status, .conflict)
+        XCTAssertTrue(conflict.text.contains(#"<details class="entry-edit" open><summary>Edit entry</summary>"#))
+        XCTAssertTrue(conflict.text.contains(">Mine</textarea>"))
+        let long = dawn.post("/day/2026-06-10/entry", [("entry", String(repeating: "a", count: 20_001)), ("version", stored)])
+        XCTAssertEqual(long.status, .badRequest)
+        XCTAssertTrue(long.text.contains(#"<details class="entry-edit" open>"#))
+
+        // An entry that renders to nothing (raw HTML alone) leaves the form on its own.
+        XCTAssertEqual(dawn.post("/day/2026-06-10/entry", [("entry", "<div>x</div>"), ("version", stored)]).status, .seeOther)
+        XCTAssertFalse(dawn.get("/day/2026-06-10").text.contains("entry-edit"))
+    }
+
     func testNotesOnTheWallClockAcrossTheDSTChange() throws {
         let dawn = try PageHarness(now: PageHarness.instant("2026-03-29T00:30:00Z"))  // 01:30 CET
         dawn.signedUp(timeZone: "Europe/Rome")

@@ -246,6 +246,8 @@ final class GuardianPageTests: XCTestCase {
         XCTAssertTrue(shared.contains(Self.secretNote))
         XCTAssertTrue(shared.contains("Mood: Good") || shared.contains("Mood: "), "the mood, read only")
         XCTAssertFalse(shared.contains("<textarea"), "read only: no entry form")
+        XCTAssertTrue(shared.contains(#"<div class="entry-text"><p>\#(Self.secretEntry)</p>"#), "rendered")
+        XCTAssertFalse(shared.contains("entry-edit"), "never an edit control")
         XCTAssertFalse(shared.contains("/entry\""))
         XCTAssertFalse(shared.contains("/notes\""))
         XCTAssertTrue(dawn.get("/members/mia/day/\(Self.day)/instances/\(instance)").text.contains(Self.secretLogNote))

@@ -64,19 +64,24 @@ final class JournalReachPageTests: XCTestCase {
         }
     }
 
-    /// What a member typed reaches the page escaped and cut to one line.
+    /// What a member typed reaches the page escaped, its Markdown removed, and cut to one line.
     func testTheRecalledLineIsEscapedAndShort() throws {
         let dawn = try PageHarness(now: PageHarness.instant("2026-11-24T12:00:00Z"))
         dawn.signedUp(timeZone: "UTC")
         _ = dawn.get("/")
-        let long = "<b>" + String(repeating: "word ", count: 60)
+        let long = "1 < 2 & " + String(repeating: "word ", count: 60)
         XCTAssertEqual(dawn.post("/day/2019-11-24/entry", [("entry", long + "\nsecond line")]).status, .seeOther)
         let text = try XCTUnwrap(try DayPage.Model(try dawn.member(), day: date("2026-11-24")).onThisDay.first?.text)
         XCTAssertLessThanOrEqual(text.count, OnThisDayConstants.excerptCharacters)
         XCTAssertTrue(text.hasSuffix("word…"), text)
         let page = dawn.get("/").text
-        XCTAssertTrue(page.contains(#"<bdi class="recalled-text">&lt;b&gt;word word"#))
+        XCTAssertTrue(page.contains(#"<bdi class="recalled-text">1 &lt; 2 &amp; word word"#))
         XCTAssertFalse(page.contains("second line"))
+
+        // The entry is Markdown: its first line of text, without the markup or raw HTML.
+        let markdown = "<script>alert(1)</script>\n\n# **Rain** all day, [a walk](https://example.com)\n\nmore"
+        XCTAssertEqual(dawn.post("/day/2018-11-24/entry", [("entry", markdown)]).status, .seeOther)
+        XCTAssertTrue(dawn.get("/").text.contains(#"<bdi class="recalled-text">Rain all day, a walk</bdi>"#))
     }
 
     /// With data from 2016 the statistics and the calendar reach May 2016, every arrow and

@@ -181,8 +181,10 @@ final class SearchPageTests: XCTestCase {
         write(dawn, entry: #"<script>alert("x")</script> & a <b>bold</b> walk"#, on: "2026-08-18")
         let page = search(dawn, "script")
         XCTAssertEqual(days(page), ["2026-08-18"])
+        // An entry's snippet is its plain text (MarkdownRenderer.plainText): `<b>` is raw HTML,
+        // left out as on the day page; `<` before a mark starts no tag, so it stays, escaped.
         XCTAssertEqual(hits(page), ["Journal entry: &lt;<mark>script</mark>&gt;alert(&#34;x&#34;)&lt;/<mark>script</mark>&gt; "
-                                    + "&amp; a &lt;b&gt;bold&lt;/b&gt; walk"])
+                                    + "&amp; a bold walk"])
         XCTAssertFalse(page.text.contains("<script>alert"))
         XCTAssertFalse(page.text.contains("<b>bold"))
 
@@ -191,8 +193,12 @@ final class SearchPageTests: XCTestCase {
         let open = String(SearchSnippet.open), close = String(SearchSnippet.close)
         write(dawn, entry: "walk \(open)<i>x</i>\(close) home", on: "2026-08-17")
         let marked = search(dawn, "home")
-        XCTAssertEqual(hits(marked), ["Journal entry: walk <mark>&lt;i&gt;x&lt;/i&gt;</mark> <mark>home</mark>"])
+        XCTAssertEqual(hits(marked), ["Journal entry: walk <mark>x</mark> <mark>home</mark>"])
         XCTAssertFalse(marked.text.contains("<i>"))
+
+        // Markdown is removed from an entry's snippet: what the day page shows, without the markup.
+        write(dawn, entry: "**Rain** all day, [a walk](https://example.com) ~~home~~", on: "2026-08-16")
+        XCTAssertEqual(hits(search(dawn, "rain")), ["Journal entry: <mark>Rain</mark> all day, a walk home"])
 
         // What was typed comes back escaped, in the box and the title.
         let typed = search(dawn, #"<b>bold"#)

@@ -1,4 +1,5 @@
 import Domain
+import Markdown
 import MemberData
 import TimeZones
 
@@ -54,7 +55,8 @@ extension DayPage {
         /// A day of an earlier year "on this day" recalls (`OnThisDay`).
         struct Recalled: Equatable {
             let date: LocalDate
-            /// The entry's first line, else the first note's text (`OnThisDay.excerpt`).
+            /// The entry's first line of text (its Markdown removed), else the first note's
+            /// text (`OnThisDay.excerpt`).
             let text: String
         }
 
@@ -123,8 +125,10 @@ extension DayPage {
             let months = MonthNavigation(periods: PeriodNavigation(today: today, firstWeekday: settings.firstWeekday,
                                                                   earliestData: earliest))
             calendarMonth = months.isAllowed(day) ? day.firstOfMonth : nil
+            // The entry is Markdown: its plain text, so "**Rain**" reads "Rain". Notes are plain already.
             onThisDay = recalled.compactMap { day in
-                OnThisDay.excerpt(entry: day.entryStart, firstNote: day.firstNote).map { Recalled(date: day.day, text: $0) }
+                OnThisDay.excerpt(entry: day.entryStart.map(MarkdownRenderer.plainText), firstNote: day.firstNote)
+                    .map { Recalled(date: day.day, text: $0) }
             }
             self.streak = streak
             activeInWindow = window.count { activity.activeDays.contains($0) }

@@ -3,6 +3,7 @@ import Domain
 import HTTP
 import HTTPServer
 import Localization
+import Markdown
 import MemberData
 import PlainText
 import Templates
@@ -374,6 +375,8 @@ enum DayPage {
             dayStart: model.slots.label(for: 0),
             entry: DayView.EntryForm(entryState),
             hasEntry: entry != nil,
+            entryHTML: entryHTML(entry),
+            entryEditing: entryForm != nil || entryConflict != nil,
             entryVersion: entryVersion,
             entryConflict: conflict,
             entryLabel: app.t("entry.label", page, ["date": heading]),
@@ -389,6 +392,14 @@ enum DayPage {
             onThisDay: recalled,
             tray: model.tray.map(pill),
             library: model.library.map(pill))
+    }
+
+    /// The saved entry as HTML, none when it renders to nothing (raw HTML alone, say).
+    /// `MarkdownRenderer` drops raw HTML and unsafe addresses, so its output is trusted.
+    private static func entryHTML(_ entry: Journal.Entry?) -> TrustedHTML? {
+        guard let entry else { return nil }
+        let html = MarkdownRenderer.html(entry.body)
+        return html.isEmpty ? nil : TrustedHTML(trusted: html)
     }
 
     /// The compact timeline's parts, top to bottom: the fold before the shown hours (when

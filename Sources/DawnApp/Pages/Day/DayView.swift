@@ -55,6 +55,11 @@ struct DayView: PageView {
     var dayStart: String
     var entry: EntryForm
     var hasEntry: Bool
+    /// The saved entry's Markdown as HTML (`MarkdownRenderer`); none without an entry, or
+    /// when it renders to nothing, and then the form shows on its own.
+    var entryHTML: TrustedHTML?
+    /// The form under the rendered entry starts open: a refused save (400, 409) shows it.
+    var entryEditing: Bool
     var entryVersion: String
     var entryConflict: EntryConflict?
     var entryLabel: String
@@ -113,6 +118,8 @@ struct DayView: PageView {
         .text("dayStart", \.dayStart),
         .object("entry", \.entry),
         .bool("hasEntry", \.hasEntry),
+        .html("entryHTML", \.entryHTML),
+        .bool("entryEditing", \.entryEditing),
         .text("entryVersion", \.entryVersion),
         .object("entryConflict", \.entryConflict),
         .text("entryLabel", \.entryLabel),

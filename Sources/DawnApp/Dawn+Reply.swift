@@ -11,10 +11,10 @@ extension Dawn {
     /// same refusal for it as for any form (a 413 when it is larger).
     public func admitsUpload(_ head: HTTPRequest, context: RequestContext) -> Bool {
         guard head.method == .POST,
-              let token = RequestCookies(header: head.headers["Cookie"])[SessionCookie.name],
-              let session = try? family.session(forToken: token)
+              let token = RequestCookies(header: head.headers["Cookie"])[SessionCookie.name]
         else { return false }
-        return session != nil
+        // Nil for no such session, and for a database that cannot answer: then no upload.
+        return (try? family.session(forToken: token)) != nil
     }
 
     public func reply(to request: HTTPRequest, context: RequestContext) -> Reply {

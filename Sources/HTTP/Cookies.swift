@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The `Cookie` request header (RFC 6265 §4.2), read leniently: malformed pairs are skipped.
 public enum Cookies {
     /// Pairs read from one header at most; the rest are ignored.
@@ -32,24 +36,38 @@ public enum Cookies {
         var name = name
         return name.withUTF8 { wanted in
             header.withUTF8 { bytes -> String? in
+                // A cookie has a name (a token, never empty).
+                guard !wanted.isEmpty else { return nil }
+                // memchr and indices, not slices: every page view reads its session this way.
+                let count = bytes.count
                 var pairs = 0
-                var start = bytes.startIndex
-                while start < bytes.endIndex {
-                    let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+                var start = 0
+                while start < count {
+                    let base = bytes.baseAddress!
+                    let end = memchr(base + start, Int32(UInt8(ascii: ";")), count - start)
+                        .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? count
                     defer { start = end + 1 }
                     guard end > start else { continue }  // an empty piece, as parse omits it
                     if pairs == maxCount { return nil }
                     pairs += 1
-                    let piece = bytes[start..<end]
-                    guard let equals = piece.firstIndex(of: UInt8(ascii: "=")) else { continue }
-                    let pieceName = trimmed(piece[..<equals])
-                    guard pieceName.elementsEqual(wanted) else { continue }
-                    var value = trimmed(piece[(equals + 1)...])
-                    if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
-                        value = value.dropFirst().dropLast()
+                    guard let found = memchr(base + start, Int32(UInt8(ascii: "=")), end - start) else { continue }
+                    let equals = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+                    var nameStart = start, nameEnd = equals
+                    while nameStart < nameEnd, HTTPBytes.isOWS(bytes[nameStart]) { nameStart += 1 }
+                    while nameEnd > nameStart, HTTPBytes.isOWS(bytes[nameEnd - 1]) { nameEnd -= 1 }
+                    guard nameEnd - nameStart == wanted.count,
+                          memcmp(base + nameStart, wanted.baseAddress!, wanted.count) == 0 else { continue }
+                    var valueStart = equals + 1, valueEnd = end
+                    while valueStart < valueEnd, HTTPBytes.isOWS(bytes[valueStart]) { valueStart += 1 }
+                    while valueEnd > valueStart, HTTPBytes.isOWS(bytes[valueEnd - 1]) { valueEnd -= 1 }
+                    if valueEnd - valueStart >= 2, bytes[valueStart] == UInt8(ascii: "\""),
+                       bytes[valueEnd - 1] == UInt8(ascii: "\"") {
+                        valueStart += 1
+                        valueEnd -= 1
                     }
                     // The first well-formed pair of the name wins, as in parse.
-                    guard HTTPBytes.isToken(pieceName), value.allSatisfy(isCookieOctet) else { continue }
+                    let value = UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd])
+                    guard HTTPBytes.isToken(bytes[nameStart..<nameEnd]), value.allSatisfy(isCookieOctet) else { continue }
                     return String(decoding: value, as: UTF8.self)
                 }
                 return nil

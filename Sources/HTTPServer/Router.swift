@@ -22,6 +22,11 @@ public struct Router<Handler: Sendable>: Sendable {
     }
 
     private var routes: [Route] = []
+    /// Each route's method and pattern, in `routes`' order: `match` walks these, which are
+    /// not generic, so passing over a route copies nothing (reading `routes[i]` in this
+    /// generic type copies the whole route, handler and pattern, each time).
+    private var methods: [HTTPMethod] = []
+    private var patterns: [RoutePattern] = []
 
     public init() {}
 
@@ -38,6 +43,8 @@ public struct Router<Handler: Sendable>: Sendable {
                          "route \(method.rawValue) \(pattern) overlaps \(other.method.rawValue) \(other.pattern.text)")
         }
         routes.append(Route(method: method, pattern: parsed, handler: handler))
+        methods.append(method)
+        patterns.append(parsed)
     }
 
     /// The routes whose handler `isIncluded` keeps, in the same order (a sub-router: the
@@ -45,19 +52,22 @@ public struct Router<Handler: Sendable>: Sendable {
     public func filter(_ isIncluded: (Handler) -> Bool) -> Router {
         var kept = Router()
         kept.routes = routes.filter { isIncluded($0.handler) }
+        kept.methods = kept.routes.map(\.method)
+        kept.patterns = kept.routes.map(\.pattern)
         return kept
     }
 
     /// `segments` are the decoded segments of the path, e.g. ["day", "2026-11-22"]; [] for "/".
     public func match(_ method: HTTPMethod, _ segments: [String]) -> Match {
         var allowed: [HTTPMethod] = []
-        for route in routes {
-            guard let parameters = route.pattern.match(segments) else { continue }
-            if route.method == method || (method == .HEAD && route.method == .GET) {
-                return .found(route.handler, parameters: parameters)
+        for index in patterns.indices {
+            guard let parameters = patterns[index].match(segments) else { continue }
+            let routeMethod = methods[index]
+            if routeMethod == method || (method == .HEAD && routeMethod == .GET) {
+                return .found(routes[index].handler, parameters: parameters)
             }
-            allowed.append(route.method)
-            if route.method == .GET { allowed.append(.HEAD) }
+            allowed.append(routeMethod)
+            if routeMethod == .GET { allowed.append(.HEAD) }
         }
         if allowed.isEmpty { return .notFound }
         var seen = Set<HTTPMethod>()

@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dawnbrowser import (  # noqa: E402
-    MEMBER_PASSWORD, add_habit, add_member, assert_accessible, color_scheme, screenshot, sign_in, viewport,
+    MEMBER_PASSWORD, add_habit, add_member, assert_accessible, color_scheme, open_entry_form, screenshot, sign_in, viewport,
 )
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -51,6 +51,7 @@ def test_the_journal_message_is_in_view_after_the_jump(site, driver, width):
     d = driver
     viewport(d, width, 800)
     d.get(site.base + f"/day/{site.today}")
+    open_entry_form(d)  # the width before saved an entry: its form is under "Edit entry"
     entry = d.find_element(By.ID, "entry")
     d.execute_script("arguments[0].scrollIntoView({block: 'center'})", entry)
     entry.clear()

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from dawnbrowser import add_member, days, signed_in_driver, start_site  # noqa: E402
+from dawnbrowser import add_member, days, open_entry_form, signed_in_driver, start_site  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -154,6 +154,7 @@ def test_signing_out_from_the_day_page_leaves_it_behind_for_no_one(site):
         day = f"/day/{site.yesterday}"
         d.get(site.base + day)
         # Still signed in, Back brings the page back as it was left, typed words and all.
+        open_entry_form(d)  # a saved entry's form is under "Edit entry"
         d.find_element(By.TAG_NAME, "textarea").send_keys(" Not saved yet.")
         d.get(site.base + "/stats")
         d.back()

@@ -1,4 +1,4 @@
-import Accounts
+import DawnApp
 import Files
 import MemberData
 import Store
@@ -13,25 +13,16 @@ enum PhotoFolder {
         return String(relative.dropLast(".sqlite".count)) + "/photos"
     }
 
-    /// A stored file's name: 64 lowercase hex digits and `.jpg`.
+    /// A stored file's name: 64 lowercase hex digits and `.jpg` (`PhotoFiles.isHash`).
     static func hash(ofFileName name: String) -> String? {
         guard name.hasSuffix(".jpg") else { return nil }
         let hash = String(name.dropLast(4))
-        let isHex = hash.utf8.count == 64
-            && hash.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-        return isHex ? hash : nil
+        return PhotoFiles.isHash(hash) ? hash : nil
     }
 
-    /// The SHA-256 of `bytes`, in lowercase hex.
+    /// The SHA-256 of `bytes`, in lowercase hex, as `PhotoFiles` names its files.
     static func sha256(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in SHA256.hash(bytes) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        PhotoFiles.hash(bytes)
     }
 
     /// The files a database's rows name (`DayPhotos.namedFiles`), read from the file as found.

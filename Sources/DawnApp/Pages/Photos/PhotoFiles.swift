@@ -8,7 +8,7 @@ import Store
 /// its bytes, so the same picture is one file, a name says what it holds, and `dawn check`
 /// can tell a damaged file by hashing it. A file is written under a temporary name,
 /// fsynced, renamed and its folder fsynced before any row names it (`PhotosPage`).
-struct PhotoFiles {
+package struct PhotoFiles {
     let folder: String
 
     /// Held from the first file written to the last row inserted, and from a row deleted to
@@ -21,7 +21,7 @@ struct PhotoFiles {
     }
 
     /// A stored file's name is 64 lowercase hex digits; anything else names no file.
-    static func isHash(_ text: String) -> Bool {
+    package static func isHash(_ text: String) -> Bool {
         text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
@@ -31,7 +31,7 @@ struct PhotoFiles {
     }
 
     /// The SHA-256 of `bytes`, in lowercase hex.
-    static func hash(_ bytes: [UInt8]) -> String {
+    package static func hash(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in SHA256.hash(bytes) {

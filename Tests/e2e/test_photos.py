@@ -37,6 +37,16 @@ def phone_jpeg():
     return data
 
 
+def picture(kind, size=(640, 480), colour=(0, 160, 80)):
+    """A plain picture in `kind` (JPEG, PNG, WEBP or HEIF, the iPhone's HEIC)."""
+    if kind == "HEIF":
+        import pillow_heif
+        pillow_heif.register_heif_opener()
+    out = io.BytesIO()
+    Image.new("RGB", size, colour).save(out, kind)
+    return out.getvalue()
+
+
 def png_bomb():
     """69 bytes of PNG whose header claims 10000×10000 pixels (100 megapixels)."""
     def chunk(kind, data):
@@ -125,6 +135,26 @@ def test_a_decompression_bomb_is_refused_at_once(home):
     assert elapsed < 0.5, elapsed
     assert health and health[0][0] == 200 and health[0][1] < 0.5, health
     assert photo_ids(admin.get(f"/day/{DAY}").text) == before
+
+
+def test_png_webp_and_an_iphones_heic_are_stored_as_jpeg(home):
+    dawn, admin = home
+    day = "2026-03-12"
+    admin.open(f"/day/{day}")
+    files = [("photo", f"picture.{ext}", picture(kind, colour=(0, 160, 80)))
+             for kind, ext in (("PNG", "png"), ("WEBP", "webp"), ("HEIF", "heic"))]
+    assert files[2][2][4:12] == b"ftypheic", "the test's own HEIC is one"
+    r = multipart(admin, f"/day/{day}/photos", {}, files)
+    assert r.status == 303, r.text[:600]
+    ids = photo_ids(admin.get(f"/day/{day}").text)
+    assert len(ids) == 3
+    for photo_id in ids:
+        served = admin.get(f"/photos/{photo_id}")
+        assert served.status == 200 and served.header("Content-Type") == "image/jpeg"
+        image = Image.open(io.BytesIO(served.body))
+        assert image.format == "JPEG" and image.size == (640, 480)
+        red, green, blue = image.convert("RGB").getpixel((320, 240))
+        assert red < 40 and 130 < green < 190 and 50 < blue < 110, (red, green, blue)
 
 
 def test_a_lying_name_and_an_oversized_body(home):

@@ -7,6 +7,8 @@ public struct HTTPResponse: Sendable {
         didSet { sealedFields = nil }
     }
     public var body: [UInt8]
+    /// A body sent from files as the client reads it, instead of `body` (which stays empty).
+    public var streamedBody: StreamedBody?
 
     /// The header fields as the encoder writes them, once `seal()` encoded them.
     public private(set) var sealedFields: [UInt8]?
@@ -33,6 +35,16 @@ public struct HTTPResponse: Sendable {
     public init(status: HTTPStatus = .ok, contentType: String, body: [UInt8]) {
         self.init(status: status, headers: ["Content-Type": contentType], body: body)
     }
+
+    /// A response whose body is streamed (see `StreamedBody`); never compressed on the way out.
+    public static func streamed(_ body: StreamedBody, headers: HTTPHeaders) -> HTTPResponse {
+        var response = HTTPResponse(status: .ok, headers: headers)
+        response.streamedBody = body
+        return response
+    }
+
+    /// The body's length, streamed or not.
+    public var bodyLength: Int64 { streamedBody?.length ?? Int64(body.count) }
 
     /// A short plain-text response, for errors the server itself answers.
     public static func text(_ status: HTTPStatus, _ message: String) -> HTTPResponse {

@@ -8,21 +8,25 @@
 public enum ResponseEncoder {
     public static func encode(_ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool,
                               date: String, into buffer: inout [UInt8]) {
+        precondition(response.streamedBody == nil, "a streamed body is sent through an OutputQueue")
         if encodeHead(response, version: version, isHead: isHead, keepAlive: keepAlive, date: date, into: &buffer) {
             buffer.append(contentsOf: response.body)
         }
     }
 
     /// Encodes a response into `queue`: the head copied, the body queued as it is (a large
-    /// one is not copied).
+    /// one is not copied). Answers whether the body follows the head: a streamed body is then
+    /// the caller's to send.
+    @discardableResult
     public static func encode(_ response: HTTPResponse, version: HTTPVersion, isHead: Bool, keepAlive: Bool,
-                              date: String, into queue: inout OutputQueue) {
+                              date: String, into queue: inout OutputQueue) -> Bool {
         var writesBody = false
         queue.append(writing: { buffer in
             writesBody = encodeHead(response, version: version, isHead: isHead, keepAlive: keepAlive,
                                     date: date, into: &buffer)
         })
         if writesBody { queue.append(body: response.body) }
+        return writesBody
     }
 
     /// The status line and fields; answers whether the body follows them.
@@ -48,7 +52,7 @@ public enum ResponseEncoder {
         writeField("Date", date, to: &buffer)
         if !hasNoBody {
             append("Content-Length: ", to: &buffer)
-            append(String(response.body.count), to: &buffer)
+            append(String(response.bodyLength), to: &buffer)
             appendCRLF(to: &buffer)
         }
         if !keepAlive {

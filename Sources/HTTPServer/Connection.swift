@@ -18,6 +18,9 @@ final class Connection {
     var inputStart = 0
     /// Encoded responses not yet sent.
     var output = OutputQueue()
+    /// The rest of a streamed body, read into `output` as it drains. Nothing else is read
+    /// or answered on the connection until it is all out.
+    var stream: BodyStream?
     /// Bytes the socket has taken, in all: `EventLoop.delivered` starts from it.
     var bytesSent: UInt64 = 0
 
@@ -49,7 +52,11 @@ final class Connection {
     }
 
     var hasBufferedInput: Bool { inputStart < input.count }
-    var pendingOutputBytes: Int { output.count }
+    /// Bytes still to send: the queued ones and a streamed body's unread rest.
+    var pendingOutputBytes: Int {
+        guard let stream else { return output.count }
+        return output.count + Int(stream.remaining)
+    }
 
     func consumeInput(_ count: Int) {
         inputStart += count

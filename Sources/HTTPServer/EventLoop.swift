@@ -373,14 +373,17 @@ final class EventLoop: @unchecked Sendable {
         // The request's upload (if any) is answered: its body is no longer held for it.
         shared.releaseUpload(connection.uploadReservation)
         connection.uploadReservation = 0
-        ResponseEncoder.encode(response, version: info.version, isHead: info.method == .HEAD,
-                               keepAlive: keepAlive, date: currentDate(), into: &connection.output)
+        let writesBody = ResponseEncoder.encode(response, version: info.version, isHead: info.method == .HEAD,
+                                                keepAlive: keepAlive, date: currentDate(), into: &connection.output)
+        if writesBody, let streamed = response.streamedBody, streamed.length > 0 {
+            connection.stream = BodyStream(streamed)
+        }
         connection.machine.responseQueued(now: now, keepAlive: keepAlive, hasBufferedInput: connection.hasBufferedInput)
         if !keepAlive { connection.noMoreRequests = true }
         let microseconds = (now &- info.startedAt) / 1000
         tally.record(status: response.status.code, microseconds: Int(microseconds))
         if configuration.accessLog {
-            log(info, status: response.status.code, bytes: info.method == .HEAD ? 0 : response.body.count,
+            log(info, status: response.status.code, bytes: info.method == .HEAD ? 0 : Int(response.bodyLength),
                 microseconds: microseconds)
         }
     }
@@ -388,6 +391,9 @@ final class EventLoop: @unchecked Sendable {
     private func flush(_ connection: Connection) {
         var sent = 0
         while connection.pendingOutputBytes > 0 {
+            if let stream = connection.stream, connection.output.count < BodyStream.chunkBytes {
+                guard refill(connection, from: stream) else { return }
+            }
             let result = connection.output.withFront { System.send(connection.fd, $0, $1) }
             switch result {
             case let .bytes(n):
@@ -418,6 +424,20 @@ final class EventLoop: @unchecked Sendable {
         settle(connection)
     }
 
+    /// Reads the next chunk of a streamed body into the output; answers false (and closes the
+    /// connection, its promised length not kept) when a file of it cannot be read.
+    private func refill(_ connection: Connection, from stream: BodyStream) -> Bool {
+        do {
+            connection.output.append(body: try stream.next())
+            if stream.remaining == 0 { connection.stream = nil }
+            return true
+        } catch {
+            StandardError.line("a streamed response was cut short (\(error.message)); its connection is closed")
+            close(connection)
+            return false
+        }
+    }
+
     /// Closes or half-closes a connection that is done, and keeps its epoll interest right.
     private func settle(_ connection: Connection) {
         if connection.pendingOutputBytes == 0, connection.pending == nil {
@@ -444,6 +464,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func close(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
+        connection.stream = nil
         connection.machine.close()
         releaseSlot(connection)
         shared.releaseUpload(connection.uploadReservation)

@@ -11,7 +11,8 @@ enum ResponseCompression {
     static func apply(to response: inout HTTPResponse, acceptsGzip: Bool, minimumBytes: Int,
                       compress: ([UInt8]) -> [UInt8]) {
         // A sealed response was made final by its page (a cached page, in the encoding asked for).
-        guard !response.isSealed, let type = response.headers["Content-Type"], MediaType.isCompressible(type) else { return }
+        // A streamed body is read from files as it is sent; it goes as it is.
+        guard !response.isSealed, response.streamedBody == nil, let type = response.headers["Content-Type"], MediaType.isCompressible(type) else { return }
         if !response.headers.contains("Vary") { response.headers.add("Vary", "Accept-Encoding") }
         guard acceptsGzip, response.body.count >= minimumBytes,
               !response.headers.contains("Content-Encoding") else { return }

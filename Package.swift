@@ -15,7 +15,7 @@ import PackageDescription
 //   Outbound        outbound HTTP(S) POST and SMTP through libcurl
 //   Imaging         photos through libvips: sniffing, header size, re-encoding
 //   Markdown        journal entries' Markdown as safe HTML and as plain text, through cmark-gfm
-//   Store, HTTP, Gzip, TimeZones, PlainText, JSON
+//   Store, HTTP, Gzip, Zip, TimeZones, PlainText, JSON
 //                   SQLite, the pure HTTP/1.1 core, zlib, tzdata, text rules, JSON values
 //   Files, Locks    the one file system layer (every open/read/stat/mkdir… is in Sources/Files), the lock type
 //   C libraries     CSQLite, CZlib, CCrypt, CGcrypt, CCurl, CVips, CCmarkGFM, CLinux, CThreadSanitizer
@@ -72,6 +72,8 @@ let package = Package(
         .target(name: "HTTP"),
         // gzip through zlib.
         .target(name: "Gzip", dependencies: ["CZlib"]),
+        // Zip files: a writer that plans a streamed zip (ZIP64 too), a bounded reader for untrusted ones.
+        .target(name: "Zip", dependencies: ["CZlib"]),
         // The POSIX layer: sockets, epoll event loops, worker pool, signals, static files.
         .target(name: "HTTPServer", dependencies: ["HTTP", "Gzip", "Files", "CLinux", "Locks"]),
         // Context-aware HTML templates over Views/*.html.
@@ -113,7 +115,7 @@ let package = Package(
         // member's database and the family's (the board's summary: Members/Board+Member.swift).
         .target(name: "DawnApp", dependencies: ["MemberData", "FamilyData", "HTTPServer", "HTTP", "Templates", "Store",
                                                 "Accounts", "TimeZones", "Domain", "Localization", "PlainText", "Files",
-                                                "Locks", "WebPush", "Outbound", "JSON", "Imaging", "Markdown"]),
+                                                "Locks", "WebPush", "Outbound", "JSON", "Imaging", "Markdown", "Zip"]),
         // The `dawn` command: serve, user, backup, restore, check, healthcheck; the settings table.
         .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "FamilyData", "HTTPServer", "HTTP", "Store",
                                                 "Accounts", "Files", "Outbound", "JSON"]),
@@ -124,6 +126,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "LocksTests", dependencies: ["Locks"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
+        .testTarget(name: "ZipTests", dependencies: ["Zip"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP", "Gzip"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "Locks"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Locks"]),

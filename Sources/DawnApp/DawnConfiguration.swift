@@ -63,9 +63,9 @@ public struct DawnConfiguration: Sendable, Equatable {
     public var photoQuotaMegabytes = PhotoConstants.defaultQuotaMegabytes
 
     public init() {
-        // Photo uploads (`/day/{date}/photos`) may carry files of up to 25 MB; every other
-        // request keeps the small body limit.
-        server.limits.uploadPathSuffixes = ["/photos"]
+        // Photo uploads (`/day/{date}/photos`) may carry files of up to 25 MB, and an import
+        // (`/import`) a zip export with photos; every other request keeps the small body limit.
+        server.limits.uploadPathSuffixes = ["/photos", "/import"]
     }
 
     /// Where notifications may go, as the two switches above have it.

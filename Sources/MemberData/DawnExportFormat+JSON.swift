@@ -27,13 +27,15 @@ private extension JSONObject {
 
 extension DawnExportFormat.File {
     package var json: JSONValue {
-        .object(JSONObject([
+        var object = JSONObject([
             ("format", string(format)), ("version", integer(version)), ("exportedAt", string(exportedAt)),
             ("member", member.json), ("settings", settings.json), ("habits", .array(habits.map(\.json))),
             ("instances", .array(instances.map(\.json))), ("entries", .array(entries.map(\.json))),
             ("notes", .array(notes.map(\.json))), ("skips", .array(skips.map(\.json))),
             ("vacations", .array(vacations.map(\.json))), ("moods", .array(moods.map(\.json))),
-        ]))
+        ])
+        object.appendIfPresent("photos", photos.map { .array($0.map(\.json)) })
+        return .object(object)
     }
 }
 
@@ -81,6 +83,19 @@ extension DawnExportFormat.Vacation {
 
 extension DawnExportFormat.Mood {
     package var json: JSONValue { .object(JSONObject([("date", string(date)), ("value", integer(value))])) }
+}
+
+extension DawnExportFormat.Photo {
+    package var json: JSONValue {
+        .object(JSONObject([("date", string(date)), ("file", string(file)), ("caption", string(caption)),
+                            ("sha256", string(sha256)), ("width", integer(width)), ("height", integer(height))]))
+    }
+
+    package init(json: JSONNode) throws(JSONDecodingError) {
+        self.init(date: try json.member("date").string(), file: try json.member("file").string(),
+                  caption: try json.member("caption").string(), sha256: try json.member("sha256").string(),
+                  width: try json.member("width").int(), height: try json.member("height").int())
+    }
 }
 
 extension DawnExportFormat.Member {

@@ -6,7 +6,8 @@
 /// logs' `amount` and `"start": null` for a check-off, and the top level's `skips` and
 /// `vacations`. Version 1 files still import (every habit daily, in file order). The
 /// top level's `moods` came later within version 2: a file without it still imports, and
-/// so does one without habits' `pastRules`.
+/// so does one without habits' `pastRules`. So did `photos`, which only the zip export
+/// (`/export/dawn.zip`, with the files under `photos/`) writes, and only when there are any.
 package enum DawnExportFormat {
     package static let formatName = "dawn-export"
     package static let version = 2
@@ -27,9 +28,13 @@ package enum DawnExportFormat {
         package var skips: [Skip]
         package var vacations: [Vacation]
         package var moods: [Mood]
+        /// Written only in the zip, and only when the member has photos: absent, older readers
+        /// and files without photos round-trip as before.
+        package var photos: [Photo]?
 
         package init(exportedAt: String, member: Member, settings: Settings, habits: [Habit], instances: [Instance],
-                     entries: [Entry], notes: [Note], skips: [Skip], vacations: [Vacation], moods: [Mood]) {
+                     entries: [Entry], notes: [Note], skips: [Skip], vacations: [Vacation], moods: [Mood],
+                     photos: [Photo]? = nil) {
             self.exportedAt = exportedAt
             self.member = member
             self.settings = settings
@@ -40,7 +45,27 @@ package enum DawnExportFormat {
             self.skips = skips
             self.vacations = vacations
             self.moods = moods
+            self.photos = photos
         }
+    }
+
+    /// A photo on a day: `{"date", "file": "photos/<sha256>.jpg", "caption", "sha256", "width",
+    /// "height"}`, `file` the path of its bytes in the zip.
+    package struct Photo: Equatable {
+        package var date: String; package var file: String; package var caption: String
+        package var sha256: String; package var width: Int; package var height: Int
+
+        package init(date: String, file: String, caption: String, sha256: String, width: Int, height: Int) {
+            self.date = date
+            self.file = file
+            self.caption = caption
+            self.sha256 = sha256
+            self.width = width
+            self.height = height
+        }
+
+        /// Where a photo's bytes are in the zip.
+        package static func path(sha256: String) -> String { "photos/\(sha256).jpg" }
     }
 
     /// `{"every": "day"}`, `{"weekdays": ["mon", "wed"]}`, `{"every": "week", "times": 3}`,

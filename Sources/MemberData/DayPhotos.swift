@@ -126,6 +126,49 @@ package struct DayPhotos {
         }
     }
 
+    /// An imported photo, its files already durable.
+    package struct Imported: Sendable {
+        package let day: LocalDate
+        package let caption: String
+        package let photo: New
+
+        package init(day: LocalDate, caption: String, photo: New) {
+            self.day = day
+            self.caption = caption
+            self.photo = photo
+        }
+    }
+
+    /// Inserts imported photos within the import's transaction: one already on its day (the
+    /// same file) is skipped, so importing a zip twice adds nothing; the day's count and the
+    /// quota are checked as for an upload. Returns how many were added.
+    package static func insert(_ photos: [Imported], quotaBytes: Int, now: Int64, in connection: Connection) throws -> Int {
+        guard !photos.isEmpty else { return 0 }
+        var onDay: [String: Set<String>] = [:]
+        for row in try connection.query("SELECT day, sha256 FROM photos") {
+            onDay[row.string(0), default: []].insert(row.string(1))
+        }
+        var used = try usedBytes(connection)
+        var added = 0
+        for imported in photos {
+            let day = imported.day.description
+            guard !(onDay[day]?.contains(imported.photo.sha256) ?? false) else { continue }
+            let stored = onDay[day]?.count ?? 0
+            guard stored < PhotoConstants.maxPerDay else { throw Refusal.dayFull(stored: stored) }
+            guard used + imported.photo.bytes <= quotaBytes else { throw Refusal.quota(used: used) }
+            try connection.run("""
+                INSERT INTO photos (day, sha256, thumb_sha256, width, height, bytes, caption, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(day), .text(imported.photo.sha256), .text(imported.photo.thumbSHA256),
+                      .integer(Int64(imported.photo.width)), .integer(Int64(imported.photo.height)),
+                      .integer(Int64(imported.photo.bytes)), .text(imported.caption), .integer(now)])
+            onDay[day, default: []].insert(imported.photo.sha256)
+            used += imported.photo.bytes
+            added += 1
+        }
+        return added
+    }
+
     /// Sets a photo's caption; false when there is no such photo.
     package func setCaption(_ caption: String, id: Int64) throws -> Bool {
         try database.write { try $0.run("UPDATE photos SET caption = ? WHERE id = ?", [.text(caption), .integer(id)]) > 0 }

@@ -39,6 +39,12 @@ package enum Importer {
         package struct Entry { var day: LocalDate; var text: String }
         package struct Note { var day: LocalDate; var text: String; var createdAt: Int64 }
         package struct Mood { var day: LocalDate; var mood: Domain.Mood }
+        /// A photo the file names (`photos`, in a zip): its bytes are the zip's `file`, whose
+        /// SHA-256 must be `sha256`; the importing page checks and stores them.
+        package struct Photo: Equatable {
+            package var day: LocalDate; package var file: String; package var caption: String
+            package var sha256: String; package var width: Int; package var height: Int
+        }
         private(set) var habits: [Habit] = []
         private(set) var instances: [Instance] = []
         package var entries: [Entry] = []
@@ -48,6 +54,8 @@ package enum Importer {
         package var vacations: [Vacation] = []
         /// At most one a day.
         package var moods: [Mood] = []
+        /// At most `PhotoConstants.maxPerDay` a day.
+        package var photos: [Photo] = []
         /// Where reminders go (`settings.notify`), as the file has it: the importing page
         /// checks it before anything is written. Nil when the file has none.
         package var notify: DawnExportFormat.Notify?
@@ -107,6 +115,7 @@ package enum Importer {
     package struct Counts: Equatable {
         package var habits = 0; package var instances = 0; package var entries = 0; package var notes = 0
         package var moods = 0
+        package var photos = 0
     }
 
     /// A record the file got wrong: where (`instances[3]`, or a CSV line) and what.
@@ -118,6 +127,13 @@ package enum Importer {
         package var arguments: [String: String] = [:]
         /// Arguments that are numbers, written the page's language's way.
         package var numbers: [String: Int] = [:]
+
+        package init(place: Place, key: String, arguments: [String: String] = [:], numbers: [String: Int] = [:]) {
+            self.place = place
+            self.key = key
+            self.arguments = arguments
+            self.numbers = numbers
+        }
     }
 
     /// The account is not empty and the mode was `empty`.
@@ -191,6 +207,8 @@ package enum Importer {
         var vacations: [DawnExportFormat.Vacation]?
         /// Added within version 2: absent from older files.
         var moods: [FileMood]?
+        /// Only in a zip's `dawn.json`, and only when the member had photos.
+        var photos: [DawnExportFormat.Photo]?
         /// Only `settings.notify` is read back (added within version 2).
         var settings: FileSettings?
 
@@ -211,6 +229,9 @@ package enum Importer {
                 try DawnExportFormat.Vacation(json: node)
             }
             moods = try json.optionalMember("moods")?.elements().map { node throws(JSONDecodingError) in try FileMood(json: node) }
+            photos = try json.optionalMember("photos")?.elements().map { node throws(JSONDecodingError) in
+                try DawnExportFormat.Photo(json: node)
+            }
             settings = try json.optionalMember("settings").map { node throws(JSONDecodingError) in try FileSettings(json: node) }
         }
     }
@@ -396,6 +417,32 @@ package enum Importer {
             }
             plan.moods.append(Plan.Mood(day: day, mood: valid))
         }
+        var photosByDay: [LocalDate: Int] = [:]
+        for (i, photo) in (file.photos ?? []).enumerated() {
+            let day = try date(photo.date, .record("photos[\(i)].date"))
+            guard isSHA256(photo.sha256), photo.file == DawnExportFormat.Photo.path(sha256: photo.sha256) else {
+                throw Problem(place: .record("photos[\(i)].file"), key: "import.problem.photo_file", arguments: ["value": photo.file])
+            }
+            guard PlainText.isSingleLine(photo.caption), PlainText.length(photo.caption) <= PhotoConstants.maxCaptionCharacters,
+                  PlainText.trimmed(photo.caption) == photo.caption[...] else {
+                throw Problem(place: .record("photos[\(i)].caption"), key: "import.problem.field")
+            }
+            guard (1...PhotoConstants.longestSide).contains(photo.width), (1...PhotoConstants.longestSide).contains(photo.height) else {
+                throw Problem(place: .record("photos[\(i)].width"), key: "import.problem.field")
+            }
+            photosByDay[day, default: 0] += 1
+            guard photosByDay[day]! <= PhotoConstants.maxPerDay else {
+                throw Problem(place: .record("photos[\(i)]"), key: "import.problem.photos_per_day",
+                              arguments: ["value": photo.date], numbers: ["max": PhotoConstants.maxPerDay])
+            }
+            plan.photos.append(Plan.Photo(day: day, file: photo.file, caption: photo.caption, sha256: photo.sha256,
+                                          width: photo.width, height: photo.height))
+        }
+    }
+
+    /// 64 lowercase hex digits.
+    private static func isSHA256(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     /// A habit's schedule, from the file's (absent in version 1: every day).
@@ -555,11 +602,14 @@ package enum Importer {
     /// day's mood the member set stays). An account
     /// that would end up with more than `Habits.maxHabits` habits or `Habits.maxLogs` logs
     /// refuses the whole import (`Habits.LimitReached`). Linear in the plan and the account.
-    package static func write(_ plan: Plan, mode: Mode, to database: Database, now: Int64) throws -> Counts {
+    /// `photos` are the plan's photos with their files stored (`DayPhotos.insert`, whose
+    /// `Refusal` refuses the whole import too).
+    package static func write(_ plan: Plan, mode: Mode, to database: Database, now: Int64,
+                              photos: [DayPhotos.Imported] = [], photoQuotaBytes: Int = .max) throws -> Counts {
         try database.write { connection in
             var counts = Counts()
             if mode == .empty {
-                for table in ["habits", "habit_instances", "entries", "notes", "moods"] {
+                for table in ["habits", "habit_instances", "entries", "notes", "moods", "photos"] {
                     if try connection.queryOne("SELECT 1 FROM \(table) LIMIT 1") != nil { throw NotEmpty() }
                 }
             }
@@ -666,6 +716,7 @@ package enum Importer {
                 if let other = overlapping.first { throw VacationOverlap(vacation: (first, last), existing: other) }
                 try connection.run("INSERT INTO vacations (first, last) VALUES (?, ?)", [.text(first), .text(last)])
             }
+            counts.photos = try DayPhotos.insert(photos, quotaBytes: photoQuotaBytes, now: now, in: connection)
             return counts
         }
     }

@@ -89,4 +89,22 @@ final class JournalMarkdownTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.hasPrefix("#") }.count, 2, "the title and the one section")
         XCTAssertFalse(lines.contains { $0.hasPrefix("```") || $0.hasPrefix("<") || $0 == "===" })
     }
+
+    func testPhotosAreImagesLinkedIntoTheZipWithTheirCaptionsKeptFromMakingLinks() {
+        let path = "photos/" + String(repeating: "a", count: 64) + ".jpg"
+        let days = JournalMarkdown.days(entries: [], notes: [], moods: [],
+                                        photos: [(day("2026-03-10"), .init(caption: "Lake](javascript:x) [a\\", path: path)),
+                                                 (day("2026-03-10"), .init(caption: "", path: path))])
+        XCTAssertEqual(days.count, 1, "a day with only photos is a day of the journal too")
+        let text = JournalMarkdown.document(title: "J", days: days, heading: { _ in "d" }, mood: { _ in "" })
+        XCTAssertEqual(text, """
+            # J
+
+            ## 2026-03-10 · d
+
+            ![Lake\\](javascript:x) \\[a\\\\](\(path))
+            ![](\(path))
+
+            """)
+    }
 }

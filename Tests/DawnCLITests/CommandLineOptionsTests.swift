@@ -43,8 +43,8 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(c.dataDirectory, "./data")
         XCTAssertFalse(c.development)
         XCTAssertFalse(c.testHooks)
-        // The production limits, and photo uploads may carry their files.
-        XCTAssertEqual(c.server.limits.uploadPathSuffixes, ["/photos"])
+        // The production limits, and photo uploads and imports (a zip with photos) may carry their files.
+        XCTAssertEqual(c.server.limits.uploadPathSuffixes, ["/photos", "/import"])
         var limits = c.server.limits
         limits.uploadPathSuffixes = []
         XCTAssertEqual(limits, .production)

@@ -10,13 +10,15 @@ import TimeZones
 /// A member's own data, out: `/export/dawn.csv` (one row per logged habit),
 /// `/export/dawn.json` (everything), `/export/dawn.sqlite` (a consistent snapshot
 /// of their database, taken with `VACUUM INTO`), `/export/journal.md` (entries, notes
-/// and moods as Markdown, `ExportPage+Journal.swift`). All on the worker pool.
+/// and moods as Markdown, `ExportPage+Journal.swift`), `/export/dawn.zip` (the JSON, the
+/// journal and the photos, streamed: `ExportPage+Zip.swift`). All on the worker pool.
 enum ExportPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/export/dawn.csv", .member(slow: true) { _, _, member in try csv(member) })
         router.add(.GET, "/export/dawn.json", .member(slow: true) { _, _, member in try json(member) })
         router.add(.GET, "/export/dawn.sqlite", .member(slow: true) { app, _, member in try sqlite(app, member) })
         router.add(.GET, "/export/journal.md", .member(slow: true) { app, page, member in try journal(app, page, member) })
+        router.add(.GET, "/export/dawn.zip", .member(slow: true) { app, page, member in try zip(app, page, member) })
     }
 
     static func attachment(_ body: [UInt8], type: String, name: String) -> HTTPResponse {
@@ -68,8 +70,14 @@ enum ExportPage {
 
     static func json(_ member: MemberContext) throws -> HTTPResponse {
         let model = try Model(member, withJournal: true)
+        return attachment(DawnExportFormat.bytes(try file(model, member, photos: nil)), type: "application/json; charset=utf-8",
+                          name: model.fileStem + ".json")
+    }
+
+    /// The export as a file: `photos` only in the zip, which holds their bytes.
+    static func file(_ model: Model, _ member: MemberContext, photos: [DawnExportFormat.Photo]?) throws -> DawnExportFormat.File {
         let s = model.settings
-        let export = DawnExportFormat.File(
+        return DawnExportFormat.File(
             exportedAt: model.exportedAt.description,
             member: DawnExportFormat.Member(username: model.account.username, displayName: model.account.displayName,
                                  timeZone: model.account.timeZone),
@@ -98,8 +106,8 @@ enum ExportPage {
             notes: model.notes.map { DawnExportFormat.Note(date: $0.day, text: $0.body, createdAt: $0.createdAt) },
             skips: model.skips.map { DawnExportFormat.Skip(habitId: $0.habitID, date: $0.day.description) },
             vacations: model.vacations.map { DawnExportFormat.Vacation(from: $0.first.description, to: $0.last.description) },
-            moods: model.moods.map { DawnExportFormat.Mood(date: $0.day.description, value: $0.mood.value) })
-        return attachment(DawnExportFormat.bytes(export), type: "application/json; charset=utf-8", name: model.fileStem + ".json")
+            moods: model.moods.map { DawnExportFormat.Mood(date: $0.day.description, value: $0.mood.value) },
+            photos: photos)
     }
 
     /// The habit's schedule in the file's shape.

@@ -1,5 +1,7 @@
+import Domain
 import HTTP
 import HTTPServer
+import Imaging
 import Localization
 import MemberData
 import Outbound
@@ -24,12 +26,22 @@ enum ImportPage {
         var plan = Importer.Plan()
         // Habits.csv before Checkmarks.csv, so check-ins find the habits' colours.
         let ordered = files.sorted { isCheckmarks($0) ? false : isCheckmarks($1) }
+        var photos: [ImportZip.Prepared] = []
         do {
-            for file in ordered {
-                try Importer.read(file.body, filename: file.filename ?? "file", into: &plan, now: member.now)
+            if let zip = files.first(where: { ImportZip.isZip($0.body) }) {
+                guard files.count == 1 else { return refuse(app, page, app.t("import.error.zip_alone", page)) }
+                let archive = try ImportZip.read(zip.body, filename: zip.filename ?? "dawn.zip", into: &plan, now: member.now)
+                photos = try ImportZip.prepare(plan.photos, from: archive)
+            } else {
+                for file in ordered {
+                    try Importer.read(file.body, filename: file.filename ?? "file", into: &plan, now: member.now)
+                }
+                guard plan.photos.isEmpty else { return refuse(app, page, app.t("import.error.photos_without_zip", page)) }
             }
-        } catch {
-            return refuse(app, page, message(app, page, error))
+        } catch let problem as Importer.Problem {
+            return refuse(app, page, message(app, page, problem))
+        } catch ImagingError.unavailable {
+            return refuse(app, page, app.t("import.error.photos_unavailable", page))
         }
         plan.keepLoggedBy(only: try creditedGuardians(app, member, mode: mode))
         if let notify = plan.notify {
@@ -49,8 +61,22 @@ enum ImportPage {
             }
         }
         let counts: Importer.Counts
+        let quota = app.configuration.photoQuotaMegabytes * 1_000_000
         do {
-            counts = try Importer.write(plan, mode: mode, to: member.database, now: member.now)
+            counts = try write(plan, photos, mode: mode, quota: quota, PhotoFiles(app.data, member.account.id), member)
+        } catch let refusal as DayPhotos.Refusal {
+            switch refusal {
+            case let .dayFull(stored):
+                return refuse(app, page, app.t("import.error.photos_day_full", page, [
+                    "max": LocalizedNumber.integer(PhotoConstants.maxPerDay, page.language),
+                    "count": LocalizedNumber.integer(stored, page.language),
+                ]))
+            case let .quota(used):
+                return refuse(app, page, app.t("import.error.photos_quota", page, [
+                    "left": PhotosPage.megabytes(max(0, quota - used), page.language),
+                    "quota": PhotosPage.megabytes(quota, page.language),
+                ]))
+            }
         } catch is Importer.NotEmpty {
             return refuse(app, page, app.t("import.error.not_empty", page))
         } catch let limit as Habits.LimitReached {
@@ -63,7 +89,27 @@ enum ImportPage {
             ]))
         }
         return .redirect(to: Paths.done(Paths.account, "imported") + "&habits=\(counts.habits)&logs=\(counts.instances)"
-            + "&entries=\(counts.entries)&notes=\(counts.notes)")
+            + "&entries=\(counts.entries)&notes=\(counts.notes)" + (photos.isEmpty ? "" : "&photos=\(counts.photos)"))
+    }
+
+    /// The plan and its photos in one transaction, the photos' files written durably before
+    /// it; a refused import removes the files it wrote that no row names.
+    private static func write(_ plan: Importer.Plan, _ photos: [ImportZip.Prepared], mode: Importer.Mode, quota: Int,
+                              _ files: PhotoFiles, _ member: MemberContext) throws -> Importer.Counts {
+        guard !photos.isEmpty else { return try Importer.write(plan, mode: mode, to: member.database, now: member.now) }
+        return try PhotoFiles.mutation.withLock { _ throws -> Importer.Counts in
+            var written: [String] = []
+            do {
+                let (rows, wrote) = try ImportZip.writeFiles(photos, files)
+                written = wrote
+                return try Importer.write(plan, mode: mode, to: member.database, now: member.now, photos: rows,
+                                          photoQuotaBytes: quota)
+            } catch {
+                let named = DayPhotos(database: member.database)
+                files.remove(try Set(written).filter { try !named.names($0) })
+                throw error
+            }
+        }
     }
 
     /// Whom an import's `loggedBy` may name: only in a restore into an empty account (every
@@ -97,8 +143,9 @@ enum ImportPage {
     static func notice(_ app: Dawn, _ page: PageRequest) throws(PageError) -> String {
         let query = try page.query()
         func count(_ name: String) -> String { String(Int(query[name] ?? "") ?? 0) }
-        return app.t("import.done", page, ["habits": count("habits"), "logs": count("logs"),
-                                           "entries": count("entries"), "notes": count("notes")])
+        let counts = ["habits": count("habits"), "logs": count("logs"), "entries": count("entries"), "notes": count("notes")]
+        guard query["photos"] != nil else { return app.t("import.done", page, counts) }
+        return app.t("import.done_photos", page, counts.merging(["photos": count("photos")]) { $1 })
     }
 
     /// The account page again, with the import card showing why nothing was imported.

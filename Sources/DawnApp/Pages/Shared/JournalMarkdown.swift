@@ -3,7 +3,9 @@ import TimeZones
 
 /// The journal as Markdown (`/export/journal.md`): a title, then one `## YYYY-MM-DD ·
 /// long date` section per day with an entry, notes or a mood, oldest first — the mood as
-/// its face, the entry as typed, the notes as a list with their times. Pure: the words
+/// its face, the entry as typed, the notes as a list with their times, the photos as images
+/// linked by their path in the zip export (`photos/<sha256>.jpg`, beside the file there).
+/// Pure: the words
 /// (title, dates, mood names) come in already in the member's language.
 ///
 /// What the member typed cannot make structure: a line of an entry that Markdown would
@@ -22,12 +24,20 @@ enum JournalMarkdown {
         var mood: Mood?
         var entry: String?
         var notes: [Note] = []
+        var photos: [Photo] = []
+    }
+
+    struct Photo: Equatable {
+        let caption: String
+        /// Its path in the zip export, relative to the journal there.
+        let path: String
     }
 
     /// Every day with something on it, oldest first, from lists each sorted by day.
     static func days(entries: [(day: LocalDate, body: String)], notes: [(day: LocalDate, note: Note)],
-                     moods: [(day: LocalDate, mood: Mood)]) -> [Day] {
+                     moods: [(day: LocalDate, mood: Mood)], photos: [(day: LocalDate, photo: Photo)] = []) -> [Day] {
         var byDay: [LocalDate: Day] = [:]
+        for (day, photo) in photos { byDay[day, default: Day(date: day)].photos.append(photo) }
         for (day, body) in entries { byDay[day, default: Day(date: day)].entry = body }
         for (day, note) in notes { byDay[day, default: Day(date: day)].notes.append(note) }
         for (day, mood) in moods { byDay[day, default: Day(date: day)].mood = mood }
@@ -50,6 +60,10 @@ enum JournalMarkdown {
                 out += "\n"
                 for note in day.notes { out += "- \(note.time) " + escapedInline(note.body) + "\n" }
             }
+            if !day.photos.isEmpty {
+                out += "\n"
+                for photo in day.photos { out += "![" + escapedAltText(photo.caption) + "](" + photo.path + ")\n" }
+            }
         }
         return out
     }
@@ -68,6 +82,17 @@ enum JournalMarkdown {
             && trimmed.first == first
         let opensBlock = first == "#" || first == "<" || rest.hasPrefix("```") || rest.hasPrefix("~~~") || underline
         return opensBlock ? String(indent) + "\\" + String(rest) : String(line)
+    }
+
+    /// A caption as an image's alt text: a bracket or backslash could end it early or open a
+    /// link of the member's own, so each gets a backslash.
+    static func escapedAltText(_ text: String) -> String {
+        var out = ""
+        for character in escapedInline(text) {
+            if character == "[" || character == "]" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
     }
 
     /// A single line placed after other text (the title, a note after its time), where no

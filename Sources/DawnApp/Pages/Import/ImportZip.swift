@@ -1,0 +1,142 @@
+import Domain
+import Files
+import Imaging
+import MemberData
+import Zip
+
+/// Dawn's zip export on its way back in: `dawn.json` read as any Dawn export, and each photo
+/// it names taken from the zip, checked against its SHA-256, and stored as the upload path
+/// stores photos (files durable before the rows that name them).
+///
+/// A photo from Dawn's own export is a stripped JPEG within the stored size, and is kept
+/// byte for byte (the round trip gives back identical files); any other picture under a
+/// photo's name (a zip made or changed by hand) is decoded and written again by libvips,
+/// exactly as an upload is, so no metadata gets in through an import either.
+enum ImportZip {
+    /// Where the export is in the zip.
+    static let jsonName = "dawn.json"
+
+    static func isZip(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06])
+    }
+
+    /// A request's upload is at most `HTTPLimits.maxUploadBodyBytes`: an entry may not unpack
+    /// to more than a stored photo's file limit, save the JSON, which has its own parser limit.
+    static let limits = ZipLimits(maxEntries: 20_000, maxEntryBytes: 256 << 20, maxTotalBytes: 1 << 30, maxRatio: 1_000)
+
+    /// The zip opened and its `dawn.json` read into `plan`.
+    static func read(_ bytes: [UInt8], filename: String, into plan: inout Importer.Plan, now: Int64) throws(Importer.Problem) -> ZipArchive {
+        let archive: ZipArchive
+        do {
+            archive = try ZipArchive(bytes: bytes, limits: limits)
+        } catch {
+            throw problem(error, filename)
+        }
+        guard let entry = archive.entry(named: jsonName) else {
+            throw Importer.Problem(place: .file(filename), key: "import.problem.zip_no_json")
+        }
+        let json: [UInt8]
+        do {
+            json = try archive.contents(of: entry)
+        } catch {
+            throw problem(error, filename)
+        }
+        try Importer.read(json, filename: jsonName, into: &plan, now: now)
+        return archive
+    }
+
+    /// A photo ready to store: the photo's bytes and its thumbnail's.
+    struct Prepared {
+        let photo: Importer.Plan.Photo
+        let bytes: [UInt8]
+        let width: Int
+        let height: Int
+        let thumbnail: [UInt8]
+    }
+
+    /// Every photo of the plan taken from the zip and checked; throws the first problem, or
+    /// `ImagingError.unavailable` when this server has no libvips.
+    static func prepare(_ photos: [Importer.Plan.Photo], from archive: ZipArchive) throws -> [Prepared] {
+        var prepared: [Prepared] = []
+        var thumbnails: [String: (bytes: [UInt8], width: Int, height: Int, thumbnail: [UInt8])] = [:]
+        for (i, photo) in photos.enumerated() {
+            let place = Importer.Problem.Place.record("photos[\(i)].file")
+            if let done = thumbnails[photo.sha256] {
+                prepared.append(Prepared(photo: photo, bytes: done.bytes, width: done.width, height: done.height, thumbnail: done.thumbnail))
+                continue
+            }
+            guard let entry = archive.entry(named: photo.file) else {
+                throw Importer.Problem(place: place, key: "import.problem.photo_missing", arguments: ["value": photo.file])
+            }
+            guard entry.size <= Int64(PhotoConstants.maxFileBytes) else {
+                throw Importer.Problem(place: place, key: "import.problem.photo_image", arguments: ["value": photo.file])
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try archive.contents(of: entry)
+            } catch {
+                throw problem(error, photo.file)
+            }
+            guard PhotoFiles.hash(bytes) == photo.sha256 else {
+                throw Importer.Problem(place: place, key: "import.problem.photo_hash", arguments: ["value": photo.file])
+            }
+            let made = try store(bytes, photo, place)
+            thumbnails[photo.sha256] = made
+            prepared.append(Prepared(photo: photo, bytes: made.bytes, width: made.width, height: made.height, thumbnail: made.thumbnail))
+        }
+        return prepared
+    }
+
+    /// The bytes to store (the file itself when it is as Dawn writes photos, else written
+    /// again) and the thumbnail made from them.
+    private static func store(_ bytes: [UInt8], _ photo: Importer.Plan.Photo,
+                              _ place: Importer.Problem.Place) throws -> (bytes: [UInt8], width: Int, height: Int, thumbnail: [UInt8]) {
+        func notAPicture() -> Importer.Problem {
+            Importer.Problem(place: place, key: "import.problem.photo_image", arguments: ["value": photo.file])
+        }
+        guard ImageFormat.sniff(bytes) != nil else { throw notAPicture() }
+        let size: PhotoEncoder.Size
+        do {
+            size = try PhotoEncoder.size(of: bytes)
+        } catch {
+            if case .unavailable = error { throw error }
+            throw notAPicture()
+        }
+        guard size.pixels <= PhotoConstants.maxPixels else { throw notAPicture() }
+        do {
+            var stored = bytes, width = size.width, height = size.height
+            let asDawnWritesThem = ImageFormat.sniff(bytes) == .jpeg && JPEGSegments.isBare(bytes)
+                && max(size.width, size.height) <= PhotoConstants.longestSide
+            if !asDawnWritesThem {
+                let encoded = try PhotoEncoder.jpeg(bytes, longest: PhotoConstants.longestSide, quality: PhotoConstants.quality)
+                (stored, width, height) = (encoded.bytes, encoded.width, encoded.height)
+            }
+            let thumbnail = try PhotoEncoder.jpeg(stored, longest: PhotoConstants.thumbnailSide,
+                                                  quality: PhotoConstants.thumbnailQuality)
+            return (stored, width, height, thumbnail.bytes)
+        } catch {
+            if case .unavailable = error { throw error }
+            throw notAPicture()
+        }
+    }
+
+    /// Writes the prepared photos' files durably; returns the rows to insert and every file
+    /// written (to remove again if the import is refused). Called under `PhotoFiles.mutation`.
+    static func writeFiles(_ prepared: [Prepared], _ files: PhotoFiles) throws -> (rows: [DayPhotos.Imported], written: [String]) {
+        var rows: [DayPhotos.Imported] = []
+        var written: [String] = []
+        for item in prepared {
+            let hash = try files.store(item.bytes)
+            let thumbHash = try files.store(item.thumbnail)
+            written += [hash, thumbHash]
+            rows.append(DayPhotos.Imported(day: item.photo.day, caption: item.photo.caption, photo: DayPhotos.New(
+                sha256: hash, thumbSHA256: thumbHash, width: item.width, height: item.height,
+                bytes: item.bytes.count + item.thumbnail.count)))
+        }
+        return (rows, written)
+    }
+
+    private static func problem(_ error: ZipError, _ filename: String) -> Importer.Problem {
+        Importer.Problem(place: .file(filename), key: "import.problem.zip", arguments: ["value": error.message])
+    }
+}

@@ -73,7 +73,7 @@ let package = Package(
         // gzip through zlib.
         .target(name: "Gzip", dependencies: ["CZlib"]),
         // Zip files: a writer that plans a streamed zip (ZIP64 too), a bounded reader for untrusted ones.
-        .target(name: "Zip", dependencies: ["CZlib"]),
+        .target(name: "Zip", dependencies: ["CZlib", "Files"]),
         // The POSIX layer: sockets, epoll event loops, worker pool, signals, static files.
         .target(name: "HTTPServer", dependencies: ["HTTP", "Gzip", "Files", "CLinux", "Locks"]),
         // Context-aware HTML templates over Views/*.html.

@@ -1,5 +1,5 @@
 import CZlib
-import Glibc
+import Files
 
 /// CRC-32 as zip keeps it (zlib's `crc32`).
 public enum ZipCRC {
@@ -9,22 +9,20 @@ public enum ZipCRC {
         }
     }
 
-    /// A file's size and CRC-32, read in chunks (never whole into memory).
+    /// A file's size and CRC-32, read a chunk at a time (never whole into memory).
     public static func file(atPath path: String) throws(ZipError) -> (size: Int64, crc32: UInt32) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(path) }
-        defer { close(fd) }
-        var crc: uLong = 0
-        var size: Int64 = 0
-        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw .unreadable(path) }
-            if n == 0 { break }
-            crc = chunk.withUnsafeBufferPointer { CZlib.crc32(crc, $0.baseAddress, uInt(n)) }
-            size += Int64(n)
+        do {
+            let file = try OpenFile(reading: path)
+            var crc: uLong = 0
+            var size: Int64 = 0
+            while true {
+                let chunk = try file.read(at: size, count: 256 * 1024)
+                if chunk.isEmpty { return (size, UInt32(crc)) }
+                crc = chunk.withUnsafeBufferPointer { CZlib.crc32(crc, $0.baseAddress, uInt($0.count)) }
+                size += Int64(chunk.count)
+            }
+        } catch {
+            throw .unreadable(path)
         }
-        return (size, UInt32(crc))
     }
 }

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import HTTP
 @testable import HTTPServer
@@ -62,7 +63,9 @@ final class BodyStreamTests: XCTestCase {
         XCTAssertEqual(try stream.next(), [9])
         try FileManager.default.removeItem(atPath: path)
         XCTAssertThrowsError(try stream.next()) { error in
-            guard case BodyStream.ReadError.unreadable(path, ENOENT) = error else { return XCTFail("\(error)") }
+            guard case let BodyStream.ReadError.unreadable(failure) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(failure.path, path)
+            XCTAssertEqual(failure.errno, ENOENT)
         }
     }
 

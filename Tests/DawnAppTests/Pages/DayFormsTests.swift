@@ -76,6 +76,7 @@ final class DayFormsTests: XCTestCase {
         let empty = dawn.get("/day/2026-06-10").text
         XCTAssertFalse(empty.contains("entry-edit"), "no entry: the form on its own, as before")
         XCTAssertTrue(empty.contains(#"<textarea id="entry""#))
+        XCTAssertTrue(empty.contains(#"<h2><label for="entry">"#), "the heading labels the open textarea")
 
         let source = "# Rain\n**bold** [x](javascript:alert(1))\n\n<script>alert(1)</script>\n\n- [x] read"
         XCTAssertEqual(dawn.post("/day/2026-06-10/entry", [("entry", source), ("version", "0")]).status, .seeOther)
@@ -88,6 +89,7 @@ final class DayFormsTests: XCTestCase {
         XCTAssertFalse(page.contains("<script>alert"))
         XCTAssertFalse(rendered.contains("javascript:"), "only the textarea holds it, as text")
         XCTAssertTrue(page.contains(#"<details class="entry-edit"><summary>Edit entry</summary>"#), "closed")
+        XCTAssertFalse(page.contains(#"<label for="entry">"#), "no label pointing into a closed <details>")
         XCTAssertEqual(entry(dawn, "2026-06-10"), PageHarness.html(source), "the textarea holds the source")
 
         // A refused save shows the form open, holding what was typed.

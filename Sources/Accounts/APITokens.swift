@@ -178,16 +178,17 @@ public final class APITokens: Sendable {
         let token = APIToken.generate()
         let hash = APIToken.hash(token)
         try ensureLoaded()
-        let id = try data.writingAccounts { connection in
+        let made: Int64? = try data.writingAccounts { connection in
             let held = try connection.queryOne("SELECT count(*) FROM api_tokens WHERE member_id = ?",
                                                [.integer(member.id.rawValue)])?.int(0) ?? 0
-            guard held < Self.maxPerMember else { throw Refusal.tooMany }
+            guard held < Self.maxPerMember else { return nil }
             try connection.run("""
                 INSERT INTO api_tokens (token_hash, member_id, name, scope, journal, created_at) VALUES (?, ?, ?, ?, ?, ?)
                 """, [.blob(hash), .integer(member.id.rawValue), .text(name), .text(scope.rawValue), SQLValue(journal),
                       .integer(now)])
             return connection.lastInsertRowID
-        } as Int64
+        }
+        guard let id = made else { throw Refusal.tooMany }
         let grant = Grant(id: id, memberID: member.id, scope: scope, journal: journal)
         state.withLock { $0.active?[hash] = grant }
         return (token, grant)

@@ -297,7 +297,7 @@ public final class Family: Sendable {
     private let recentSessions = Lock(RecentSessions())
 
     /// The member `id` as an API token's request needs them (name, time zone, child or not),
-    /// believed for the session cache's seconds like a checked cookie, so a script's requests
+    /// believed as long as a checked cookie is (`DAWN_SESSION_CACHE`), so a script's requests
     /// cost no database read; every change to members made here applies at once. Nil when
     /// there is no such member.
     public func recentMember(_ id: MemberID) throws(AccountError) -> Member? {

@@ -3,7 +3,7 @@ import MemberData
 import Store
 
 /// The signed-in member of a request. Only `Admission.admit` makes one, from a valid
-/// session cookie or, on `/api/…` only, an API token; it is the only way a handler reaches
+/// sign-in cookie or, on `/api/…` only, an API token; it is the only way a handler reaches
 /// a member database, and it can only reach its own member's. Their database and settings
 /// are looked up once per request, here.
 struct SignedIn: Sendable {

@@ -28,11 +28,14 @@ public final class Family: Sendable {
     let now: @Sendable () -> Int64
 
     private let sessionCacheSeconds: Int64
+    /// Members' API tokens: the active ones held in memory (`APITokens`).
+    public let apiTokens: APITokens
 
     public init(data: DataDirectory, now: @escaping @Sendable () -> Int64 = Family.wallClock,
                 sessionCacheSeconds: Int64 = Family.defaultSessionCacheSeconds) {
         self.sessionCacheSeconds = sessionCacheSeconds
         self.data = data
+        apiTokens = APITokens(data: data)
         self.now = now
         // libgcrypt reads /proc on its first call and aborts the process if it cannot
         // (out of descriptors, say): make that call now, at start-up, not in a request.
@@ -160,6 +163,8 @@ public final class Family: Sendable {
             let deleted = try connection.run("DELETE FROM members WHERE id = ?", [.integer(id.rawValue)])
             guard deleted == 1 else { throw AccountError.memberNotFound }
         }
+        // Their tokens went with the row (cascade): they stop working now.
+        apiTokens.memberRemoved(id)
         // The row is gone first, so no request can reach the files while they are deleted.
         // Ids are never reused, so files left by a failure here cannot reach a new member.
         do {
@@ -283,11 +288,30 @@ public final class Family: Sendable {
     private struct RecentSessions {
         /// By the cookie's token (never stored anywhere else: the database has its hash).
         var sessions: [String: (session: Session, checkedAt: Int64)] = [:]
+        /// Members read for an API token's requests (`recentMember`), by id.
+        var members: [MemberID: (member: Member, checkedAt: Int64)] = [:]
         /// Bumped by every write, so a lookup that raced a write does not cache what it read.
         var generation: UInt64 = 0
     }
 
     private let recentSessions = Lock(RecentSessions())
+
+    /// The member `id` as an API token's request needs them (name, time zone, child or not),
+    /// believed as long as a checked cookie is (`DAWN_SESSION_CACHE`), so a script's requests
+    /// cost no database read; every change to members made here applies at once. Nil when
+    /// there is no such member.
+    public func recentMember(_ id: MemberID) throws(AccountError) -> Member? {
+        let time = now()
+        let (hit, generation) = recentSessions.withLock { ($0.members[id], $0.generation) }
+        if let hit, time - hit.checkedAt < sessionCacheSeconds, time >= hit.checkedAt { return hit.member }
+        guard let member = try member(id: id) else { return nil }
+        recentSessions.withLock { cache in
+            guard cache.generation == generation else { return }
+            if cache.members.count >= Self.sessionCacheCapacity { cache.members.removeAll(keepingCapacity: true) }
+            cache.members[id] = (member, time)
+        }
+        return member
+    }
 
     /// Signs one browser out. Unknown or malformed tokens are ignored.
     public func endSession(token: String) throws(AccountError) {
@@ -385,6 +409,7 @@ public final class Family: Sendable {
             recentSessions.withLock {
                 $0.generation &+= 1
                 $0.sessions.removeAll(keepingCapacity: true)
+                $0.members.removeAll(keepingCapacity: true)
             }
         }
         return try data.writingAccounts(body)

@@ -66,9 +66,14 @@ final class Admission: Sendable {
             throw Refusal(response: .redirect(to: Paths.setup))
         }
         var signedIn: SignedIn?
-        if let token = cookies[SessionCookie.name], let session = try family.session(forToken: token),
+        // An API token counts on `/api/…` alone: anywhere else the header is ignored, so a
+        // token sent to a page signs nobody in.
+        let bearer = segments.first == "api" && route.access != .open ? BearerToken.token(in: request.headers["Authorization"]) : nil
+        if let bearer {
+            signedIn = try tokenHolder(bearer, app: app, address: forwarded.clientAddress)
+        } else if let token = cookies[SessionCookie.name], let session = try family.session(forToken: token),
            let database = try memberDatabase(session.member.id) {
-            signedIn = SignedIn(member: session.member, session: session, database: database,
+            signedIn = SignedIn(member: session.member, credential: .browser(session), database: database,
                                 settings: try members.settings(session.member.id, from: database))
         }
         // Before anything else can answer differently (a sign-in redirect, a 403).
@@ -78,6 +83,8 @@ final class Admission: Sendable {
             break
         case .member, .admin:
             guard let signedIn else {
+                // A script, not a browser: no sign-in page to be sent to.
+                if route.api != nil { throw Refusal(response: APIProblem.missingToken().response) }
                 if request.method == .GET || request.method == .HEAD {
                     var response = HTTPResponse.redirect(to: SignInPage.url(returningTo: request.target))
                     // A session cookie naming no session (ended on another device, or idle too
@@ -90,12 +97,19 @@ final class Admission: Sendable {
             if route.access == .admin, !signedIn.member.isAdmin {
                 throw PageError(.forbidden, key: "error.admin_only")
             }
+            if let scope = route.api, let grant = signedIn.token {
+                try Self.check(grant, of: signedIn.member, against: scope)
+            }
         }
-        // Multipart bodies too: their `csrf` text part is checked below like any form's.
-        let (form, files) = try PageRequest.decodeForm(request, limits: configuration.server.limits, acceptsJSON: route.takesJSON)
+        // Multipart bodies too: their `csrf` text part is checked below like any form's. An
+        // API route reads its JSON body itself (`APIBody`).
+        let (form, files) = route.api != nil ? (FormFields(), [])
+            : try PageRequest.decodeForm(request, limits: configuration.server.limits, acceptsJSON: route.takesJSON)
         // The kitchen screen's cookie names an enrolled screen; it is never a session.
         let screen = route.access == .screen ? try familyScreens.screen(forToken: cookies[ScreenCookie.name]) : nil
-        if request.method == .POST, route.access != .testHook {
+        // A token comes in a header no other site can make a browser send, and with no
+        // cookie: its requests need no CSRF token. A browser's JSON still does.
+        if request.method == .POST, route.access != .testHook, signedIn?.token == nil {
             // Signed-in forms carry the session's token; sign-in and setup forms the
             // token of the pre-session cookie (double submit); the kitchen screen's forms
             // its screen's token (or, before enrolment, the pre-session one).
@@ -107,12 +121,46 @@ final class Admission: Sendable {
                 throw PageError(.forbidden, key: "error.csrf")
             }
         }
-        let language = signedIn?.settings.language ?? Self.browserLanguage(request)
+        // The API speaks one language, whoever calls it.
+        let language = route.api != nil ? APIProblem.language : signedIn?.settings.language ?? Self.browserLanguage(request)
         return PageRequest(http: request, context: context, segments: segments, parameters: parameters,
                            form: form, files: files,
                            signedIn: signedIn, cookies: cookies, clientAddress: forwarded.clientAddress,
                            isSecure: forwarded.isSecure, language: language, limits: configuration.server.limits,
                            ward: owner, screen: screen)
+    }
+
+    /// The member an API token speaks for, or a 401 (an unknown or revoked token, or its
+    /// member removed since) or a 429 (`APIRateLimit`): one hash and in-memory lookups.
+    private func tokenHolder(_ token: String, app: Dawn, address: String) throws -> SignedIn {
+        guard let grant = try family.apiTokens.grant(forToken: token),
+              let member = try family.recentMember(grant.memberID),
+              let database = try memberDatabase(grant.memberID) else {
+            throw Refusal(response: APIProblem.invalidToken().response)
+        }
+        if let wait = app.apiRateLimit.admit(grant.id, now: app.now()) {
+            throw Refusal(response: APIProblem.rateLimited(retryAfter: wait).response)
+        }
+        return SignedIn(member: member, credential: .token(grant), database: database,
+                        settings: try members.settings(member.id, from: database))
+    }
+
+    /// A token's scope against what its route asks: writing needs a `write` token, which a
+    /// child's never is (checked here again, whatever the row says), and the journal a token
+    /// made with it. A 403 naming what is missing.
+    static func check(_ grant: APITokens.Grant, of member: Member, against scope: Route.APIScope) throws(Refusal) {
+        if scope.writes, member.isChild {
+            throw Refusal(response: APIProblem(status: .forbidden, code: "child_read_only",
+                                               message: "A child account's tokens can only read").response)
+        }
+        if scope.writes, grant.scope != .write {
+            throw Refusal(response: APIProblem(status: .forbidden, code: "read_only_token",
+                                               message: "This token can only read: make a write token to change anything").response)
+        }
+        if scope.journal, !grant.journal {
+            throw Refusal(response: APIProblem(status: .forbidden, code: "journal_not_granted",
+                                               message: "This token was not given the journal").response)
+        }
     }
 
     /// The member's database; nil when the member was removed after their session was

@@ -30,11 +30,20 @@ extension Dawn {
         let ward = GuardianView.split(segments)
         // One 404 for an unknown address and for everything a guardian's view refuses.
         let notFound = { [self] in errorPages.page(PageError(.notFound, key: "error.not_found"), language: browserLanguage) }
+        // Under `/api/` a program is asking: it is answered in JSON, refusals too.
+        let forPrograms = ward == nil && segments.first == "api"
         switch ward.map({ guardianRouter.match(request.method, $0.rest) }) ?? router.match(request.method, segments) {
+        case .notFound where forPrograms:
+            return .now(APIProblem.notFound.response)
         case .notFound:
             return .now(notFound())
         case .methodNotAllowed where ward != nil:
             return .now(notFound())
+        case let .methodNotAllowed(allow) where forPrograms:
+            var response = APIProblem(status: .methodNotAllowed, code: "method_not_allowed",
+                                      message: "\(request.method.rawValue) is not allowed here").response
+            response.headers.add("Allow", allow.map(\.rawValue).joined(separator: ", "))
+            return .now(response)
         case let .methodNotAllowed(allow):
             var response = errorPages.page(PageError(.methodNotAllowed, key: "error.method", ["method": request.method.rawValue]),
                                            language: browserLanguage)
@@ -49,23 +58,39 @@ extension Dawn {
                 return .now(notFound())
             } catch let refusal as Admission.Refusal {
                 return .now(refusal.response)
+            } catch let error as PageError where route.api != nil {
+                return .now(APIProblem.from(error, strings: strings).response)
             } catch let error as PageError {
                 return .now(errorPages.page(error, language: browserLanguage))
+            } catch where route.api != nil {
+                return .now(APIv1.unexpected(error))
             } catch {
                 return .now(errorPages.unexpected(error, language: browserLanguage))
             }
             let run: @Sendable () -> HTTPResponse = { [self] in
+                // On a pool thread (below), where the row of a token's last use may be written.
+                if let grant = page.signedIn?.token, family.apiTokens.noteUse(grant, at: now(), address: page.clientAddress) {
+                    family.apiTokens.writeLastUse(of: grant.id)
+                }
                 var response: HTTPResponse
                 do {
                     response = try route.handle(self, page)
+                } catch let problem as APIProblem {
+                    response = problem.response
+                } catch let error as PageError where route.api != nil {
+                    response = APIProblem.from(error, strings: strings).response
                 } catch let error as PageError {
                     response = errorPages.page(error, language: page.language)
+                } catch where route.api != nil {
+                    response = APIv1.unexpected(error)
                 } catch {
                     response = errorPages.unexpected(error, language: page.language)
                 }
                 if !response.isSealed { finish(&response, for: page) }
                 return response
             }
+            // A token's request may write its last use: never on an event loop.
+            if page.signedIn?.token != nil, route.runs == .onEventLoop { return .onWorkerPool(run) }
             switch route.runs {
             case .onPasswordPool:
                 let language = page.language

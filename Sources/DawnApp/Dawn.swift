@@ -58,6 +58,8 @@ public final class Dawn: HTTPResponder {
     let notifications: NotificationDelivery
     /// How often each member may press "Send a test".
     let notificationTests = NotificationTestThrottle()
+    /// How many API requests each token may make a minute.
+    let apiRateLimit = APIRateLimit()
 
     /// Unix seconds now: the system clock, or a fixed one in tests. Pages read the time
     /// only through this (`MemberContext.now`), so a page can be tested on any date.
@@ -132,6 +134,13 @@ public final class Dawn: HTTPResponder {
         admission = Admission(configuration: configuration, family: family, familyScreens: familyScreens, data: data,
                               members: caches.members)
         do {
+            // The active API tokens, read once: each request's check is then a lookup.
+            try family.apiTokens.ensureLoaded()
+        } catch {
+            data.closeAll()
+            throw .resources("cannot read the API tokens in instance.sqlite: \(error)")
+        }
+        do {
             deviceKey = try family.deviceKey()
         } catch {
             data.closeAll()
@@ -176,6 +185,8 @@ public final class Dawn: HTTPResponder {
     /// every database; called once the server has drained.
     public func shutdown() {
         reminders.stop()
+        // What the last minute of API requests noted in memory only.
+        family.apiTokens.writeLastUses()
         passwordPool.shutdown()
         notifications.shutdown()
         data.closeAll()
@@ -206,9 +217,11 @@ public final class Dawn: HTTPResponder {
         ExportPage.add(to: &router)
         ImportPage.add(to: &router)
         StatsAPI.add(to: &router)
+        APIv1.add(to: &router)
         BoardPage.add(to: &router)
         FamilyPage.add(to: &router)
         AccountPage.add(to: &router)
+        AccountTokensPage.add(to: &router)
         FamilyScreenPage.add(to: &router)
         if metrics { MetricsPage.add(to: &router) }
         if testHooks { TestHooks.add(to: &router) }

@@ -41,7 +41,7 @@ final class PageRenderer: Sendable {
             values["me"] = MemberFrame(displayName: signedIn.member.displayName, username: signedIn.member.username,
                                        isAdmin: signedIn.member.isAdmin, isChild: signedIn.member.isChild,
                                        children: children).templateValue
-            values["csrf"] = .string(signedIn.csrfToken)
+            values["csrf"] = .string(signedIn.csrfToken ?? "")
             if signedIn.settings.theme != .system {
                 values["theme"] = .string(signedIn.settings.theme.rawValue)
             }

@@ -20,6 +20,7 @@ enum PageViews {
         SetupView.self,
         HabitInstanceView.self,
         AccountView.self,
+        AccountTokensView.self,
         HabitFormView.self,
         DayView.self,
         StatsView.self,

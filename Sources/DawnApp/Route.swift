@@ -55,13 +55,36 @@ struct Route: Sendable {
     /// The POST body is JSON, left in `page.http.body` for the handler (its CSRF token in
     /// the `X-CSRF-Token` header); other routes answer a JSON body 415.
     let takesJSON: Bool
+    /// Set on the API's routes (`/api/v1/…`, `APIv1`): what the request's API token must
+    /// allow. Nil on every other route.
+    private(set) var api: APIScope? = nil
     let handle: Handler
+
+    /// What an API route asks of a token (a browser's cookie allows everything its member may).
+    struct APIScope: Sendable, Equatable {
+        /// A `write` token (never a child's).
+        var writes = false
+        /// A token made with the journal.
+        var journal = false
+    }
 
     private init(access: Access, slow: Bool, hashesPasswords: Bool, takesJSON: Bool = false, handle: @escaping Handler) {
         self.access = access
         runs = hashesPasswords ? .onPasswordPool : slow ? .onWorkerPool : .onEventLoop
         self.takesJSON = takesJSON
         self.handle = handle
+    }
+
+    /// An API route (`APIv1`): a member's, signed in by an API token (`Authorization: Bearer`)
+    /// or a browser's cookie, its body JSON read by the handler (a browser's POST carries the
+    /// CSRF token in `X-CSRF-Token`), every refusal a JSON error (`APIProblem`). On the worker
+    /// pool: a token's last use may be written there (`APITokens.noteUse`).
+    static func api(writes: Bool = false, journal: Bool = false, _ handle: @escaping MemberHandler) -> Route {
+        var route = Route(access: .member, slow: true, hashesPasswords: false, takesJSON: true) { app, page in
+            try handle(app, page, try MemberContext(app, page))
+        }
+        route.api = APIScope(writes: writes, journal: journal)
+        return route
     }
 
     /// This route, open to a child's guardians too (`GuardianView`): the allowlist is

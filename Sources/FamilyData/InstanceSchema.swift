@@ -69,7 +69,29 @@ package enum InstanceSchema {
         Migration(version: 12, sql: """
             ALTER TABLE members ADD COLUMN device_generation INTEGER NOT NULL DEFAULT 0 CHECK (device_generation >= 0);
             """),
+        // Members' API tokens (`APITokens`).
+        Migration(version: 13, sql: apiTokens),
     ]
+
+    /// Migration 13: a member's API tokens for scripts and home automation. Only the SHA-256
+    /// of a token is kept, so a copy of the database cannot call the API. `scope` is `read`
+    /// or `write`, `journal` lets a token read entries and notes and write notes. Last use is
+    /// kept in memory and written here at most once a minute per token (`APITokens`).
+    /// Removing the member removes their tokens.
+    private static let apiTokens = """
+        CREATE TABLE api_tokens (
+            id           INTEGER PRIMARY KEY AUTOINCREMENT,
+            token_hash   BLOB NOT NULL UNIQUE CHECK (length(token_hash) = 32),
+            member_id    INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            name         TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 40),
+            scope        TEXT NOT NULL CHECK (scope IN ('read', 'write')),
+            journal      INTEGER NOT NULL CHECK (journal IN (0, 1)),
+            created_at   INTEGER NOT NULL,
+            last_used_at INTEGER,
+            last_address TEXT CHECK (last_address IS NULL OR length(last_address) <= 64)
+        ) STRICT;
+        CREATE INDEX api_tokens_by_member ON api_tokens (member_id);
+        """
 
     /// Migration 10. `dropped_guardianships` keeps, until the server has reported them on
     /// stderr (`Family.takeDroppedGuardianships`), the grants this migration removed.

@@ -29,6 +29,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let contentTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
     public static let uriTooLong = HTTPStatus(code: 414, reason: "URI Too Long")
     public static let unsupportedMediaType = HTTPStatus(code: 415, reason: "Unsupported Media Type")
+    public static let unprocessableContent = HTTPStatus(code: 422, reason: "Unprocessable Content")
     public static let tooManyRequests = HTTPStatus(code: 429, reason: "Too Many Requests")
     public static let headerFieldsTooLarge = HTTPStatus(code: 431, reason: "Request Header Fields Too Large")
     public static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")

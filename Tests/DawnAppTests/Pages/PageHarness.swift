@@ -131,7 +131,7 @@ final class PageHarness {
         let token = try XCTUnwrap(cookies[SessionCookie.name], "sign in first")
         let session = try XCTUnwrap(try app.family.session(forToken: token))
         let database = try app.data.member(session.member.id)
-        let signedIn = SignedIn(member: session.member, session: session, database: database,
+        let signedIn = SignedIn(member: session.member, credential: .browser(session), database: database,
                                 settings: try app.memberSettings(session.member.id, database))
         return try MemberContext(app, signedIn: signedIn)
     }

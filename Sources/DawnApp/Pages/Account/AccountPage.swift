@@ -73,7 +73,7 @@ enum AccountPage {
             return show(app, page, password: form, status: .badRequest)
         }
         let hash = try PasswordHasher.hash(password)
-        try app.family.setPasswordHash(hash, for: me.member.id, keepingSession: me.session.tokenHash)
+        try app.family.setPasswordHash(hash, for: me.member.id, keepingSession: me.session?.tokenHash)
         return .redirect(to: Paths.done(Paths.account, "password"))
     }
 }

@@ -18,6 +18,50 @@ extension DayPage {
         let message: String
     }
 
+    /// What one checklist form (or the API's check, `APIv1`) asks for a habit's day.
+    enum CheckAction: Equatable {
+        /// Mark the day done: with an amount, add it; without, what the target still needs.
+        case done(amount: HabitAmount?)
+        /// Take back the day's check-offs.
+        case undo
+        case skip
+        case unskip
+    }
+
+    /// What a check did: the notice its form's redirect names.
+    enum CheckDone: String {
+        case checked, amountAdded = "amount-added", unchecked, skipped, unskipped
+    }
+
+    /// The checklist's one write path, for its forms and the API alike: the child rules, the
+    /// write, and what it did. A refusal of the rules is a `PageError` (an archived habit 400,
+    /// a child's undo or skip of another day than today 403, a habit gone 404) with nothing
+    /// written; a full account is `Habits.LimitReached`, which each caller words its way.
+    static func applyCheck(_ action: CheckAction, habit: Habits.Habit, day: LocalDate, _ page: PageRequest,
+                           _ member: MemberContext) throws -> CheckDone {
+        switch action {
+        case .done(let amount):
+            let result = if let amount {
+                try member.habits.checkOff(habit: habit.id, on: day, amountMilli: Habits.milli(amount.value),
+                                           loggedBy: member.loggedBy, now: member.now)
+            } else {
+                try member.habits.checkOffToMeetTarget(habit: habit.id, on: day, loggedBy: member.loggedBy, now: member.now)
+            }
+            guard result != .unavailable else { throw PageError(.badRequest, key: "habits.error.archived") }
+            return amount == nil ? .checked : .amountAdded
+        case .undo:
+            try ChildRules.refuseUndo(page, day: day, today: member.today)
+            _ = try member.habits.undoCheckOffs(habit: habit.id, on: day)
+            return .unchecked
+        case .skip, .unskip:
+            try ChildRules.refuseChangingDay(page, day: day, today: member.today)
+            guard try member.habits.setSkipped(habit.id, on: day, action == .skip) else {
+                throw PageError(.notFound, key: "habits.error.not_found")
+            }
+            return action == .skip ? .skipped : .unskipped
+        }
+    }
+
     static func addChecklist(to router: inout Router<Route>) {
         router.add(.POST, "/day/{date}/check/{habit}", .member { app, page, member in
             let day = try day(app, page, member)
@@ -27,56 +71,46 @@ extension DayPage {
                 try show(app, page, member, day: day, checkRefusal: CheckRefusal(habitID: habit.id, amount: typed, message: message),
                          status: .badRequest)
             }
+            let action: CheckAction
             switch page.form["action"] {
             case "done":
-                let result: Habits.CheckOff
-                do {
-                    if PlainText.trimmed(typed).isEmpty {
-                        result = try member.habits.checkOffToMeetTarget(habit: habit.id, on: day, loggedBy: member.loggedBy,
-                                                                        now: member.now)
-                    } else {
-                        let amount: HabitAmount
-                        do throws(HabitError) {
-                            amount = try HabitAmount(parsing: typed)
-                        } catch {
-                            return try refuse(app.t(error.key, page))
-                        }
-                        result = try member.habits.checkOff(habit: habit.id, on: day, amountMilli: Habits.milli(amount.value),
-                                                            loggedBy: member.loggedBy, now: member.now)
+                if PlainText.trimmed(typed).isEmpty {
+                    action = .done(amount: nil)
+                } else {
+                    do throws(HabitError) {
+                        action = .done(amount: try HabitAmount(parsing: typed))
+                    } catch {
+                        return try refuse(app.t(error.key, page))
                     }
-                } catch let limit as Habits.LimitReached {
-                    return try refuse(HabitsPage.limitMessage(app, page, limit))
                 }
-                guard result != .unavailable else { throw PageError(.badRequest, key: "habits.error.archived") }
-                let notice = PlainText.trimmed(typed).isEmpty ? "checked" : "amount-added"
-                return .redirect(to: Paths.done(page.paths.day(day), notice, anchor: "checklist"))
             case "undo":
-                try ChildRules.refuseUndo(page, day: day, today: member.today)
-                _ = try member.habits.undoCheckOffs(habit: habit.id, on: day)
-                return .redirect(to: Paths.done(page.paths.day(day), "unchecked", anchor: "checklist"))
+                action = .undo
             default:
                 throw PageError(.badRequest, key: "check.error.action")
+            }
+            do {
+                let done = try applyCheck(action, habit: habit, day: day, page, member)
+                return .redirect(to: Paths.done(page.paths.day(day), done.rawValue, anchor: "checklist"))
+            } catch let limit as Habits.LimitReached {
+                return try refuse(HabitsPage.limitMessage(app, page, limit))
             }
         }.forGuardians(.write))
         router.add(.POST, "/day/{date}/skip/{habit}", .member { app, page, member in
             let day = try day(app, page, member)
             let habit = try checklistHabit(page, member)
-            try ChildRules.refuseChangingDay(page, day: day, today: member.today)
-            let skip: Bool
+            let action: CheckAction
             switch page.form["action"] {
-            case "skip": skip = true
-            case "unskip": skip = false
+            case "skip": action = .skip
+            case "unskip": action = .unskip
             default: throw PageError(.badRequest, key: "check.error.action")
             }
-            guard try member.habits.setSkipped(habit.id, on: day, skip) else {
-                throw PageError(.notFound, key: "habits.error.not_found")
-            }
-            return .redirect(to: Paths.done(page.paths.day(day), skip ? "skipped" : "unskipped", anchor: "checklist"))
+            let done = try applyCheck(action, habit: habit, day: day, page, member)
+            return .redirect(to: Paths.done(page.paths.day(day), done.rawValue, anchor: "checklist"))
         }.forGuardians(.write))
     }
 
     /// The `{habit}` of a checklist form: no such habit (or not a habit id) → 404; archived → 400.
-    private static func checklistHabit(_ page: PageRequest, _ member: MemberContext) throws -> Habits.Habit {
+    static func checklistHabit(_ page: PageRequest, _ member: MemberContext) throws -> Habits.Habit {
         guard let id = try page.id("habit"), let habit = try member.habits.habit(id) else {
             throw PageError(.notFound, key: "habits.error.not_found")
         }

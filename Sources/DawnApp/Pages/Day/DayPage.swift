@@ -56,17 +56,14 @@ enum DayPage {
         })
         router.add(.POST, "/day/{date}/notes", .member { app, page, member in
             let day = try day(app, page, member)
-            let body = String(PlainText.trimmed(page.form["note"] ?? ""))
-            var form = FormState(values: ["note": page.form["note"] ?? ""])
-            if body.isEmpty {
-                form.fail("note", app.t("notes.blank", page))
-            } else if !PlainText.isSingleLine(body) {
-                form.fail("note", app.t("notes.invalid", page))
-            } else if PlainText.length(body) > Journal.maxNoteCharacters {
-                let count = LocalizedNumber.integer(PlainText.length(body), page.language)
-                form.fail("note", app.t("notes.too_long", page, ["count": count]))
+            let body: String
+            do throws(NoteRefusal) {
+                body = try noteText(page.form["note"] ?? "")
+            } catch {
+                var form = FormState(values: ["note": page.form["note"] ?? ""])
+                form.fail("note", error.message(app, page))
+                return try show(app, page, member, day: day, noteForm: form, status: .badRequest)
             }
-            guard form.isValid else { return try show(app, page, member, day: day, noteForm: form, status: .badRequest) }
             try member.journal.addNote(body, on: day, now: member.now)
             return .redirect(to: Paths.done(page.paths.day(day), "note-added", anchor: "notes"))
         })
@@ -127,7 +124,7 @@ enum DayPage {
         tag.add(day.daysSince1970)
         tag.add(page.http.path)
         tag.add(page.http.query ?? "")
-        tag.add(member.actor.csrfToken)
+        tag.add(member.actor.csrfToken ?? "")
         tag.add(page.language.rawValue)
         tag.add(me.displayName)
         tag.add(owner.timeZone)
@@ -170,6 +167,34 @@ enum DayPage {
     }
 
     /// The `:date` of the URL: malformed → 400, before 1900 or over two years ahead → 404.
+    /// Why a note was refused, nothing written.
+    enum NoteRefusal: Error {
+        case blank
+        /// Not one line of text (a line break, a control character).
+        case invalid
+        /// Longer than `Journal.maxNoteCharacters`: how long it was.
+        case tooLong(Int)
+
+        func message(_ app: Dawn, _ page: PageRequest) -> String {
+            switch self {
+            case .blank: app.t("notes.blank", page)
+            case .invalid: app.t("notes.invalid", page)
+            case .tooLong(let length): app.t("notes.too_long", page, ["count": LocalizedNumber.integer(length, page.language)])
+            }
+        }
+    }
+
+    /// The note that typed text makes (trimmed), by the note form's rules, which the API's
+    /// `POST /api/v1/days/{date}/notes` shares.
+    static func noteText(_ typed: String) throws(NoteRefusal) -> String {
+        let body = String(PlainText.trimmed(typed))
+        if body.isEmpty { throw .blank }
+        if !PlainText.isSingleLine(body) { throw .invalid }
+        let length = PlainText.length(body)
+        if length > Journal.maxNoteCharacters { throw .tooLong(length) }
+        return body
+    }
+
     static func day(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws(PageError) -> LocalDate {
         let day = try page.date()
         guard DayNavigation.isAllowed(day, today: member.today) else {

@@ -87,11 +87,7 @@ enum ExportPage {
             habits: model.habits.enumerated().map { offset, habit in
                 DawnExportFormat.Habit(id: habit.id, name: habit.name, emoji: habit.emoji, colour: habit.color.hex,
                                        defaultDurationMinutes: habit.defaultDuration, createdAt: habit.createdAt,
-                                       archivedAt: habit.archivedAt, schedule: schedule(habit),
-                                       target: habit.targetMilli.map {
-                                           DawnExportFormat.Target(amount: Double($0) / 1000, unit: habit.targetUnit,
-                                                                   kind: habit.targetKind.rawValue)
-                                       },
+                                       archivedAt: habit.archivedAt, schedule: schedule(habit), target: target(habit),
                                        pausedFrom: habit.pausedFrom?.description, group: habit.group, position: offset + 1,
                                        reminders: habit.reminders.isEmpty ? nil : habit.reminders.map(\.description),
                                        pastRules: habit.pastRules.isEmpty ? nil : habit.pastRules.map(pastRule))
@@ -113,6 +109,11 @@ enum ExportPage {
     /// The habit's schedule in the file's shape.
     static func schedule(_ habit: Habits.Habit) -> DawnExportFormat.Schedule {
         schedule(habit.schedule)
+    }
+
+    /// The habit's daily target in the file's shape; nil when it has none.
+    static func target(_ habit: Habits.Habit) -> DawnExportFormat.Target? {
+        habit.targetMilli.map { DawnExportFormat.Target(amount: Double($0) / 1000, unit: habit.targetUnit, kind: habit.targetKind.rawValue) }
     }
 
     private static func schedule(_ schedule: HabitSchedule) -> DawnExportFormat.Schedule {

@@ -255,3 +255,31 @@ def test_tls_is_required_and_checked(proxy):
         with proxy.context.wrap_socket(socket.create_connection(("127.0.0.1", proxy.https_port), timeout=5),
                                        server_hostname="other.example.org"):
             pass
+
+
+def test_a_photo_of_megabytes_passes_the_proxy(proxy):
+    """The proxy leaves body limits to Dawn: a phone's photo of several megabytes arrives."""
+    import io
+    import secrets
+    from PIL import Image
+    from conftest import Reader
+    image = Image.frombytes("RGB", (1800, 1400), os.urandom(1800 * 1400 * 3))
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=95)
+    photo = out.getvalue()
+    assert len(photo) > 2_500_000, "past nginx's default and the old 2 MB limit"
+    admin = proxy.admin
+    day = "2026-03-10"
+    admin.open(f"/day/{day}")
+    boundary = "----dawn" + secrets.token_hex(8)
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{admin.csrf}\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"big.jpg\"\r\n"
+            "Content-Type: image/jpeg\r\n\r\n").encode() + photo + f"\r\n--{boundary}--\r\n".encode()
+    head = [f"POST /day/{day}/photos HTTP/1.1", f"Host: {SITE}", "Connection: close",
+            "Cookie: " + "; ".join(f"{k}={v}" for k, v in admin.jar.items()),
+            f"Content-Type: multipart/form-data; boundary={boundary}", f"Content-Length: {len(body)}"]
+    with admin.server.connect(timeout=60) as s:
+        s.sendall(("\r\n".join(head) + "\r\n\r\n").encode() + body)
+        r = Reader(s).read()
+    assert r.status == 303, r.body[:300]
+    assert "/photos/" in admin.get(f"/day/{day}").text

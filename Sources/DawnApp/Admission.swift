@@ -76,6 +76,14 @@ final class Admission: Sendable {
             signedIn = SignedIn(member: session.member, credential: .browser(session), database: database,
                                 settings: try members.settings(session.member.id, from: database))
         }
+        // A trusted proxy's sign-in header, on a member's pages and the sign-in page (never the
+        // API, set-up, health checks, the kitchen screen or test hooks).
+        if bearer == nil, route.api == nil, route.access == .member || route.access == .admin || segments == ["login"],
+           let claim = try ProxySignIn.claim(request, header: configuration.authHeader, peer: context.peer,
+                                              trustedProxies: configuration.trustedProxies, family: family) {
+            signedIn = try ProxySignIn.admit(claim, signedIn: signedIn, request: request, isSecure: forwarded.isSecure,
+                                             family: family)
+        }
         // Before anything else can answer differently (a sign-in redirect, a 403).
         let owner = try ward.map { try GuardianView.admit(app, signedIn: signedIn, username: $0) }
         switch route.access {

@@ -59,6 +59,13 @@ public struct DawnConfiguration: Sendable, Equatable {
     /// for 60 times it in all). A minute; tests make it short.
     public var notifyRetryBaseMilliseconds = 60_000
 
+    /// The header a trusted reverse proxy names the signed-in member in (`DAWN_AUTH_HEADER`,
+    /// e.g. `Remote-User`); nil: none is read. See `ProxySignIn`.
+    public var authHeader: String?
+    /// Where "Sign out" sends the browser after ending the Dawn session, when the proxy signs
+    /// members in (`DAWN_AUTH_HEADER_LOGOUT_URL`): the proxy's own sign-out.
+    public var authHeaderLogoutURL: String?
+
     /// A member's photos, in megabytes, at most (`DAWN_PHOTO_QUOTA_MB`).
     public var photoQuotaMegabytes = PhotoConstants.defaultQuotaMegabytes
 

@@ -108,6 +108,9 @@ public enum CommandLineOptions: Equatable {
             throw CommandLineError("DAWN_SMTP_URL names \(host), an address reminders may not reach: set DAWN_NOTIFY_ALLOW_PRIVATE=1 "
                                    + "for a relay on a private network, DAWN_NOTIFY_ALLOW_LOOPBACK=1 for one on this host")
         }
+        if configuration.authHeader != nil, configuration.trustedProxies.isEmpty {
+            throw CommandLineError("DAWN_AUTH_HEADER is read only from a trusted proxy: set DAWN_TRUSTED_PROXIES to its address too")
+        }
         return printConfig ? .printConfig(configuration) : .serve(configuration)
     }
 

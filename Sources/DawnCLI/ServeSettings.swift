@@ -1,3 +1,4 @@
+import HTTP
 import Outbound
 /// Every setting of `dawn serve`, in the order `--help` and `--print-config` list them.
 enum ServeSettings {
@@ -15,6 +16,31 @@ enum ServeSettings {
                 c.trustedProxies = v.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty }
             },
             show: { $0.trustedProxies.joined(separator: ",") }),
+        ServeSetting(
+            variable: "DAWN_AUTH_HEADER",
+            help: "header a trusted proxy names the signed-in member in, e.g. Remote-User (off when empty)",
+            apply: { v, name, c throws(CommandLineError) in
+                guard !v.isEmpty else { c.authHeader = nil; return }
+                guard ResponseEncoder.isSafeField(name: v, value: ""), v.utf8.count <= 64 else { throw CommandLineError("\(name) must be a header name, such as Remote-User") }
+                for reserved in ["Cookie", "Authorization", "Host", "Content-Length", "Transfer-Encoding", "X-Forwarded-For"]
+                where HTTPHeaders.namesEqual(v, reserved) {
+                    throw CommandLineError("\(name) cannot be \(reserved)")
+                }
+                c.authHeader = v
+            },
+            show: { $0.authHeader ?? "" }),
+        ServeSetting(
+            variable: "DAWN_AUTH_HEADER_LOGOUT_URL",
+            help: "where Sign out sends the browser when the proxy signs members in (the proxy's sign-out)",
+            apply: { v, name, c throws(CommandLineError) in
+                guard !v.isEmpty else { c.authHeaderLogoutURL = nil; return }
+                guard v.hasPrefix("https://") || v.hasPrefix("http://") || (v.hasPrefix("/") && !v.hasPrefix("//")),
+                      v.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }), v.utf8.count <= 2048 else {
+                    throw CommandLineError("\(name) must be an http(s):// URL or a path")
+                }
+                c.authHeaderLogoutURL = v
+            },
+            show: { $0.authHeaderLogoutURL ?? "" }),
         .onOff("DAWN_METRICS", "serve /metrics (Prometheus text) to loopback or the token", \.metrics),
         ServeSetting(
             variable: "DAWN_METRICS_TOKEN",

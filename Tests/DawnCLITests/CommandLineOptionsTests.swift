@@ -176,6 +176,30 @@ final class CommandLineOptionsTests: XCTestCase {
                        "--metrics-token must be at least 16 visible ASCII characters")
     }
 
+    /// The proxy's sign-in header: a header name, believed only from a trusted proxy, so
+    /// it needs one; its sign-out address an http(s) URL or a path.
+    func testProxySignInHeader() throws {
+        let proxy = ["DAWN_TRUSTED_PROXIES": "127.0.0.1"]
+        XCTAssertNil(try serve(["serve"]).authHeader)
+        let c = try serve(["serve"], proxy.merging(["DAWN_AUTH_HEADER": "Remote-User",
+                                                   "DAWN_AUTH_HEADER_LOGOUT_URL": "https://auth.example.org/logout"]) { $1 })
+        XCTAssertEqual(c.authHeader, "Remote-User")
+        XCTAssertEqual(c.authHeaderLogoutURL, "https://auth.example.org/logout")
+        XCTAssertEqual(try serve(["serve", "--auth-header", "X-Authentik-Username", "--trusted-proxy", "10.0.0.2"]).authHeader,
+                       "X-Authentik-Username")
+        XCTAssertEqual(error(["serve"], ["DAWN_AUTH_HEADER": "Remote-User"]),
+                       "DAWN_AUTH_HEADER is read only from a trusted proxy: set DAWN_TRUSTED_PROXIES to its address too")
+        for bad in ["Remote User", "Remote-User:", "Rémote"] {
+            XCTAssertEqual(error(["serve"], proxy.merging(["DAWN_AUTH_HEADER": bad]) { $1 }),
+                           "DAWN_AUTH_HEADER must be a header name, such as Remote-User")
+        }
+        XCTAssertEqual(error(["serve"], proxy.merging(["DAWN_AUTH_HEADER": "cookie"]) { $1 }), "DAWN_AUTH_HEADER cannot be Cookie")
+        for bad in ["javascript:alert(1)", "//evil.example", "auth.example.org/logout", "https://a b"] {
+            XCTAssertEqual(error(["serve"], ["DAWN_AUTH_HEADER_LOGOUT_URL": bad]),
+                           "DAWN_AUTH_HEADER_LOGOUT_URL must be an http(s):// URL or a path")
+        }
+    }
+
     func testPrintConfigListsEverySettingOnceAndMasksSecrets() throws {
         guard case let .printConfig(c) = try CommandLineOptions.parse(["serve", "--print-config", "--port", "9"],
                                                                        environment: ["DAWN_METRICS_TOKEN": "0123456789abcdefXYZ"]) else {

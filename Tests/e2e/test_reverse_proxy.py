@@ -87,7 +87,8 @@ class Proxy:
         assert self.dawn.stop() == 0, self.dawn.errors
 
 
-def start_nginx(dawn, workdir):
+def start_nginx(dawn, workdir, edit=lambda text: text):
+    """nginx with the committed site file (after `edit`), on loopback ports, a self-signed certificate."""
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
                     "-nodes", "-days", "2", "-subj", f"/CN={SITE}", "-addext", f"subjectAltName=DNS:{SITE}",
@@ -96,7 +97,7 @@ def start_nginx(dawn, workdir):
     os.makedirs(f"{webroot}/.well-known/acme-challenge")
     open(f"{webroot}/.well-known/acme-challenge/token-1", "w").write("challenge answer")
     https_port, http_port = free_port(), free_port()
-    site = substitute(committed("nginx.conf"), [
+    site = substitute(edit(committed("nginx.conf")), [
         ("listen 80;", f"listen 127.0.0.1:{http_port};"),
         ("    listen [::]:80;\n", ""),
         ("listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;"),
@@ -123,9 +124,10 @@ def start_nginx(dawn, workdir):
     return process, https_port, http_port, context
 
 
-def start_caddy(dawn, workdir):
+def start_caddy(dawn, workdir, edit=lambda text: text):
+    """Caddy with the committed Caddyfile (after `edit`), on loopback ports, its own local CA."""
     https_port, http_port = free_port(), free_port()
-    site = substitute(committed("Caddyfile"), [
+    site = substitute(edit(committed("Caddyfile")), [
         (f"{SITE} {{\n", f"{SITE} {{\n\tbind 127.0.0.1\n"),
         ("reverse_proxy 127.0.0.1:8080", f"reverse_proxy 127.0.0.1:{dawn.port}"),
     ])

@@ -16,7 +16,10 @@ enum SignInPage {
         // The device cookie stays: sign-out does not make the browser a stranger.
         router.add(.POST, "/logout", .member { app, page in
             if let token = page.cookies[SessionCookie.name] { try app.family.endSession(token: token) }
-            return CachePolicy.signedOut(secure: page.isSecure)
+            var response = CachePolicy.signedOut(secure: page.isSecure)
+            // Signed in by a proxy: its sign-out too, or the next page would sign in again.
+            if let url = app.configuration.authHeaderLogoutURL { response.headers.set("Location", url) }
+            return response
         })
     }
 

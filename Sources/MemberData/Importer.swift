@@ -174,6 +174,7 @@ package enum Importer {
 
     /// Reads one uploaded file into `plan`.
     package static func read(_ bytes: [UInt8], filename: String, into plan: inout Plan, now: Int64) throws(Problem) {
+        if isSQLite(bytes) { return try readLoopBackup(bytes, filename: filename, into: &plan, now: now) }
         guard var text = String(validating: bytes, as: UTF8.self) else {
             throw Problem(place: .file(filename), key: "import.problem.utf8")
         }
@@ -579,20 +580,27 @@ package enum Importer {
                 guard let value = words[raw] ?? Int(raw) else {
                     throw Problem(place: place, key: "import.problem.value", arguments: ["value": raw])
                 }
-                var checkIn = Plan.Instance(habit: habit, day: day, startMinute: 0, durationMinutes: nil, note: "")
-                checkIn.timed = false
-                if plan.isNumerical(habit) {
-                    guard value > 0 else { continue }
-                    checkIn.amountMilli = Int64(value)
-                } else if value == 3 {
-                    plan.skips.append(Plan.Skip(habit: habit, day: day))
-                    continue
-                } else if value != 2 && value <= 3 {
-                    continue
-                }
-                try plan.add(checkIn, at: place)
+                try addLoopValue(value, habit: habit, day: day, note: "", into: &plan, at: place)
             }
         }
+    }
+
+    /// One of Loop's values for a habit's day, as the plan takes it (see `readLoopCheckmarks`):
+    /// a check-off (with its amount for a numerical habit), a skip, or nothing.
+    static func addLoopValue(_ value: Int, habit: Int, day: LocalDate, note: String, into plan: inout Plan,
+                             at place: Problem.Place) throws(Problem) {
+        var checkIn = Plan.Instance(habit: habit, day: day, startMinute: 0, durationMinutes: nil, note: note)
+        checkIn.timed = false
+        if plan.isNumerical(habit) {
+            guard value > 0 else { return }
+            checkIn.amountMilli = Int64(value)
+        } else if value == 3 {
+            plan.skips.append(Plan.Skip(habit: habit, day: day))
+            return
+        } else if value != 2 && value <= 3 {
+            return
+        }
+        try plan.add(checkIn, at: place)
     }
 
     // MARK: Writing

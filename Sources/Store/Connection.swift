@@ -97,6 +97,47 @@ public final class Connection {
         return Connection(path: path, handle: handle)
     }
 
+    /// A database someone else made (an import's file), opened from a copy of its bytes in
+    /// memory, read only: it never touches the disk and is never attached to a member's
+    /// database. SQLite is told to distrust it (defensive mode, no functions from its schema's
+    /// views or triggers, `query_only`), and it is refused unless `quick_check` finds it
+    /// sound. A file in WAL mode is read as the rollback-journal file it then is (its header's
+    /// two version bytes changed in the copy): the copy has no `-wal` beside it.
+    public static func openImported(_ bytes: [UInt8]) throws -> Connection {
+        let name = "imported database"
+        guard bytes.count >= 512, bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+            throw StoreError.notADatabase(path: name)
+        }
+        var handle: OpaquePointer?
+        let rc = sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
+        guard rc == SQLITE_OK, let handle else {
+            sqlite3_close_v2(handle)
+            throw StoreError.cannotOpen(path: name, reason: String(cString: sqlite3_errstr(rc)))
+        }
+        let connection = Connection(path: name, handle: handle)
+        guard let buffer = sqlite3_malloc64(sqlite3_uint64(bytes.count)) else {
+            throw StoreError.cannotOpen(path: name, reason: "out of memory")
+        }
+        let copy = buffer.bindMemory(to: UInt8.self, capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { copy.update(from: $0.baseAddress!, count: bytes.count) }
+        if copy[18] == 2 || copy[19] == 2 { copy[18] = 1; copy[19] = 1 }
+        // SQLite frees the copy when the connection closes, or at once when this fails.
+        let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
+        guard sqlite3_deserialize(handle, "main", copy, sqlite3_int64(bytes.count), sqlite3_int64(bytes.count), flags) == SQLITE_OK,
+              dawn_sqlite3_distrust(handle) == SQLITE_OK else {
+            throw StoreError.notADatabase(path: name)
+        }
+        try connection.execute("PRAGMA query_only = 1")
+        let verdict: String
+        do {
+            verdict = try connection.queryOne("PRAGMA quick_check")?.string(0) ?? ""
+        } catch {
+            throw StoreError.notADatabase(path: name)
+        }
+        guard verdict == "ok" else { throw StoreError.notADatabase(path: name) }
+        return connection
+    }
+
     // MARK: - Public API
 
     /// Runs one or more statements without bindings (DDL, scripts). Not cached.

@@ -117,7 +117,7 @@ def test_round_trip_into_a_new_account_gives_identical_files_and_json(home):
     before = rows(member_db(dawn, "copy"), "SELECT count(*) FROM photos")[0][0]
     r = do_import(kid, data, mode="merge", filename="dawn-mum.zip")
     assert r.status == 303, r.text[:600]
-    assert "0 photos" in kid.get(r.header("Location")).text
+    assert "Nothing new: everything in this file is already here." in kid.get(r.header("Location")).text
     assert rows(member_db(dawn, "copy"), "SELECT count(*) FROM photos")[0][0] == before == 3
 
 
@@ -163,7 +163,7 @@ def test_a_bad_zip_is_refused_with_a_message_and_nothing_stored(home, case):
     jpeg = phone_jpeg()
     record = photo_record(jpeg)
     if case == "no_json":
-        data, message = make_zip([("photos/x.jpg", jpeg)]), "the zip file has no dawn.json"
+        data, message = make_zip([("photos/x.jpg", jpeg)]), "this zip holds no dawn.json"
     elif case == "missing_photo":
         data, message = make_zip([], base_export([record])), f"{record['file']} is not in the zip file"
     elif case == "wrong_hash":

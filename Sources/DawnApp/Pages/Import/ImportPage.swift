@@ -27,10 +27,13 @@ enum ImportPage {
         // Habits.csv before Checkmarks.csv, so check-ins find the habits' colours.
         let ordered = files.sorted { isCheckmarks($0) ? false : isCheckmarks($1) }
         var photos: [ImportZip.Prepared] = []
+        var droppedPhotos = 0
         do {
             if let zip = files.first(where: { ImportZip.isZip($0.body) }) {
                 guard files.count == 1 else { return refuse(app, page, app.t("import.error.zip_alone", page)) }
-                let archive = try ImportZip.read(zip.body, filename: zip.filename ?? "dawn.zip", into: &plan, now: member.now)
+                let (archive, dropped) = try ImportZip.read(zip.body, filename: zip.filename ?? "export.zip", into: &plan,
+                                                            now: member.now, zone: { try? app.timeZones.rules(for: $0) })
+                droppedPhotos = dropped
                 photos = try ImportZip.prepare(plan.photos, from: archive)
             } else {
                 for file in ordered {
@@ -89,7 +92,8 @@ enum ImportPage {
             ]))
         }
         return .redirect(to: Paths.done(Paths.account, "imported") + "&habits=\(counts.habits)&logs=\(counts.instances)"
-            + "&entries=\(counts.entries)&notes=\(counts.notes)" + (photos.isEmpty ? "" : "&photos=\(counts.photos)"))
+            + "&entries=\(counts.entries)&notes=\(counts.notes)" + (photos.isEmpty ? "" : "&photos=\(counts.photos)")
+            + (counts.moods > 0 ? "&moods=\(counts.moods)" : "") + (droppedPhotos > 0 ? "&dropped=\(droppedPhotos)" : ""))
     }
 
     /// The plan and its photos in one transaction, the photos' files written durably before
@@ -144,8 +148,14 @@ enum ImportPage {
         let query = try page.query()
         func count(_ name: String) -> String { String(Int(query[name] ?? "") ?? 0) }
         let counts = ["habits": count("habits"), "logs": count("logs"), "entries": count("entries"), "notes": count("notes")]
-        guard query["photos"] != nil else { return app.t("import.done", page, counts) }
-        return app.t("import.done_photos", page, counts.merging(["photos": count("photos")]) { $1 })
+        var notice = query["photos"] == nil ? app.t("import.done", page, counts)
+            : app.t("import.done_photos", page, counts.merging(["photos": count("photos")]) { $1 })
+        if query["moods"] != nil { notice += " " + app.t("import.done_moods", page, ["moods": count("moods")]) }
+        if query["dropped"] != nil { notice += " " + app.t("import.dropped_photos", page, ["count": count("dropped")]) }
+        if ["habits", "logs", "entries", "notes", "photos", "moods"].allSatisfy({ count($0) == "0" }) {
+            notice = app.t("import.nothing_new", page)
+        }
+        return notice
     }
 
     /// The account page again, with the import card showing why nothing was imported.

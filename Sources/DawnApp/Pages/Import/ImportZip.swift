@@ -2,11 +2,13 @@ import Domain
 import Files
 import Imaging
 import MemberData
+import TimeZones
 import Zip
 
-/// Dawn's zip export on its way back in: `dawn.json` read as any Dawn export, and each photo
-/// it names taken from the zip, checked against its SHA-256, and stored as the upload path
-/// stores photos (files durable before the rows that name them).
+/// A zip on its way in: Dawn's export (`dawn.json` read as any Dawn export, each photo it
+/// names taken from the zip and checked against its SHA-256), Day One's or Daylio's export,
+/// or a folder of daily Markdown notes; photos stored as the upload path stores them (files
+/// durable before the rows that name them).
 ///
 /// A photo from Dawn's own export is a stripped JPEG within the stored size, and is kept
 /// byte for byte (the round trip gives back identical files); any other picture under a
@@ -24,25 +26,48 @@ enum ImportZip {
     /// to more than a stored photo's file limit, save the JSON, which has its own parser limit.
     static let limits = ZipLimits(maxEntries: 20_000, maxEntryBytes: 256 << 20, maxTotalBytes: 1 << 30, maxRatio: 1_000)
 
-    /// The zip opened and its `dawn.json` read into `plan`.
-    static func read(_ bytes: [UInt8], filename: String, into plan: inout Importer.Plan, now: Int64) throws(Importer.Problem) -> ZipArchive {
+    /// Where Daylio keeps its backup in its zip.
+    static let daylioName = "backup.daylio"
+
+    /// The zip opened and what it holds read into `plan`, told by its contents: Dawn's own
+    /// export (`dawn.json`), Daylio's backup (`backup.daylio`), Day One's export (a JSON file
+    /// at the top with its `photos/`), or a folder of daily Markdown notes (`YYYY-MM-DD.md`).
+    /// Returns the archive (for the photos) and how many photo references were left out.
+    static func read(_ bytes: [UInt8], filename: String, into plan: inout Importer.Plan, now: Int64,
+                     zone: (String) -> TimeZoneRules?) throws(Importer.Problem) -> (archive: ZipArchive, droppedPhotos: Int) {
         let archive: ZipArchive
         do {
             archive = try ZipArchive(bytes: bytes, limits: limits)
         } catch {
             throw problem(error, filename)
         }
-        guard let entry = archive.entry(named: jsonName) else {
-            throw Importer.Problem(place: .file(filename), key: "import.problem.zip_no_json")
+        func contents(_ entry: ZipArchive.Entry) throws(Importer.Problem) -> [UInt8] {
+            do { return try archive.contents(of: entry) } catch { throw problem(error, entry.name) }
         }
-        let json: [UInt8]
-        do {
-            json = try archive.contents(of: entry)
-        } catch {
-            throw problem(error, filename)
+        if let entry = archive.entry(named: jsonName) {
+            try Importer.read(try contents(entry), filename: jsonName, into: &plan, now: now)
+            return (archive, 0)
         }
-        try Importer.read(json, filename: jsonName, into: &plan, now: now)
-        return archive
+        if let entry = archive.entry(named: daylioName) {
+            try Importer.readDaylio(try contents(entry), filename: daylioName, into: &plan)
+            return (archive, 0)
+        }
+        let files = Set(archive.entries.map(\.name))
+        if let journal = archive.entries.first(where: { !$0.isDirectory && !$0.name.contains("/") && $0.name.hasSuffix(".json") }) {
+            let outcome = try Importer.readDayOne(try contents(journal), filename: journal.name, files: files, zone: zone, into: &plan)
+            return (archive, outcome.droppedPhotos)
+        }
+        let notes = archive.entries.filter { !$0.isDirectory && Importer.dailyNoteDay($0.name) != nil }
+        guard !notes.isEmpty else { throw Importer.Problem(place: .file(filename), key: "import.problem.zip_unknown") }
+        var texts: [(name: String, text: String)] = []
+        for entry in notes {
+            guard let text = String(validating: try contents(entry), as: UTF8.self) else {
+                throw Importer.Problem(place: .file(entry.name), key: "import.problem.utf8")
+            }
+            texts.append((entry.name, text))
+        }
+        try Importer.readMarkdownNotes(texts, into: &plan)
+        return (archive, 0)
     }
 
     /// A photo ready to store: the photo's bytes and its thumbnail's.
@@ -61,7 +86,7 @@ enum ImportZip {
         var thumbnails: [String: (bytes: [UInt8], width: Int, height: Int, thumbnail: [UInt8])] = [:]
         for (i, photo) in photos.enumerated() {
             let place = Importer.Problem.Place.record("photos[\(i)].file")
-            if let done = thumbnails[photo.sha256] {
+            if let done = thumbnails[photo.file] {
                 prepared.append(Prepared(photo: photo, bytes: done.bytes, width: done.width, height: done.height, thumbnail: done.thumbnail))
                 continue
             }
@@ -77,11 +102,12 @@ enum ImportZip {
             } catch {
                 throw problem(error, photo.file)
             }
-            guard PhotoFiles.hash(bytes) == photo.sha256 else {
+            // Dawn's own export names each photo's hash; other apps' files are taken as they come.
+            guard photo.sha256.isEmpty || PhotoFiles.hash(bytes) == photo.sha256 else {
                 throw Importer.Problem(place: place, key: "import.problem.photo_hash", arguments: ["value": photo.file])
             }
             let made = try store(bytes, photo, place)
-            thumbnails[photo.sha256] = made
+            thumbnails[photo.file] = made
             prepared.append(Prepared(photo: photo, bytes: made.bytes, width: made.width, height: made.height, thumbnail: made.thumbnail))
         }
         return prepared

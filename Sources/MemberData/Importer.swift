@@ -614,6 +614,46 @@ package enum Importer {
     /// `Refusal` refuses the whole import too).
     package static func write(_ plan: Plan, mode: Mode, to database: Database, now: Int64,
                               photos: [DayPhotos.Imported] = [], photoQuotaBytes: Int = .max) throws -> Counts {
+        try write(plan, mode: mode, to: database, now: now, photos: photos, photoQuotaBytes: photoQuotaBytes, dryRun: false)
+    }
+
+    /// What `write` would write, found by writing it and rolling back.
+    private struct DryRun: Error { let counts: Counts }
+
+    /// What importing the plan would do, nothing written: its counts as `write` would give
+    /// them (so its refusals too), the days whose entry is already here (merge keeps those),
+    /// and the days the file spans.
+    package struct Preview: Equatable {
+        package var counts: Counts
+        package var photos: Int
+        package var keptEntryDays: [LocalDate]
+        package var first: LocalDate?
+        package var last: LocalDate?
+    }
+
+    package static func preview(_ plan: Plan, mode: Mode, in database: Database, now: Int64) throws -> Preview {
+        let counts: Counts
+        do {
+            _ = try write(plan, mode: mode, to: database, now: now, photos: [], photoQuotaBytes: .max, dryRun: true)
+            counts = Counts()
+        } catch let dry as DryRun {
+            counts = dry.counts
+        }
+        let (here, photosHere) = try database.read { connection in
+            (Set(try connection.query("SELECT day FROM entries").compactMap { LocalDate(iso: $0.string(0)) }),
+             Set(try connection.query("SELECT day, sha256 FROM photos").map { $0.string(0) + " " + $0.string(1) }))
+        }
+        // A photo of Dawn's own zip already on its day is skipped; another app's cannot be told yet.
+        let newPhotos = plan.photos.filter { $0.sha256.isEmpty || !photosHere.contains("\($0.day) \($0.sha256)") }.count
+        let days = plan.instances.map(\.day) + plan.entries.map(\.day) + plan.notes.map(\.day) + plan.moods.map(\.day)
+            + plan.photos.map(\.day) + plan.skips.map(\.day)
+        return Preview(counts: counts, photos: newPhotos,
+                       keptEntryDays: plan.entries.map(\.day).filter(here.contains).sorted(),
+                       first: days.min(), last: days.max())
+    }
+
+    private static func write(_ plan: Plan, mode: Mode, to database: Database, now: Int64,
+                              photos: [DayPhotos.Imported], photoQuotaBytes: Int, dryRun: Bool) throws -> Counts {
         try database.write { connection in
             var counts = Counts()
             if mode == .empty {
@@ -725,6 +765,7 @@ package enum Importer {
                 try connection.run("INSERT INTO vacations (first, last) VALUES (?, ?)", [.text(first), .text(last)])
             }
             counts.photos = try DayPhotos.insert(photos, quotaBytes: photoQuotaBytes, now: now, in: connection)
+            if dryRun { throw DryRun(counts: counts) }
             return counts
         }
     }

@@ -18,26 +18,39 @@ enum ImportPage {
         router.add(.POST, "/import", .member(slow: true) { app, page, member in try importFiles(app, page, member) })
     }
 
+    /// A file to import: as uploaded, or kept from the preview.
+    typealias File = (name: String, body: [UInt8])
+
     private static func importFiles(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> HTTPResponse {
         let mode = Importer.Mode(rawValue: page.form["mode"] ?? "")
-        let files = page.files.filter { $0.name == "file" && !$0.body.isEmpty }
         guard let mode else { return refuse(app, page, app.t("import.error.mode", page)) }
+        let pending = ImportPending(app.data, member.account.id)
+        let files: [File]
+        if let token = page.form["pending"] {
+            // The "Import" of a preview: the files it kept, once.
+            guard let kept = pending.take(token) else { return refuse(app, page, app.t("import.error.pending_gone", page)) }
+            files = kept
+        } else {
+            files = page.files.filter { $0.name == "file" && !$0.body.isEmpty }.map { ($0.filename ?? "file", $0.body) }
+        }
         guard !files.isEmpty else { return refuse(app, page, app.t("import.error.no_file", page)) }
+        let previewing = page.form["preview"] == "1"
         var plan = Importer.Plan()
         // Habits.csv before Checkmarks.csv, so check-ins find the habits' colours.
-        let ordered = files.sorted { isCheckmarks($0) ? false : isCheckmarks($1) }
+        let ordered = files.sorted { isCheckmarks($0.body) ? false : isCheckmarks($1.body) }
         var photos: [ImportZip.Prepared] = []
         var droppedPhotos = 0
         do {
             if let zip = files.first(where: { ImportZip.isZip($0.body) }) {
                 guard files.count == 1 else { return refuse(app, page, app.t("import.error.zip_alone", page)) }
-                let (archive, dropped) = try ImportZip.read(zip.body, filename: zip.filename ?? "export.zip", into: &plan,
+                let (archive, dropped) = try ImportZip.read(zip.body, filename: zip.name, into: &plan,
                                                             now: member.now, zone: { try? app.timeZones.rules(for: $0) })
                 droppedPhotos = dropped
-                photos = try ImportZip.prepare(plan.photos, from: archive)
+                // A preview counts the photos; decoding them waits for the import itself.
+                if !previewing { photos = try ImportZip.prepare(plan.photos, from: archive) }
             } else {
                 for file in ordered {
-                    try Importer.read(file.body, filename: file.filename ?? "file", into: &plan, now: member.now)
+                    try Importer.read(file.body, filename: file.name, into: &plan, now: member.now)
                 }
                 guard plan.photos.isEmpty else { return refuse(app, page, app.t("import.error.photos_without_zip", page)) }
             }
@@ -66,6 +79,12 @@ enum ImportPage {
         let counts: Importer.Counts
         let quota = app.configuration.photoQuotaMegabytes * 1_000_000
         do {
+            if previewing {
+                let preview = try Importer.preview(plan, mode: mode, in: member.database, now: member.now)
+                let token = try pending.save(files)
+                return try app.render(ImportPreviewView.make(app, page, preview, mode: mode, token: token,
+                                                             droppedPhotos: droppedPhotos, names: files.map(\.name)), for: page)
+            }
             counts = try write(plan, photos, mode: mode, quota: quota, PhotoFiles(app.data, member.account.id), member)
         } catch let refusal as DayPhotos.Refusal {
             switch refusal {
@@ -127,8 +146,8 @@ enum ImportPage {
         return Set(try app.family.guardians(of: member.account.id).map(\.username))
     }
 
-    private static func isCheckmarks(_ part: MultipartForm.Part) -> Bool {
-        part.body.starts(with: Array("Date,".utf8)) || part.body.starts(with: Array("\u{FEFF}Date,".utf8))
+    private static func isCheckmarks(_ body: [UInt8]) -> Bool {
+        body.starts(with: Array("Date,".utf8)) || body.starts(with: Array("\u{FEFF}Date,".utf8))
     }
 
     /// "instances[3]: date 2026-02-30 is not a date", in the page's language.

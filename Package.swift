@@ -15,8 +15,9 @@ import PackageDescription
 //   Outbound        outbound HTTP(S) POST and SMTP through libcurl
 //   Imaging         photos through libvips: sniffing, header size, re-encoding
 //   Markdown        journal entries' Markdown as safe HTML and as plain text, through cmark-gfm
-//   Store, HTTP, Gzip, Zip, TimeZones, PlainText, JSON
+//   Store, HTTP, Gzip, TimeZones, PlainText, JSON
 //                   SQLite, the pure HTTP/1.1 core, zlib, tzdata, text rules, JSON values
+//   Zip             zip files through zlib: an export planned as parts to stream, uploaded zips read within limits
 //   Files, Locks    the one file system layer (every open/read/stat/mkdir… is in Sources/Files), the lock type
 //   C libraries     CSQLite, CZlib, CCrypt, CGcrypt, CCurl, CVips, CCmarkGFM, CLinux, CThreadSanitizer
 // No target under Sources/ imports Foundation (test targets may): FoundationEssentials and
@@ -27,10 +28,11 @@ let package = Package(
     products: [
         .executable(name: "dawn", targets: ["dawn"]),
         // For the fuzz targets in Tests/Fuzz, a package of their own (no `main`, libFuzzer's instead).
-        // The importer's two fuzz targets use DawnMemberData.
+        // The importer's two fuzz targets use DawnMemberData; the zip one DawnZip.
         .library(name: "DawnHTTP", targets: ["HTTP"]),
         .library(name: "DawnTemplates", targets: ["Templates"]),
         .library(name: "DawnMemberData", targets: ["MemberData"]),
+        .library(name: "DawnZip", targets: ["Zip"]),
     ],
     targets: [
         // C libraries from the system, each named for what it wraps.
@@ -72,7 +74,9 @@ let package = Package(
         .target(name: "HTTP"),
         // gzip through zlib.
         .target(name: "Gzip", dependencies: ["CZlib"]),
-        // Zip files: a writer that plans a streamed zip (ZIP64 too), a bounded reader for untrusted ones.
+        // Zip files through zlib: ZipWriter plans an export as parts (headers as bytes, photos
+        // by path) so it streams with a known length, ZIP64 past 4 GiB; ZipArchive reads an
+        // untrusted upload within ZipLimits. Files: the CRC-32 of a file, read in chunks.
         .target(name: "Zip", dependencies: ["CZlib", "Files"]),
         // The POSIX layer: sockets, epoll event loops, worker pool, signals, static files.
         .target(name: "HTTPServer", dependencies: ["HTTP", "Gzip", "Files", "CLinux", "Locks"]),
@@ -126,7 +130,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "LocksTests", dependencies: ["Locks"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
-        .testTarget(name: "ZipTests", dependencies: ["Zip"]),
+        .testTarget(name: "ZipTests", dependencies: ["Zip", "Files", "CZlib"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP", "Gzip"]),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "Locks"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "Locks"]),

@@ -34,6 +34,35 @@ public enum FileSystem {
         }
     }
 
+    /// Reads a regular file front to back in chunks of at most `chunkBytes`, handing each to
+    /// `body`, and returns the number of bytes read: memory stays at one chunk however large
+    /// the file (a member's photos for a zip's CRC-32, say). The pointer is valid only during
+    /// the call.
+    @discardableResult
+    public static func readChunks(_ path: String, chunkBytes: Int = 256 * 1024,
+                                  _ body: (UnsafeRawBufferPointer) -> Void) throws(FileError) -> Int64 {
+        precondition(chunkBytes > 0, "chunkBytes must be positive")
+        let descriptor = try open(path, O_RDONLY | O_CLOEXEC)
+        defer { Glibc.close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileError(call: "fstat", path: path, kind: .system(errno: errno)) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw FileError(call: "read", path: path, kind: .notRegularFile) }
+
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkBytes, alignment: 16)
+        defer { chunk.deallocate() }
+        var total: Int64 = 0
+        while true {
+            let count = Glibc.read(descriptor, chunk.baseAddress!, chunkBytes)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileError(call: "read", path: path, kind: .system(errno: errno))
+            }
+            if count == 0 { return total }
+            body(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+            total += Int64(count)
+        }
+    }
+
     // MARK: Writing
 
     /// Writes `bytes` to a new file (`replacing: false`: refused with `EEXIST` if it is

@@ -1,218 +1,198 @@
-import CZlib
-
-/// A zip planned as parts to send in order: headers and small entries as bytes, large files
-/// as their paths, read only when their turn comes (`ZipPlan`). Its length is known before
-/// the first byte goes out. Names are UTF-8; sizes and offsets past 4 GiB use ZIP64.
+/// Plans a zip whose entries are known up front: small ones given as bytes, large ones as
+/// files whose size and CRC-32 the caller has (`ZipCRC.file(atPath:)`), so the plan never
+/// holds a file's contents and its length is known before the first byte is sent. Sizes,
+/// offsets or an entry count past the classic fields' range get ZIP64 records.
 public struct ZipWriter {
-    /// The entries' modification time, as the zip's DOS date and time.
-    public struct Timestamp: Sendable, Equatable {
-        let date: UInt16
-        let time: UInt16
+    public let modified: ZipTimestamp
+    /// Sizes and offsets at or past this are written as ZIP64 values (0xFFFFFFFF; tests
+    /// lower it to write ZIP64 records with small files).
+    let zip64Threshold: Int64
+    /// An entry count at or past this gets the ZIP64 end records (0xFFFF).
+    let zip64EntryThreshold: Int
 
-        /// A wall-clock time; years outside 1980...2107 (what DOS dates hold) are clamped.
-        public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-            let y = min(max(year, 1980), 2107) - 1980
-            date = UInt16(y << 9 | min(max(month, 1), 12) << 5 | min(max(day, 1), 31))
-            time = UInt16(min(max(hour, 0), 23) << 11 | min(max(minute, 0), 59) << 5 | min(max(second, 0), 59) / 2)
-        }
+    /// What the central directory repeats of an entry, written by `finish()`.
+    private struct Record {
+        var name: [UInt8]
+        var method: UInt16
+        var crc32: UInt32
+        var compressedSize: Int64
+        var size: Int64
+        var localHeaderOffset: Int64
     }
 
-    private struct Entry {
-        let name: [UInt8]
-        let method: UInt16
-        let crc32: UInt32
-        let compressedSize: Int64
-        let size: Int64
-        let offset: Int64
-    }
-
-    private let modified: Timestamp
-    /// Sizes and offsets at or past this use ZIP64 fields (tests lower it).
-    private let zip64Threshold: Int64
-    private var entries: [Entry] = []
     private var parts: [ZipPlan.Part] = []
+    /// Bytes since the last file part: headers and small entries go out as one part.
+    private var pending: [UInt8] = []
     private var offset: Int64 = 0
+    private var records: [Record] = []
 
-    public init(modified: Timestamp) {
-        self.init(modified: modified, zip64Threshold: 0xFFFF_FFFF)
+    public init(modified: ZipTimestamp) {
+        self.init(modified: modified, zip64Threshold: Int64(ZipFormat.sentinel32), zip64EntryThreshold: Int(ZipFormat.sentinel16))
     }
 
-    package init(modified: Timestamp, zip64Threshold: Int64) {
+    init(modified: ZipTimestamp, zip64Threshold: Int64, zip64EntryThreshold: Int) {
         self.modified = modified
         self.zip64Threshold = zip64Threshold
+        self.zip64EntryThreshold = zip64EntryThreshold
     }
 
-    /// An entry made in memory: deflated when `compress` and that is smaller, else stored.
+    /// An entry held in memory: deflated when `compress` and that makes it smaller, else stored.
+    /// Names are Dawn's own paths (`photos/2026-11-24/…`): relative, plain segments, each once.
     public mutating func add(name: String, bytes: [UInt8], compress: Bool) {
-        let crc = ZipCRC.crc32(bytes)
-        if compress, let deflated = Self.deflate(bytes), deflated.count < bytes.count {
-            append(name: name, method: 8, crc32: crc, compressedSize: Int64(deflated.count), size: Int64(bytes.count),
-                   data: .bytes(deflated))
-        } else {
-            append(name: name, method: 0, crc32: crc, compressedSize: Int64(bytes.count), size: Int64(bytes.count),
-                   data: .bytes(bytes))
-        }
+        let deflated = compress ? RawDeflate.compress(bytes) : []
+        let useDeflate = compress && deflated.count < bytes.count
+        let record = Record(name: Self.checked(name), method: useDeflate ? ZipFormat.deflated : ZipFormat.stored,
+                            crc32: ZipCRC.crc32(bytes), compressedSize: Int64(useDeflate ? deflated.count : bytes.count),
+                            size: Int64(bytes.count), localHeaderOffset: offset)
+        append(localHeader(record))
+        append(useDeflate ? deflated : bytes)
+        records.append(record)
     }
 
-    /// A file stored as it is, read when the zip is sent; its size and CRC-32 from `ZipCRC.file`.
+    /// A file stored as it is (photos are compressed already), read only when the zip is sent.
     public mutating func add(name: String, filePath: String, size: Int64, crc32: UInt32) {
-        append(name: name, method: 0, crc32: crc32, compressedSize: size, size: size, data: .file(path: filePath, size: size))
+        precondition(size >= 0, "a file's size cannot be negative")
+        let record = Record(name: Self.checked(name), method: ZipFormat.stored, crc32: crc32, compressedSize: size,
+                            size: size, localHeaderOffset: offset)
+        append(localHeader(record))
+        if !pending.isEmpty {
+            parts.append(.bytes(pending))
+            pending = []
+        }
+        parts.append(.file(path: filePath, size: size))
+        offset += size
+        records.append(record)
     }
 
+    /// The plan: the entries so far, then the central directory and end records.
     public func finish() -> ZipPlan {
-        var plan = self
-        let directoryStart = plan.offset
-        var directory: [UInt8] = []
-        for entry in plan.entries { directory += centralHeader(entry) }
-        let directorySize = Int64(directory.count)
-        let needsZip64 = directoryStart >= zip64Threshold || directorySize >= zip64Threshold
-            || plan.entries.count >= 0xFFFF || plan.entries.contains { isZip64($0) }
+        assert(Set(records.map(\.name)).count == records.count, "a zip entry name was added twice")
+        var tail = pending
+        let directoryOffset = offset
+        for record in records { tail += centralHeader(record) }
+        let directorySize = Int64(tail.count - pending.count)
+        let entryCount = records.count
+
+        let needsZip64 = entryCount >= zip64EntryThreshold || directorySize >= zip64Threshold
+            || directoryOffset >= zip64Threshold
         if needsZip64 {
-            let recordOffset = directoryStart + directorySize
-            // ZIP64 end of central directory record (APPNOTE 4.3.14) and its locator (4.3.15).
-            Self.put32(0x0606_4B50, &directory)
-            Self.put64(44, &directory)
-            Self.put16(0x031E, &directory); Self.put16(45, &directory)
-            Self.put32(0, &directory); Self.put32(0, &directory)
-            Self.put64(Int64(plan.entries.count), &directory); Self.put64(Int64(plan.entries.count), &directory)
-            Self.put64(directorySize, &directory); Self.put64(directoryStart, &directory)
-            Self.put32(0x0706_4B50, &directory); Self.put32(0, &directory)
-            Self.put64(recordOffset, &directory); Self.put32(1, &directory)
+            let zip64EndOffset = directoryOffset + directorySize
+            tail.appendLittleEndian(ZipFormat.zip64EndSignature)
+            tail.appendLittleEndian(UInt64(ZipFormat.zip64EndBytes - 12))
+            tail.appendLittleEndian(ZipFormat.madeByUnix | ZipFormat.versionZip64)
+            tail.appendLittleEndian(ZipFormat.versionZip64)
+            tail.appendLittleEndian(UInt32(0))  // this disk
+            tail.appendLittleEndian(UInt32(0))  // the central directory's disk
+            tail.appendLittleEndian(UInt64(entryCount))
+            tail.appendLittleEndian(UInt64(entryCount))
+            tail.appendLittleEndian(UInt64(directorySize))
+            tail.appendLittleEndian(UInt64(directoryOffset))
+
+            tail.appendLittleEndian(ZipFormat.zip64LocatorSignature)
+            tail.appendLittleEndian(UInt32(0))  // the ZIP64 end record's disk
+            tail.appendLittleEndian(UInt64(zip64EndOffset))
+            tail.appendLittleEndian(UInt32(1))  // disks in all
         }
-        Self.put32(0x0605_4B50, &directory)
-        Self.put16(0, &directory); Self.put16(0, &directory)
-        let count = needsZip64 ? 0xFFFF : UInt16(plan.entries.count)
-        Self.put16(count, &directory); Self.put16(count, &directory)
-        Self.put32(needsZip64 ? 0xFFFF_FFFF : UInt32(directorySize), &directory)
-        Self.put32(needsZip64 ? 0xFFFF_FFFF : UInt32(directoryStart), &directory)
-        Self.put16(0, &directory)
-        plan.appendPart(.bytes(directory))
-        return ZipPlan(parts: plan.parts)
+        let count16 = entryCount >= zip64EntryThreshold ? ZipFormat.sentinel16 : UInt16(entryCount)
+        tail.appendLittleEndian(ZipFormat.endSignature)
+        tail.appendLittleEndian(UInt16(0))  // this disk
+        tail.appendLittleEndian(UInt16(0))  // the central directory's disk
+        tail.appendLittleEndian(count16)
+        tail.appendLittleEndian(count16)
+        tail.appendLittleEndian(field32(directorySize))
+        tail.appendLittleEndian(field32(directoryOffset))
+        tail.appendLittleEndian(UInt16(0))  // comment length
+
+        return ZipPlan(parts: parts + [.bytes(tail)])
+    }
+
+    // MARK: Records
+
+    private func localHeader(_ record: Record) -> [UInt8] {
+        // A local ZIP64 field holds both sizes (APPNOTE 4.5.3).
+        let zip64 = record.size >= zip64Threshold || record.compressedSize >= zip64Threshold
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(ZipFormat.localHeaderBytes + record.name.count + 20)
+        bytes.appendLittleEndian(ZipFormat.localHeaderSignature)
+        bytes.appendLittleEndian(versionNeeded(record))
+        bytes.appendLittleEndian(ZipFormat.utf8NameFlag)
+        bytes.appendLittleEndian(record.method)
+        bytes.appendLittleEndian(modified.time)
+        bytes.appendLittleEndian(modified.date)
+        bytes.appendLittleEndian(record.crc32)
+        bytes.appendLittleEndian(zip64 ? ZipFormat.sentinel32 : UInt32(record.compressedSize))
+        bytes.appendLittleEndian(zip64 ? ZipFormat.sentinel32 : UInt32(record.size))
+        bytes.appendLittleEndian(UInt16(record.name.count))
+        bytes.appendLittleEndian(UInt16(zip64 ? 20 : 0))
+        bytes += record.name
+        if zip64 {
+            bytes.appendLittleEndian(ZipFormat.zip64ExtraID)
+            bytes.appendLittleEndian(UInt16(16))
+            bytes.appendLittleEndian(UInt64(record.size))
+            bytes.appendLittleEndian(UInt64(record.compressedSize))
+        }
+        return bytes
+    }
+
+    private func centralHeader(_ record: Record) -> [UInt8] {
+        // Only the values too large for their field go in the ZIP64 field, in this order.
+        var zip64: [UInt8] = []
+        for value in [record.size, record.compressedSize, record.localHeaderOffset] where value >= zip64Threshold {
+            zip64.appendLittleEndian(UInt64(value))
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(ZipFormat.centralHeaderBytes + record.name.count + 28)
+        bytes.appendLittleEndian(ZipFormat.centralHeaderSignature)
+        bytes.appendLittleEndian(ZipFormat.madeByUnix | versionNeeded(record))
+        bytes.appendLittleEndian(versionNeeded(record))
+        bytes.appendLittleEndian(ZipFormat.utf8NameFlag)
+        bytes.appendLittleEndian(record.method)
+        bytes.appendLittleEndian(modified.time)
+        bytes.appendLittleEndian(modified.date)
+        bytes.appendLittleEndian(record.crc32)
+        bytes.appendLittleEndian(field32(record.compressedSize))
+        bytes.appendLittleEndian(field32(record.size))
+        bytes.appendLittleEndian(UInt16(record.name.count))
+        bytes.appendLittleEndian(UInt16(zip64.isEmpty ? 0 : 4 + zip64.count))
+        bytes.appendLittleEndian(UInt16(0))  // comment length
+        bytes.appendLittleEndian(UInt16(0))  // disk where the entry starts
+        bytes.appendLittleEndian(UInt16(0))  // internal attributes
+        bytes.appendLittleEndian(ZipFormat.writtenFileMode << 16)
+        bytes.appendLittleEndian(field32(record.localHeaderOffset))
+        bytes += record.name
+        if !zip64.isEmpty {
+            bytes.appendLittleEndian(ZipFormat.zip64ExtraID)
+            bytes.appendLittleEndian(UInt16(zip64.count))
+            bytes += zip64
+        }
+        return bytes
+    }
+
+    /// A size or offset in a 32-bit field, or "see the ZIP64 field".
+    private func field32(_ value: Int64) -> UInt32 {
+        value >= zip64Threshold ? ZipFormat.sentinel32 : UInt32(value)
+    }
+
+    private func versionNeeded(_ record: Record) -> UInt16 {
+        if [record.size, record.compressedSize, record.localHeaderOffset].contains(where: { $0 >= zip64Threshold }) {
+            return ZipFormat.versionZip64
+        }
+        return record.method == ZipFormat.deflated ? ZipFormat.versionDeflated : ZipFormat.versionStored
     }
 
     // MARK: -
 
-    private func isZip64(_ entry: Entry) -> Bool {
-        entry.size >= zip64Threshold || entry.compressedSize >= zip64Threshold || entry.offset >= zip64Threshold
+    private mutating func append(_ bytes: [UInt8]) {
+        pending += bytes
+        offset += Int64(bytes.count)
     }
 
-    private mutating func append(name: String, method: UInt16, crc32: UInt32, compressedSize: Int64, size: Int64,
-                                 data: ZipPlan.Part) {
-        let entry = Entry(name: Array(name.utf8), method: method, crc32: crc32, compressedSize: compressedSize, size: size,
-                          offset: offset)
-        let sizesInZip64 = size >= zip64Threshold || compressedSize >= zip64Threshold
-        var header: [UInt8] = []
-        Self.put32(0x0403_4B50, &header)
-        Self.put16(sizesInZip64 ? 45 : 20, &header)
-        Self.put16(0x0800, &header)   // bit 11: the name is UTF-8
-        Self.put16(method, &header)
-        Self.put16(modified.time, &header); Self.put16(modified.date, &header)
-        Self.put32(crc32, &header)
-        Self.put32(sizesInZip64 ? 0xFFFF_FFFF : UInt32(compressedSize), &header)
-        Self.put32(sizesInZip64 ? 0xFFFF_FFFF : UInt32(size), &header)
-        Self.put16(UInt16(entry.name.count), &header)
-        Self.put16(sizesInZip64 ? 20 : 0, &header)
-        header += entry.name
-        if sizesInZip64 {
-            Self.put16(0x0001, &header); Self.put16(16, &header)
-            Self.put64(size, &header); Self.put64(compressedSize, &header)
-        }
-        entries.append(entry)
-        appendPart(.bytes(header))
-        appendPart(data)
-    }
-
-    private func centralHeader(_ entry: Entry) -> [UInt8] {
-        var extra: [UInt8] = []
-        if entry.size >= zip64Threshold || entry.compressedSize >= zip64Threshold { Self.put64(entry.size, &extra); Self.put64(entry.compressedSize, &extra) }
-        if entry.offset >= zip64Threshold { Self.put64(entry.offset, &extra) }
-        var header: [UInt8] = []
-        Self.put32(0x0201_4B50, &header)
-        Self.put16(0x031E, &header)   // made by Unix, APPNOTE 3.0
-        Self.put16(extra.isEmpty ? 20 : 45, &header)
-        Self.put16(0x0800, &header)
-        Self.put16(entry.method, &header)
-        Self.put16(modified.time, &header); Self.put16(modified.date, &header)
-        Self.put32(entry.crc32, &header)
-        let bigSizes = entry.size >= zip64Threshold || entry.compressedSize >= zip64Threshold
-        Self.put32(bigSizes ? 0xFFFF_FFFF : UInt32(entry.compressedSize), &header)
-        Self.put32(bigSizes ? 0xFFFF_FFFF : UInt32(entry.size), &header)
-        Self.put16(UInt16(entry.name.count), &header)
-        Self.put16(extra.isEmpty ? 0 : UInt16(extra.count + 4), &header)
-        Self.put16(0, &header); Self.put16(0, &header); Self.put16(0, &header)
-        Self.put32(UInt32(0o100644) << 16, &header)   // a regular file, rw-r--r--
-        Self.put32(entry.offset >= zip64Threshold ? 0xFFFF_FFFF : UInt32(entry.offset), &header)
-        header += entry.name
-        if !extra.isEmpty {
-            Self.put16(0x0001, &header); Self.put16(UInt16(extra.count), &header)
-            header += extra
-        }
-        return header
-    }
-
-    /// Adds a part, merging bytes into the bytes before them (one array per run of headers).
-    private mutating func appendPart(_ part: ZipPlan.Part) {
-        offset += part.count
-        if case let .bytes(new) = part, case let .bytes(old)? = parts.last {
-            parts[parts.count - 1] = .bytes(old + new)
-        } else {
-            parts.append(part)
-        }
-    }
-
-    /// Raw deflate (no zlib or gzip wrapper), as zip's method 8 holds it.
-    static func deflate(_ bytes: [UInt8]) -> [UInt8]? {
-        var stream = z_stream()
-        guard deflateInit2_(&stream, 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-                            Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
-        defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        let result = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out -> Int32 in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                return CZlib.deflate(&stream, Z_FINISH)
-            }
-        }
-        guard result == Z_STREAM_END else { return nil }
-        output.removeLast(output.count - Int(stream.total_out))
-        return output
-    }
-
-    static func put16(_ value: UInt16, _ out: inout [UInt8]) {
-        out.append(UInt8(value & 0xFF)); out.append(UInt8(value >> 8))
-    }
-
-    static func put32(_ value: UInt32, _ out: inout [UInt8]) {
-        for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
-    }
-
-    static func put64(_ value: Int64, _ out: inout [UInt8]) {
-        for shift in stride(from: 0, to: 64, by: 8) { out.append(UInt8(truncatingIfNeeded: UInt64(value) >> UInt64(shift))) }
-    }
-}
-
-/// A zip as its parts in order, and its exact length (a response's `Content-Length`).
-public struct ZipPlan: Sendable, Equatable {
-    public enum Part: Sendable, Equatable {
-        case bytes([UInt8])
-        case file(path: String, size: Int64)
-
-        public var count: Int64 {
-            switch self {
-            case let .bytes(bytes): Int64(bytes.count)
-            case let .file(_, size): size
-            }
-        }
-    }
-
-    public let parts: [Part]
-    public let length: Int64
-
-    init(parts: [Part]) {
-        self.parts = parts
-        length = parts.reduce(0) { $0 + $1.count }
+    /// The name's UTF-8. One longer than a header's 16-bit field would make a broken zip;
+    /// one the reader would refuse is a mistake of Dawn's, caught in debug builds.
+    private static func checked(_ name: String) -> [UInt8] {
+        let bytes = Array(name.utf8)
+        precondition(bytes.count <= Int(UInt16.max), "a zip entry name is longer than 65,535 bytes")
+        assert((try? ZipEntryName.check(bytes)) != nil, "the zip entry name \(ZipError.quoted(name)) is not a plain relative path")
+        return bytes
     }
 }

@@ -53,6 +53,27 @@ final class FileSystemTests: XCTestCase {
         }
     }
 
+    func testReadsAFileInChunks() throws {
+        let path = folder + "/chunks"
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        try FileSystem.write(bytes, to: path, sync: false)
+        var read: [UInt8] = []
+        var sizes: [Int] = []
+        let total = try FileSystem.readChunks(path, chunkBytes: 300) { chunk in
+            read.append(contentsOf: chunk)
+            sizes.append(chunk.count)
+        }
+        XCTAssertEqual(total, 1000)
+        XCTAssertEqual(read, bytes)
+        XCTAssertTrue(sizes.allSatisfy { $0 <= 300 }, "\(sizes)")
+        XCTAssertThrowsError(try FileSystem.readChunks(folder) { _ in }) { error in
+            XCTAssertEqual((error as? FileError)?.kind, .notRegularFile)
+        }
+        XCTAssertThrowsError(try FileSystem.readChunks(folder + "/missing") { _ in }) { error in
+            XCTAssertEqual((error as? FileError)?.errno, ENOENT)
+        }
+    }
+
     /// /proc files say they are empty; the whole text is read anyway.
     func testReadsProcFilesToTheEnd() throws {
         XCTAssertFalse(try FileSystem.read("/proc/self/statm", maxBytes: 4096).isEmpty)

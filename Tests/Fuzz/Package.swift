@@ -17,6 +17,8 @@ let package = Package(
         // import`, so the package is built with `-enable-testing`.
         .executableTarget(name: "FuzzImportJSON", dependencies: ["FuzzSupport", .product(name: "DawnMemberData", package: "Dawn")]),
         .executableTarget(name: "FuzzImportCSV", dependencies: ["FuzzSupport", .product(name: "DawnMemberData", package: "Dawn")]),
+        // The writer's ZIP64 threshold is internal: `@testable import` too.
+        .executableTarget(name: "FuzzZip", dependencies: ["FuzzSupport", .product(name: "DawnZip", package: "Dawn")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,7 +36,7 @@ extension ExportPage {
         }
 
         let now = model.exportedAt
-        var writer = ZipWriter(modified: ZipWriter.Timestamp(year: now.date.year, month: now.date.month, day: now.date.day,
+        var writer = ZipWriter(modified: ZipTimestamp(year: now.date.year, month: now.date.month, day: now.date.day,
                                                              hour: now.hour, minute: now.minute, second: now.second))
         writer.add(name: ImportZip.jsonName, bytes: DawnExportFormat.bytes(try file(model, member, photos: photos.isEmpty ? nil : photos)),
                    compress: true)

@@ -60,6 +60,8 @@ public final class Dawn: HTTPResponder {
     let notificationTests = NotificationTestThrottle()
     /// How many API requests each token may make a minute.
     let apiRateLimit = APIRateLimit()
+    /// How many times a minute each calendar feed link may be fetched.
+    let feedRateLimit = APIRateLimit(requestsPerWindow: FeedTokens.requestsPerMinute)
 
     /// Unix seconds now: the system clock, or a fixed one in tests. Pages read the time
     /// only through this (`MemberContext.now`), so a page can be tested on any date.
@@ -134,11 +136,12 @@ public final class Dawn: HTTPResponder {
         admission = Admission(configuration: configuration, family: family, familyScreens: familyScreens, data: data,
                               members: caches.members)
         do {
-            // The active API tokens, read once: each request's check is then a lookup.
+            // The active API tokens and feed links, read once: each request's check is then a lookup.
             try family.apiTokens.ensureLoaded()
+            try family.feedTokens.ensureLoaded()
         } catch {
             data.closeAll()
-            throw .resources("cannot read the API tokens in instance.sqlite: \(error)")
+            throw .resources("cannot read the API tokens or feed links in instance.sqlite: \(error)")
         }
         do {
             deviceKey = try family.deviceKey()
@@ -222,6 +225,7 @@ public final class Dawn: HTTPResponder {
         FamilyPage.add(to: &router)
         AccountPage.add(to: &router)
         AccountTokensPage.add(to: &router)
+        CalendarFeedPage.add(to: &router)
         FamilyScreenPage.add(to: &router)
         if metrics { MetricsPage.add(to: &router) }
         if testHooks { TestHooks.add(to: &router) }

@@ -56,6 +56,9 @@ public final class Dawn: HTTPResponder {
     let vapidKey: P256KeyPair
     /// The reminders' delivery queue and its threads (`NotificationDelivery`).
     let notifications: NotificationDelivery
+    /// Where checklist writes hand their members' webhook calls: the same queue (tests may
+    /// record them instead).
+    let webhooks: any WebhookOutbox
     /// How often each member may press "Send a test".
     let notificationTests = NotificationTestThrottle()
     /// How many API requests each token may make a minute.
@@ -75,10 +78,11 @@ public final class Dawn: HTTPResponder {
         try self.init(configuration: configuration, metrics: metrics, now: now, outbox: nil)
     }
 
-    /// The app with the outbox its reminders go to: nil for its own delivery (tests pass a
-    /// `RecordingReminderOutbox`).
+    /// The app with the outbox its reminders go to, and the one its webhook calls go to: nil
+    /// for its own delivery (tests pass a `RecordingReminderOutbox`, or a recorder of their own).
     init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics(),
-         now: @escaping @Sendable () -> Int64 = Family.wallClock, outbox: (any ReminderOutbox)?) throws(DawnStartError) {
+         now: @escaping @Sendable () -> Int64 = Family.wallClock, outbox: (any ReminderOutbox)?,
+         webhooks: (any WebhookOutbox)? = nil) throws(DawnStartError) {
         self.configuration = configuration
         self.now = now
         serverMetrics = metrics
@@ -166,6 +170,7 @@ public final class Dawn: HTTPResponder {
                                   capacity: configuration.passwordQueueCapacity, name: "dawn-password")
         let notifications = Self.makeNotifications(configuration: configuration, data: data, vapidKey: vapidKey, now: now)
         self.notifications = notifications
+        self.webhooks = webhooks ?? notifications
         let delivery: any ReminderOutbox = outbox ?? notifications
         reminders = ReminderScheduler(data: data, family: family, timeZones: timeZones, strings: strings,
                                       settings: { [caches] id, database in try caches.members.settings(id, from: database) },

@@ -103,6 +103,11 @@ extension Habits {
         }
     }
 
+    /// `habit`'s `day` as `habit_days` has it; nil when nothing is logged that day.
+    package func day(_ habit: Int64, on day: LocalDate) throws -> Day? {
+        try database.read { try Self.day(habit, on: day, $0) }
+    }
+
     /// The days within `days` each of `habits` was done: one query, a primary-key range per
     /// habit (the calendar feed's window).
     package func doneDates(_ habits: [Int64], within days: ClosedRange<LocalDate>) throws -> [Int64: Set<LocalDate>] {

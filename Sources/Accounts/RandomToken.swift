@@ -1,7 +1,7 @@
 import PlainText
 /// 256 random bits from the system CSPRNG (`SystemRandomNumberGenerator`: getrandom on
 /// Linux), written as unpadded base64url: 43 characters, safe in cookies, URLs and forms.
-/// Every secret Dawn makes is one: sessions, API tokens, feed links, webhook secrets.
+/// Every secret Dawn makes is one: sign-in cookies, API tokens, feed links, webhook secrets.
 package enum RandomToken {
     static let byteCount = 32
     package static let length = 43

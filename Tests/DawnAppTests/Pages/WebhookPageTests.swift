@@ -203,4 +203,24 @@ final class WebhookPageTests: XCTestCase {
         XCTAssertEqual(dawn.post(checkURL, []).location, "/family-screen/today?done=checked")
         XCTAssertEqual(recorder.events, ["habit.done 1 2026-03-11"])
     }
+
+    func testAGuardiansCheckOffOnAChildsDayCallsTheChildsWebhook() throws {
+        let recorder = Recorder()
+        let dawn = try harness(recorder)
+        XCTAssertEqual(save(dawn, Self.url).status, .ok, "Mum's own webhook")
+        dawn.addMember("mia", displayName: "Mia", child: true)
+        _ = dawn.get("/family")
+        XCTAssertEqual(dawn.post("/family/guardians", [("guardian", "mum"), ("child", "mia")]).status, .seeOther)
+        dawn.signIn("mia")
+        dawn.addHabit("Piano", emoji: "🎹")
+        let miasSecret = try XCTUnwrap(secretShown(save(dawn, "https://mia.example.org/hook")))
+        let mia = try dawn.member().account.id
+        dawn.signIn("mum")
+        _ = dawn.get("/members/mia/day/2026-03-11")
+        XCTAssertEqual(dawn.post("/members/mia/day/2026-03-11/check/1", [("action", "done")]).status, .seeOther)
+        let calls = recorder.calls.withLock { $0 }
+        XCTAssertEqual(calls.map(\.0.name), ["Piano"])
+        XCTAssertEqual(calls.first?.1, NotifyTargets.Webhook(url: "https://mia.example.org/hook", secret: miasSecret))
+        XCTAssertEqual(calls.first?.2, mia)
+    }
 }

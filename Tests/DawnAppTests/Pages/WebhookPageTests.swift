@@ -57,7 +57,7 @@ final class WebhookPageTests: XCTestCase {
         let dawn = try harness()
         let card = dawn.get("/settings")
         XCTAssertTrue(card.text.contains(#"<section class="card stack" id="webhook" aria-labelledby="settings-webhook">"#))
-        XCTAssertFalse(card.text.contains(#"action="/settings/webhook/secret""#), "no secret to replace yet")
+        XCTAssertFalse(card.text.contains(#"action="/settings/webhook/secret#webhook""#), "no secret to replace yet")
         let saved = save(dawn, "  \(Self.url)  ")
         XCTAssertEqual(saved.status, .ok, "the answer shows the secret: no redirect")
         XCTAssertEqual(saved.headers["Cache-Control"], "no-store")
@@ -68,7 +68,7 @@ final class WebhookPageTests: XCTestCase {
         let later = dawn.get("/settings")
         XCTAssertFalse(later.text.contains(secret))
         XCTAssertTrue(later.text.contains(#"value="https://hooks.example.org/dawn""#))
-        XCTAssertTrue(later.text.contains(#"action="/settings/webhook/secret""#))
+        XCTAssertTrue(later.text.contains(#"action="/settings/webhook/secret#webhook""#))
         // Another URL keeps the secret; "Make a new secret" replaces it, shown once.
         XCTAssertEqual(save(dawn, "https://hooks.example.org/other").location, "/settings?done=webhook_saved#webhook")
         XCTAssertEqual(try stored(dawn)?.secret, secret)

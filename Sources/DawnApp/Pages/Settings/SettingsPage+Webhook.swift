@@ -51,9 +51,11 @@ extension SettingsPage {
     /// secret when it was just made.
     static func webhook(_ app: Dawn, _ page: PageRequest, _ model: Model, form: FormState, secret: String?,
                         result: String?) -> SettingsView.Webhook {
+        // The answer opens on the card (the form's fragment stays with the page it answers),
+        // so a secret shown once, or a refusal, is on the first screen.
         SettingsView.Webhook(
-            action: Paths.webhook,
-            secretAction: Paths.webhookSecret,
+            action: Paths.webhook + "#webhook",
+            secretAction: Paths.webhookSecret + "#webhook",
             url: form.isValid ? model.webhookURL ?? "" : form.value("webhook_url"),
             error: form.error("webhook_url"),
             isSet: model.webhookURL != nil,

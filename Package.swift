@@ -15,8 +15,9 @@ import PackageDescription
 //   Outbound        outbound HTTP(S) POST and SMTP through libcurl
 //   Imaging         photos through libvips: sniffing, header size, re-encoding
 //   Markdown        journal entries' Markdown as safe HTML and as plain text, through cmark-gfm
-//   Store, HTTP, Gzip, TimeZones, PlainText, JSON
-//                   SQLite, the pure HTTP/1.1 core, zlib, tzdata, text rules, JSON values
+//   Store, HTTP, Gzip, TimeZones, PlainText, JSON, ICalendar
+//                   SQLite, the pure HTTP/1.1 core, zlib, tzdata, text rules, JSON values,
+//                   iCalendar text (the calendar feed)
 //   Zip             zip files through zlib: an export planned as parts to stream, uploaded zips read within limits
 //   Files, Locks    the one file system layer (every open/read/stat/mkdir… is in Sources/Files), the lock type
 //   C libraries     CSQLite, CZlib, CCrypt, CGcrypt, CCurl, CVips, CCmarkGFM, CLinux, CThreadSanitizer
@@ -70,6 +71,9 @@ let package = Package(
         // JSON values, a strict RFC 8259 parser with limits, and a writer that writes what
         // Foundation's JSONEncoder wrote (sorted keys, pretty printing). Pure.
         .target(name: "JSON"),
+        // iCalendar (RFC 5545) text: content lines folded at 75 octets with CRLF, escaped TEXT,
+        // DATE and DATE-TIME values. Pure; the calendar feed (`/ical/…`) writes with it.
+        .target(name: "ICalendar", dependencies: ["TimeZones"]),
         // Pure HTTP/1.1: request parser, response encoder, connection state machine, form decoding.
         .target(name: "HTTP"),
         // gzip through zlib.
@@ -119,7 +123,8 @@ let package = Package(
         // member's database and the family's (the board's summary: Members/Board+Member.swift).
         .target(name: "DawnApp", dependencies: ["MemberData", "FamilyData", "HTTPServer", "HTTP", "Templates", "Store",
                                                 "Accounts", "TimeZones", "Domain", "Localization", "PlainText", "Files",
-                                                "Locks", "WebPush", "Outbound", "JSON", "Imaging", "Markdown", "Zip"]),
+                                                "Locks", "WebPush", "Outbound", "JSON", "Imaging", "Markdown", "Zip",
+                                                "ICalendar"]),
         // The `dawn` command: serve, user, backup, restore, check, healthcheck; the settings table.
         .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "FamilyData", "HTTPServer", "HTTP", "Store",
                                                 "Accounts", "Files", "Outbound", "JSON"]),
@@ -128,6 +133,7 @@ let package = Package(
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "TimeZones"]),
         .testTarget(name: "LocksTests", dependencies: ["Locks"]),
         .testTarget(name: "GzipTests", dependencies: ["Gzip"]),
         .testTarget(name: "ZipTests", dependencies: ["Zip", "Files", "CZlib"]),

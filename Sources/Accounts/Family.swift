@@ -30,12 +30,15 @@ public final class Family: Sendable {
     private let sessionCacheSeconds: Int64
     /// Members' API tokens: the active ones held in memory (`APITokens`).
     public let apiTokens: APITokens
+    /// Members' calendar feed links: their hashes held in memory (`FeedTokens`).
+    public let feedTokens: FeedTokens
 
     public init(data: DataDirectory, now: @escaping @Sendable () -> Int64 = Family.wallClock,
                 sessionCacheSeconds: Int64 = Family.defaultSessionCacheSeconds) {
         self.sessionCacheSeconds = sessionCacheSeconds
         self.data = data
         apiTokens = APITokens(data: data)
+        feedTokens = FeedTokens(data: data)
         self.now = now
         // libgcrypt reads /proc on its first call and aborts the process if it cannot
         // (out of descriptors, say): make that call now, at start-up, not in a request.
@@ -163,8 +166,9 @@ public final class Family: Sendable {
             let deleted = try connection.run("DELETE FROM members WHERE id = ?", [.integer(id.rawValue)])
             guard deleted == 1 else { throw AccountError.memberNotFound }
         }
-        // Their tokens went with the row (cascade): they stop working now.
+        // Their tokens and feed link went with the row (cascade): they stop working now.
         apiTokens.memberRemoved(id)
+        feedTokens.memberRemoved(id)
         // The row is gone first, so no request can reach the files while they are deleted.
         // Ids are never reused, so files left by a failure here cannot reach a new member.
         do {

@@ -1,11 +1,12 @@
 import PlainText
 /// 256 random bits from the system CSPRNG (`SystemRandomNumberGenerator`: getrandom on
 /// Linux), written as unpadded base64url: 43 characters, safe in cookies, URLs and forms.
-enum RandomToken {
+/// Every secret Dawn makes is one: sign-in cookies, API tokens, feed links, webhook secrets.
+package enum RandomToken {
     static let byteCount = 32
-    static let length = 43
+    package static let length = 43
 
-    static func generate() -> String {
+    package static func generate() -> String {
         Base64URL.encode(bytes())
     }
 
@@ -22,7 +23,7 @@ enum RandomToken {
 
     /// Exactly 43 base64url characters, the last one canonical (32 bytes leave its two
     /// low bits zero), so each token has one spelling.
-    static func isWellFormed(_ token: String) -> Bool {
+    package static func isWellFormed(_ token: String) -> Bool {
         var token = token
         return token.withUTF8 { bytes in  // read in place: every signed-in request checks one
             guard bytes.count == length, let last = bytes.last, let lastValue = Base64URL.value(of: last),

@@ -56,10 +56,15 @@ public final class Dawn: HTTPResponder {
     let vapidKey: P256KeyPair
     /// The reminders' delivery queue and its threads (`NotificationDelivery`).
     let notifications: NotificationDelivery
+    /// Where checklist writes hand their members' webhook calls: the same queue (tests may
+    /// record them instead).
+    let webhooks: any WebhookOutbox
     /// How often each member may press "Send a test".
     let notificationTests = NotificationTestThrottle()
     /// How many API requests each token may make a minute.
     let apiRateLimit = APIRateLimit()
+    /// How many times a minute each calendar feed link may be fetched.
+    let feedRateLimit = APIRateLimit(requestsPerWindow: FeedTokens.requestsPerMinute)
 
     /// Unix seconds now: the system clock, or a fixed one in tests. Pages read the time
     /// only through this (`MemberContext.now`), so a page can be tested on any date.
@@ -73,10 +78,11 @@ public final class Dawn: HTTPResponder {
         try self.init(configuration: configuration, metrics: metrics, now: now, outbox: nil)
     }
 
-    /// The app with the outbox its reminders go to: nil for its own delivery (tests pass a
-    /// `RecordingReminderOutbox`).
+    /// The app with the outbox its reminders go to, and the one its webhook calls go to: nil
+    /// for its own delivery (tests pass a `RecordingReminderOutbox`, or a recorder of their own).
     init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics(),
-         now: @escaping @Sendable () -> Int64 = Family.wallClock, outbox: (any ReminderOutbox)?) throws(DawnStartError) {
+         now: @escaping @Sendable () -> Int64 = Family.wallClock, outbox: (any ReminderOutbox)?,
+         webhooks: (any WebhookOutbox)? = nil) throws(DawnStartError) {
         self.configuration = configuration
         self.now = now
         serverMetrics = metrics
@@ -134,11 +140,12 @@ public final class Dawn: HTTPResponder {
         admission = Admission(configuration: configuration, family: family, familyScreens: familyScreens, data: data,
                               members: caches.members)
         do {
-            // The active API tokens, read once: each request's check is then a lookup.
+            // The active API tokens and feed links, read once: each request's check is then a lookup.
             try family.apiTokens.ensureLoaded()
+            try family.feedTokens.ensureLoaded()
         } catch {
             data.closeAll()
-            throw .resources("cannot read the API tokens in instance.sqlite: \(error)")
+            throw .resources("cannot read the API tokens or feed links in instance.sqlite: \(error)")
         }
         do {
             deviceKey = try family.deviceKey()
@@ -163,6 +170,7 @@ public final class Dawn: HTTPResponder {
                                   capacity: configuration.passwordQueueCapacity, name: "dawn-password")
         let notifications = Self.makeNotifications(configuration: configuration, data: data, vapidKey: vapidKey, now: now)
         self.notifications = notifications
+        self.webhooks = webhooks ?? notifications
         let delivery: any ReminderOutbox = outbox ?? notifications
         reminders = ReminderScheduler(data: data, family: family, timeZones: timeZones, strings: strings,
                                       settings: { [caches] id, database in try caches.members.settings(id, from: database) },
@@ -222,6 +230,7 @@ public final class Dawn: HTTPResponder {
         FamilyPage.add(to: &router)
         AccountPage.add(to: &router)
         AccountTokensPage.add(to: &router)
+        CalendarFeedPage.add(to: &router)
         FamilyScreenPage.add(to: &router)
         if metrics { MetricsPage.add(to: &router) }
         if testHooks { TestHooks.add(to: &router) }

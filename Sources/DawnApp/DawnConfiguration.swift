@@ -73,6 +73,8 @@ public struct DawnConfiguration: Sendable, Equatable {
         // Photo uploads (`/day/{date}/photos`) may carry files of up to 25 MB, and an import
         // (`/import`) a zip export with photos; every other request keeps the small body limit.
         server.limits.uploadPathSuffixes = ["/photos", "/import"]
+        // A calendar feed's address is its secret: it stays out of the access log.
+        server.secretPathPrefixes = ["/ical/"]
     }
 
     /// Where notifications may go, as the two switches above have it.

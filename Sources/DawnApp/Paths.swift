@@ -111,6 +111,13 @@ struct Paths: Sendable, Equatable {
     static let shareJournal = "/settings/share-journal"
     /// The journal template's form on `/settings` (`SettingsPage+JournalTemplate`).
     static let journalTemplate = "/settings/journal-template"
+    /// The member's webhook (`SettingsPage+Webhook.swift`): save or remove it, a new secret.
+    static let webhook = "/settings/webhook"
+    static let webhookSecret = "/settings/webhook/secret"
+    /// The calendar feed's card on `/account/tokens` (`AccountTokensPage+Feed.swift`), and the feed.
+    static let feed = "/account/tokens/feed"
+    static let feedRemove = "/account/tokens/feed/remove"
+    static func calendarFeed(_ token: String) -> String { "/ical/\(token).ics" }
     static let signIn = "/login"
     static let setup = "/setup"
 

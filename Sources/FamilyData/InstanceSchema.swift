@@ -71,7 +71,20 @@ package enum InstanceSchema {
             """),
         // Members' API tokens (`APITokens`).
         Migration(version: 13, sql: apiTokens),
+        // Members' calendar feed links (`FeedTokens`).
+        Migration(version: 14, sql: feedTokens),
     ]
+
+    /// Migration 14: the secret of each member's calendar feed (`GET /ical/{token}.ics`),
+    /// at most one a member. Only its SHA-256 is kept, as for API tokens; making a new link
+    /// replaces the row, so the old address stops at once. Removing the member removes it.
+    private static let feedTokens = """
+        CREATE TABLE feed_tokens (
+            member_id  INTEGER PRIMARY KEY NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            token_hash BLOB NOT NULL UNIQUE CHECK (length(token_hash) = 32),
+            created_at INTEGER NOT NULL
+        ) STRICT;
+        """
 
     /// Migration 13: a member's API tokens for scripts and home automation. Only the SHA-256
     /// of a token is kept, so a copy of the database cannot call the API. `scope` is `read`

@@ -586,7 +586,7 @@ final class EventLoop: @unchecked Sendable {
     private func log(_ info: PendingRequest, status: Int, bytes: Int, microseconds: UInt64) {
         logBuffer.append(contentsOf: info.method.rawValue.utf8)
         logBuffer.append(UInt8(ascii: " "))
-        logBuffer.append(contentsOf: info.path.utf8)
+        logBuffer.append(contentsOf: shared.configuration.loggedPath(info.path).utf8)
         logBuffer.append(contentsOf: " \(status) \(bytes) \(microseconds)us\n".utf8)
     }
 

@@ -30,6 +30,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var gzipLevel: Int32 = 1
     /// One line per request on stdout.
     public var accessLog = true
+    /// Paths under these prefixes carry a secret (the calendar feed's link): the access log
+    /// writes the prefix and `…`, never the rest (`loggedPath`).
+    public var secretPathPrefixes: [String] = []
     /// A pipelining client that does not read its responses stops being read
     /// once this much output waits for it.
     public var outputHighWater = 512 * 1024
@@ -38,6 +41,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var acceptBackoff: Duration = .milliseconds(100)
 
     public init() {}
+
+    /// `path` as the access log writes it: cut after a secret prefix.
+    public func loggedPath(_ path: String) -> String {
+        guard let prefix = secretPathPrefixes.first(where: { path.hasPrefix($0) }) else { return path }
+        return prefix + "…"
+    }
 
     public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }

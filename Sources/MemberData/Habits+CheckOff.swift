@@ -103,6 +103,27 @@ extension Habits {
         }
     }
 
+    /// `habit`'s `day` as `habit_days` has it; nil when nothing is logged that day.
+    package func day(_ habit: Int64, on day: LocalDate) throws -> Day? {
+        try database.read { try Self.day(habit, on: day, $0) }
+    }
+
+    /// The days within `days` each of `habits` was done: one query, a primary-key range per
+    /// habit (the calendar feed's window).
+    package func doneDates(_ habits: [Int64], within days: ClosedRange<LocalDate>) throws -> [Int64: Set<LocalDate>] {
+        guard !habits.isEmpty else { return [:] }
+        return try database.read { connection in
+            var dates: [Int64: Set<LocalDate>] = [:]
+            let marks = Array(repeating: "?", count: habits.count).joined(separator: ", ")
+            for row in try connection.query("""
+                SELECT habit_id, day FROM habit_days WHERE habit_id IN (\(marks)) AND day BETWEEN ? AND ? AND done = 1
+                """, habits.map(SQLValue.integer) + [.text(days.lowerBound.description), .text(days.upperBound.description)]) {
+                if let day = LocalDate(iso: row.string(1)) { dates[row.int64(0), default: []].insert(day) }
+            }
+            return dates
+        }
+    }
+
     /// How many days within `days` each of `habits` was done: one query, a primary-key
     /// range per habit.
     package func doneDays(_ habits: [Int64], within days: ClosedRange<LocalDate>) throws -> [Int64: Int] {

@@ -4,6 +4,8 @@ import Store
 /// access token) and an email address (`member_settings` keys `notify_ntfy_url`,
 /// `notify_ntfy_token`, `notify_email`), the browsers' Web Push subscriptions
 /// (`push_subscriptions`) and the last delivery result of each target (`notify_results`).
+/// Also where their habits' check-offs are announced: a webhook's URL and signing secret
+/// (`notify_webhook_url`, `notify_webhook_secret`), its last call's result under `webhook`.
 /// Values are stored as given: checking them is the settings page's job.
 package struct NotifyTargets {
     /// Browsers (devices) a member can subscribe at once; a new one beyond replaces the
@@ -37,6 +39,18 @@ package struct NotifyTargets {
         }
     }
 
+    /// A member's webhook: the URL called on a check-off or undo, and the secret its
+    /// calls are signed with (HMAC-SHA256, `X-Dawn-Signature`).
+    package struct Webhook: Sendable, Equatable {
+        package var url: String
+        package var secret: String
+
+        package init(url: String, secret: String) {
+            self.url = url
+            self.secret = secret
+        }
+    }
+
     package struct PushSubscription: Sendable, Equatable {
         package let id: Int64
         package let endpoint: String
@@ -56,6 +70,7 @@ package struct NotifyTargets {
     package enum Key {
         package static let ntfy = "ntfy"
         package static let email = "email"
+        package static let webhook = "webhook"
         package static func push(_ id: Int64) -> String { "push:\(id)" }
     }
 
@@ -73,6 +88,33 @@ package struct NotifyTargets {
 
     package func email() throws -> String? {
         try settingValues()["notify_email"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The member's webhook, or nil when they have none (a URL needs its secret).
+    package func webhook() throws -> Webhook? {
+        let values = try settingValues()
+        guard let url = values["notify_webhook_url"], !url.isEmpty,
+              let secret = values["notify_webhook_secret"], !secret.isEmpty else { return nil }
+        return Webhook(url: url, secret: secret)
+    }
+
+    /// Sets the member's webhook in one transaction (nil removes it); a changed URL or
+    /// secret forgets the last call's result.
+    package func setWebhook(_ webhook: Webhook?) throws {
+        let before = try self.webhook()
+        try database.write { connection in
+            for (key, value) in [("notify_webhook_url", webhook?.url), ("notify_webhook_secret", webhook?.secret)] {
+                if let value {
+                    try connection.run("""
+                        INSERT INTO member_settings (key, value) VALUES (?, ?)
+                        ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                        """, [.text(key), .text(value)])
+                } else {
+                    try connection.run("DELETE FROM member_settings WHERE key = ?", [.text(key)])
+                }
+            }
+            if before != webhook { try connection.run("DELETE FROM notify_results WHERE target = ?", [.text(Key.webhook)]) }
+        }
     }
 
     /// Sets both the ntfy topic and the email address in one transaction (nil removes

@@ -156,10 +156,10 @@ final class GermanSpanishTests: XCTestCase {
         let sameAsEnglish: [Language: Set<String>] = [
             .de: ["account.name.heading", "family.add.display_name", "habit.page.plan", "habits.emoji", "habits.name",
                   "habits.swatch.rose", "heatmap.day", "stats.short.month", "stats.short.quarter", "stats.short.week",
-                  "vacations.range", "chores.stats.count"],
+                  "vacations.range", "chores.stats.count", "webhook.heading"],
             .es: ["family.badge_admin", "habit.page.plan", "habits.emoji", "habits.minutes", "habits.swatch.coral",
                   "heatmap.day", "settings.hour", "stats.short.day", "stats.short.month", "vacations.range",
-                  "chores.stats.count"],
+                  "chores.stats.count", "webhook.heading"],
         ]
         for language in [Language.de, .es] {
             let table = strings.table(language)

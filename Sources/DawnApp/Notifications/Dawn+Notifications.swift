@@ -17,7 +17,7 @@ extension Dawn {
         return NotificationDelivery(
             retryBaseMilliseconds: configuration.notifyRetryBaseMilliseconds,
             targets: { member in try notificationTargets(of: member, data: data, emailConfigured: emailConfigured) },
-            deliver: { _, target, message in sender.deliver(message, to: target) },
+            deliver: { _, target, content in sender.deliver(content, to: target) },
             record: { member, target, outcome in
                 guard let database = try? data.member(member) else { return }
                 let targets = NotifyTargets(database: database)
@@ -41,5 +41,18 @@ extension Dawn {
         if let ntfy = try targets.ntfy() { all.append(.ntfy(ntfy)) }
         if emailConfigured, let email = try targets.email() { all.append(.email(email)) }
         return all
+    }
+}
+
+extension Dawn {
+    /// The member's webhook as a checklist write needs it, or nil when they have none. A
+    /// webhook that cannot be read fails no check-off (the write stands): it is said on stderr.
+    func webhook(of member: MemberID, _ database: Database) -> NotifyTargets.Webhook? {
+        do {
+            return try NotifyTargets(database: database).webhook()
+        } catch {
+            StandardError.line("webhooks: member \(member.rawValue): cannot read the webhook: \(error)")
+            return nil
+        }
     }
 }

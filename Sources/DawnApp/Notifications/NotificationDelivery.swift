@@ -1,10 +1,12 @@
 import HTTPServer
 import Locks
+import MemberData
 import Store
 
-/// The delivery queue behind `ReminderOutbox`: every due reminder becomes one job per
-/// target of its member (Web Push subscriptions, ntfy, email), run on the queue's own
-/// threads (never an event loop, never the scheduler's thread). Each target is on its
+/// The delivery queue behind `ReminderOutbox` and `WebhookOutbox`: every due reminder
+/// becomes one job per target of its member (Web Push subscriptions, ntfy, email), every
+/// habit event one job for the member's webhook, run on the queue's own threads (never an
+/// event loop, never the scheduler's thread nor a request's). Each target is on its
 /// own: a failed attempt is tried again after 1, 2, 4, 8… times `retryBase` until
 /// `retryWindow` (60 times the base: an hour) after the first attempt; no two attempts
 /// at the same target run at once, so a hanging receiver holds one thread for at most
@@ -12,7 +14,7 @@ import Store
 /// (`capacity` jobs, `perMemberCapacity` of one member); beyond, new jobs are dropped
 /// and said so on stderr. Time, targets and the sending itself are given, so the rules
 /// are tested without a network.
-final class NotificationDelivery: ReminderOutbox, Sendable {
+final class NotificationDelivery: ReminderOutbox, WebhookOutbox, Sendable {
     static let defaultCapacity = 1000
     static let perMemberCapacity = 100
     static let defaultThreads = 4
@@ -21,7 +23,7 @@ final class NotificationDelivery: ReminderOutbox, Sendable {
         let member: MemberID
         /// Nil: look the member's targets up first (on a delivery thread).
         let target: NotificationTarget?
-        let message: NotificationMessage
+        let content: NotificationContent
         /// Attempts made so far.
         var attempts = 0
         /// Monotonic milliseconds: not before then.
@@ -43,7 +45,7 @@ final class NotificationDelivery: ReminderOutbox, Sendable {
     private let capacity: Int
     private let retryBaseMilliseconds: Int64
     private let targets: @Sendable (MemberID) throws -> [NotificationTarget]
-    private let deliver: @Sendable (MemberID, NotificationTarget, NotificationMessage) -> DeliveryOutcome
+    private let deliver: @Sendable (MemberID, NotificationTarget, NotificationContent) -> DeliveryOutcome
     private let record: @Sendable (MemberID, NotificationTarget, DeliveryOutcome) -> Void
     private let clock: @Sendable () -> Int64
     private let threads: Lock<[PosixThread]> = Lock([])
@@ -54,7 +56,7 @@ final class NotificationDelivery: ReminderOutbox, Sendable {
     init(threads threadCount: Int = defaultThreads, capacity: Int = defaultCapacity, retryBaseMilliseconds: Int,
          clock: @escaping @Sendable () -> Int64 = NotificationDelivery.monotonicMilliseconds,
          targets: @escaping @Sendable (MemberID) throws -> [NotificationTarget],
-         deliver: @escaping @Sendable (MemberID, NotificationTarget, NotificationMessage) -> DeliveryOutcome,
+         deliver: @escaping @Sendable (MemberID, NotificationTarget, NotificationContent) -> DeliveryOutcome,
          record: @escaping @Sendable (MemberID, NotificationTarget, DeliveryOutcome) -> Void) {
         self.capacity = capacity
         self.retryBaseMilliseconds = Int64(max(1, retryBaseMilliseconds))
@@ -79,8 +81,14 @@ final class NotificationDelivery: ReminderOutbox, Sendable {
     /// `ReminderOutbox`: returns at once; the member's targets are looked up and sent to
     /// on the delivery threads.
     func send(_ reminder: DueReminder) {
-        _ = enqueue([Job(member: reminder.member, target: nil, message: NotificationMessage(title: reminder.title, body: reminder.body),
-                         notBefore: clock())])
+        _ = enqueue([Job(member: reminder.member, target: nil,
+                         content: .message(NotificationMessage(title: reminder.title, body: reminder.body)), notBefore: clock())])
+    }
+
+    /// `WebhookOutbox`: returns at once; the call and its retries run on the delivery threads,
+    /// one at a time for the member's webhook, so its calls leave in the order of their events.
+    func send(_ event: WebhookEvent, to webhook: NotifyTargets.Webhook, of member: MemberID) {
+        _ = enqueue([Job(member: member, target: .webhook(webhook), content: .webhook(event), notBefore: clock())])
     }
 
     /// Sends `message` to each of `targets` now and waits (at most `waitMilliseconds`) for
@@ -89,7 +97,8 @@ final class NotificationDelivery: ReminderOutbox, Sendable {
                      waitMilliseconds: Int) -> Bool {
         let done = Semaphore()
         let now = clock()
-        guard enqueue(targets.map { Job(member: member, target: $0, message: message, notBefore: now, firstAttemptDone: done) }) else {
+        guard enqueue(targets.map { Job(member: member, target: $0, content: .message(message), notBefore: now,
+                                        firstAttemptDone: done) }) else {
             return false
         }
         let deadline = now + Int64(waitMilliseconds)
@@ -179,9 +188,9 @@ final class NotificationDelivery: ReminderOutbox, Sendable {
     private func attempt(_ job: Job) -> [Job] {
         guard let target = job.target else {
             let found = (try? targets(job.member)) ?? []
-            return found.map { Job(member: job.member, target: $0, message: job.message, notBefore: job.notBefore) }
+            return found.map { Job(member: job.member, target: $0, content: job.content, notBefore: job.notBefore) }
         }
-        let outcome = deliver(job.member, target, job.message)
+        let outcome = deliver(job.member, target, job.content)
         record(job.member, target, outcome)
         guard case .failed = outcome else { return [] }
         let now = clock()

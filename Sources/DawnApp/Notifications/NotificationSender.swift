@@ -6,8 +6,8 @@ import WebPush
 
 /// Sends one notification to one target over the network (libcurl, through `Outbound`),
 /// on a delivery thread: Web Push (RFC 8291 payload encryption, RFC 8292 VAPID), an ntfy
-/// POST, an email through the instance's SMTP relay. Says what happened as a
-/// `DeliveryOutcome`; never throws, never retries (the queue does).
+/// POST, an email through the instance's SMTP relay, a webhook's signed POST. Says what
+/// happened as a `DeliveryOutcome`; never throws, never retries (the queue does).
 struct NotificationSender: Sendable {
     /// The total time one HTTP attempt may take.
     static let httpTimeoutMilliseconds = 10_000
@@ -26,12 +26,28 @@ struct NotificationSender: Sendable {
     /// The VAPID contact (RFC 8292 §2.1): the instance's sender address when there is one.
     var vapidSubject: String { "mailto:" + (smtpFrom ?? "dawn@localhost") }
 
-    func deliver(_ message: NotificationMessage, to target: NotificationTarget) -> DeliveryOutcome {
-        switch target {
-        case let .push(subscription): push(message, to: subscription)
-        case let .ntfy(ntfy): post(message, to: ntfy)
-        case let .email(address): mail(message, to: address)
+    func deliver(_ content: NotificationContent, to target: NotificationTarget) -> DeliveryOutcome {
+        switch (content, target) {
+        case let (.message(message), .push(subscription)): push(message, to: subscription)
+        case let (.message(message), .ntfy(ntfy)): post(message, to: ntfy)
+        case let (.message(message), .email(address)): mail(message, to: address)
+        case let (.webhook(event), .webhook(webhook)): outcome(of: Self.webhookRequest(event, to: webhook, policy: policy)) { _ in nil }
+        case (.message, .webhook), (.webhook, _): .refused("a webhook gets habit events, and only it")
         }
+    }
+
+    /// A webhook call: the event's JSON, signed (`WebhookSignature`). https only, unless the
+    /// operator allowed private or loopback addresses (`NotifyInput.webhookURL` checks the
+    /// same when the URL is saved).
+    static func webhookRequest(_ event: WebhookEvent, to webhook: NotifyTargets.Webhook, policy: AddressPolicy) -> HTTPPost {
+        let body = event.body
+        return HTTPPost(url: webhook.url, headers: [
+            ("Content-Type", "application/json"),
+            ("User-Agent", "Dawn/\(DawnVersion.current) (webhook)"),
+            ("X-Dawn-Event", event.kind.rawValue),
+            (WebhookSignature.header, WebhookSignature.value(body: body, secret: webhook.secret)),
+        ], body: body, timeoutMilliseconds: httpTimeoutMilliseconds, policy: policy,
+           httpsOnly: !NotifyInput.allowsPlainHTTPWebhooks(policy))
     }
 
     private func push(_ message: NotificationMessage, to subscription: NotifyTargets.PushSubscription) -> DeliveryOutcome {

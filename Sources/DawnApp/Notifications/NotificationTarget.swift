@@ -5,6 +5,8 @@ enum NotificationTarget: Sendable, Equatable {
     case push(NotifyTargets.PushSubscription)
     case ntfy(NotifyTargets.Ntfy)
     case email(String)
+    /// Their webhook: told of check-offs (`WebhookEvent`), never of reminders.
+    case webhook(NotifyTargets.Webhook)
 
     /// Its key in `notify_results` (and what keeps two deliveries to it from running at once).
     var key: String {
@@ -12,6 +14,7 @@ enum NotificationTarget: Sendable, Equatable {
         case let .push(subscription): NotifyTargets.Key.push(subscription.id)
         case .ntfy: NotifyTargets.Key.ntfy
         case .email: NotifyTargets.Key.email
+        case .webhook: NotifyTargets.Key.webhook
         }
     }
 }
@@ -31,4 +34,12 @@ enum DeliveryOutcome: Sendable, Equatable {
 struct NotificationMessage: Sendable, Equatable {
     let title: String
     let body: String
+}
+
+/// What one delivery job carries: the kinds of event the one queue delivers.
+enum NotificationContent: Sendable, Equatable {
+    /// A reminder's or a test's text, for browsers, ntfy and email.
+    case message(NotificationMessage)
+    /// A habit's check-off, undo or skip, for the member's webhook.
+    case webhook(WebhookEvent)
 }

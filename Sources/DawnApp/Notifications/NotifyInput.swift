@@ -5,7 +5,8 @@ import Outbound
 import WebPush
 
 /// The checks on what a member gives as a notification target, before anything is stored:
-/// an ntfy topic URL and token, an email address, a browser's push subscription. Pure.
+/// an ntfy topic URL and token, an email address, a browser's push subscription, a
+/// webhook's URL. Pure.
 enum NotifyInput {
     /// What was wrong; each is a string key (`notify.error.<rawValue>`) in every language.
     enum Problem: String, Error, Equatable {
@@ -18,6 +19,11 @@ enum NotifyInput {
         case pushJSON = "push_json"
         case pushEndpoint = "push_endpoint"
         case pushKeys = "push_keys"
+        case webhookURL = "webhook_url"
+        /// An http:// webhook where the operator allows public addresses only.
+        case webhookHTTPS = "webhook_https"
+        /// A well-formed URL on an address no webhook may go to (as `ntfyAddress`).
+        case webhookAddress = "webhook_address"
 
         var key: String { "notify.error." + rawValue }
     }
@@ -40,6 +46,25 @@ enum NotifyInput {
         if token.isEmpty { return NotifyTargets.Ntfy(url: url, token: nil) }
         guard token.utf8.count <= maximumTokenLength, token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { throw .ntfyToken }
         return NotifyTargets.Ntfy(url: url, token: token)
+    }
+
+    /// A webhook's URL: an https URL with a host and no user information, whose host the
+    /// policy does not refuse as written (the rules of an ntfy topic, `ntfy`); http only
+    /// where the operator allowed private or loopback addresses (a receiver on the home
+    /// network), since a call names the member's habits. An empty URL means no webhook.
+    static func webhookURL(_ text: String, policy: AddressPolicy, localAddresses: [[UInt8]]) throws(Problem) -> String? {
+        let url = String(PlainText.trimmed(text))
+        if url.isEmpty { return nil }
+        guard url.utf8.count <= maximumURLLength, let host = host(of: url) else { throw .webhookURL }
+        guard url.lowercased().hasPrefix("https://") || allowsPlainHTTPWebhooks(policy) else { throw .webhookHTTPS }
+        guard !policy.refusesHost(host, localAddresses: localAddresses) else { throw .webhookAddress }
+        return url
+    }
+
+    /// Whether a webhook may be an http:// URL: only where the operator opened private (or
+    /// loopback) addresses.
+    static func allowsPlainHTTPWebhooks(_ policy: AddressPolicy) -> Bool {
+        policy != .publicOnly
     }
 
     /// The token a save of the settings form leaves stored: the one typed replaces the

@@ -45,7 +45,7 @@ enum APIv1 {
             let day = try day(app, page, member)
             let habit = try DayPage.checklistHabit(page, member)
             do {
-                _ = try DayPage.applyCheck(action, habit: habit, day: day, page, member)
+                _ = try DayPage.applyCheck(action, habit: habit, day: day, app, page, member)
             } catch let limit as Habits.LimitReached {
                 throw APIProblem(status: .unprocessableContent, code: "limit_reached",
                                  message: HabitsPage.limitMessage(app, page, limit))

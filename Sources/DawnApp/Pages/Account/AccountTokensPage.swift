@@ -9,13 +9,15 @@ import TimeZones
 /// (200, `no-store` as all of `/account`); only its hash is kept. A refused form (a bad
 /// name, the 21st token, a child asking to write) comes back with the message beside its
 /// field and nothing written. Revoking stops a token at once. A form page: its `FormState`
-/// and the list are the model.
+/// and the list are the model. The calendar feed's link has its card here too
+/// (`AccountTokensPage+Feed.swift`).
 enum AccountTokensPage {
     static let url = "/account/tokens"
 
     static func add(to router: inout Router<Route>) {
         router.add(.GET, url, .member { app, page in
-            let notice = try page.query()["done"] == "revoked" ? app.t("tokens.revoked", page) : nil
+            let notices = ["revoked": "tokens.revoked", "feed_removed": "feed.removed"]
+            let notice = try page.query()["done"].flatMap { notices[$0] }.map { app.t($0, page) }
             return try show(app, page, notice: notice)
         })
         router.add(.POST, url, .member { app, page in try create(app, page) })
@@ -25,6 +27,7 @@ enum AccountTokensPage {
             }
             return .redirect(to: Paths.done(url, "revoked"))
         })
+        addFeed(to: &router)
     }
 
     private static func create(_ app: Dawn, _ page: PageRequest) throws -> HTTPResponse {
@@ -70,8 +73,10 @@ enum AccountTokensPage {
             + (journal ? app.t("tokens.with_journal", page) : "")
     }
 
-    private static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, created: AccountTokensView.Created? = nil,
-                             form: FormState = FormState(values: ["scope": "read"]), status: HTTPStatus = .ok) throws -> HTTPResponse {
+    /// The page; `feedURL` is the feed link just made, shown this once.
+    static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, created: AccountTokensView.Created? = nil,
+                     form: FormState = FormState(values: ["scope": "read"]), feedURL: String? = nil,
+                     status: HTTPStatus = .ok) throws -> HTTPResponse {
         let me = try page.member.member
         let rules = try app.timeZones.rules(for: me.timeZone)
         func when(_ instant: Int64) -> String {
@@ -86,8 +91,11 @@ enum AccountTokensPage {
                                            use: made + " · " + used, revokeURL: "/account/tokens/\(token.id)/revoke",
                                            revokeLabel: app.t("tokens.revoke_label", page, ["name": token.name]))
         }
+        let feed = AccountTokensView.Feed(
+            made: try app.family.feedTokens.link(of: me.id).map { app.t("feed.made", page, ["date": when($0.createdAt)]) },
+            url: feedURL, action: Paths.feed, removeAction: Paths.feedRemove)
         return app.render(AccountTokensView(title: app.t("tokens.title", page), notice: notice, created: created, tokens: tokens,
-                                            form: form, maxName: APITokens.maxNameCharacters, readOnly: me.isChild),
+                                            form: form, maxName: APITokens.maxNameCharacters, readOnly: me.isChild, feed: feed),
                           status: status, for: page)
     }
 }

@@ -1,7 +1,8 @@
 import Templates
 
 /// `Views/account-tokens.html`: the member's API tokens (`AccountTokensPage`): a new token
-/// shown once, the list with each one's scope and last use, the form that makes one.
+/// shown once, the list with each one's scope and last use, the form that makes one; and
+/// their calendar feed's card (`partials/account-feed.html`).
 struct AccountTokensView: PageView {
     static let template = "account-tokens"
 
@@ -15,6 +16,7 @@ struct AccountTokensView: PageView {
     var maxName: Int
     /// The member is a child: their tokens read only, so the form offers no write.
     var readOnly: Bool
+    var feed: Feed
 
     static let fields: [ViewField<Self>] = [
         .text("title", \.title),
@@ -28,7 +30,24 @@ struct AccountTokensView: PageView {
         },
         .number("maxName", \.maxName),
         .bool("readOnly", \.readOnly),
+        .object("feed", \.feed),
     ]
+
+    /// The calendar feed's card: whether there is a link (never the link, but once).
+    struct Feed: TemplateView {
+        /// "A link was made on 3 December 2026, 09:00."; nil when there is none.
+        var made: String?
+        /// The address just made: its only showing.
+        var url: String?
+        var action: String
+        var removeAction: String
+        static let fields: [ViewField<Self>] = [
+            .text("made", \.made),
+            .text("url", \.url),
+            .text("action", \.action),
+            .text("removeAction", \.removeAction),
+        ]
+    }
 
     struct Created: TemplateView {
         var name: String

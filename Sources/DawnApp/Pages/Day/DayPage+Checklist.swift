@@ -4,6 +4,7 @@ import HTTPServer
 import Localization
 import MemberData
 import PlainText
+import Store
 import Templates
 import TimeZones
 
@@ -34,32 +35,60 @@ extension DayPage {
     }
 
     /// The checklist's one write path, for its forms and the API alike: the child rules, the
-    /// write, and what it did. A refusal of the rules is a `PageError` (an archived habit 400,
-    /// a child's undo or skip of another day than today 403, a habit gone 404) with nothing
-    /// written; a full account is `Habits.LimitReached`, which each caller words its way.
-    static func applyCheck(_ action: CheckAction, habit: Habits.Habit, day: LocalDate, _ page: PageRequest,
+    /// write (`writeCheck`), and what it did. A refusal of the rules is a `PageError` (an
+    /// archived habit 400, a child's undo or skip of another day than today 403, a habit gone
+    /// 404) with nothing written; a full account is `Habits.LimitReached`, which each caller
+    /// words its way.
+    static func applyCheck(_ action: CheckAction, habit: Habits.Habit, day: LocalDate, _ app: Dawn, _ page: PageRequest,
                            _ member: MemberContext) throws -> CheckDone {
+        switch action {
+        case .done: break
+        case .undo: try ChildRules.refuseUndo(page, day: day, today: member.today)
+        case .skip, .unskip: try ChildRules.refuseChangingDay(page, day: day, today: member.today)
+        }
+        return try writeCheck(action, habit: habit, day: day, app, owner: member.account.id, database: member.database,
+                              loggedBy: member.loggedBy, now: member.now)
+    }
+
+    /// The write of a check, and the member's webhook told what it did (`Dawn.webhooks`):
+    /// for `applyCheck` and the kitchen screen (whose one tap is a `done` on the member's
+    /// today, which no child rule refuses). Only a write that changed something is announced:
+    /// `habit.done` when a check-off was written and the day is done (an amount short of the
+    /// target is not), `habit.undone` when check-offs were taken back, `habit.skipped` and
+    /// `habit.unskipped`.
+    static func writeCheck(_ action: CheckAction, habit: Habits.Habit, day: LocalDate, _ app: Dawn, owner: MemberID,
+                           database: Database, loggedBy: String?, now: Int64) throws -> CheckDone {
+        let habits = Habits(database: database)
+        let webhook = app.webhook(of: owner, database)
+        let done: CheckDone
+        var event: WebhookEvent.Kind?
         switch action {
         case .done(let amount):
             let result = if let amount {
-                try member.habits.checkOff(habit: habit.id, on: day, amountMilli: Habits.milli(amount.value),
-                                           loggedBy: member.loggedBy, now: member.now)
+                try habits.checkOff(habit: habit.id, on: day, amountMilli: Habits.milli(amount.value), loggedBy: loggedBy, now: now)
             } else {
-                try member.habits.checkOffToMeetTarget(habit: habit.id, on: day, loggedBy: member.loggedBy, now: member.now)
+                try habits.checkOffToMeetTarget(habit: habit.id, on: day, loggedBy: loggedBy, now: now)
             }
             guard result != .unavailable else { throw PageError(.badRequest, key: "habits.error.archived") }
-            return amount == nil ? .checked : .amountAdded
+            if result == .logged, webhook != nil, try habits.day(habit.id, on: day)?.done == true {
+                event = .done
+            }
+            done = amount == nil ? .checked : .amountAdded
         case .undo:
-            try ChildRules.refuseUndo(page, day: day, today: member.today)
-            _ = try member.habits.undoCheckOffs(habit: habit.id, on: day)
-            return .unchecked
+            if try habits.undoCheckOffs(habit: habit.id, on: day) > 0 { event = .undone }
+            done = .unchecked
         case .skip, .unskip:
-            try ChildRules.refuseChangingDay(page, day: day, today: member.today)
-            guard try member.habits.setSkipped(habit.id, on: day, action == .skip) else {
+            guard try habits.setSkipped(habit.id, on: day, action == .skip) else {
                 throw PageError(.notFound, key: "habits.error.not_found")
             }
-            return action == .skip ? .skipped : .unskipped
+            event = action == .skip ? .skipped : .unskipped
+            done = action == .skip ? .skipped : .unskipped
         }
+        if let event, let webhook {
+            app.webhooks.send(WebhookEvent(kind: event, habitID: habit.id, name: habit.name, emoji: habit.emoji, day: day, at: now),
+                              to: webhook, of: owner)
+        }
+        return done
     }
 
     static func addChecklist(to router: inout Router<Route>) {
@@ -89,7 +118,7 @@ extension DayPage {
                 throw PageError(.badRequest, key: "check.error.action")
             }
             do {
-                let done = try applyCheck(action, habit: habit, day: day, page, member)
+                let done = try applyCheck(action, habit: habit, day: day, app, page, member)
                 return .redirect(to: Paths.done(page.paths.day(day), done.rawValue, anchor: "checklist"))
             } catch let limit as Habits.LimitReached {
                 return try refuse(HabitsPage.limitMessage(app, page, limit))
@@ -104,7 +133,7 @@ extension DayPage {
             case "unskip": action = .unskip
             default: throw PageError(.badRequest, key: "check.error.action")
             }
-            let done = try applyCheck(action, habit: habit, day: day, page, member)
+            let done = try applyCheck(action, habit: habit, day: day, app, page, member)
             return .redirect(to: Paths.done(page.paths.day(day), done.rawValue, anchor: "checklist"))
         }.forGuardians(.write))
     }

@@ -295,7 +295,9 @@ enum FamilyScreenPage {
         }
         if isOpen(item) {
             do {
-                _ = try Habits(database: model.database).checkOffToMeetTarget(habit: id, on: model.today, now: model.now)
+                // The checklist's own write, so the member's webhook hears of it as from their day page.
+                _ = try DayPage.writeCheck(.done(amount: nil), habit: item.habit, day: model.today, app, owner: member.id,
+                                           database: model.database, loggedBy: nil, now: model.now)
             } catch let limit as Habits.LimitReached {
                 throw PageError(.badRequest, HabitsPage.limitMessage(app, page, limit))
             }

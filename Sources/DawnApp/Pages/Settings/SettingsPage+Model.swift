@@ -37,6 +37,8 @@ extension SettingsPage {
         let email: String?
         let pushSubscriptions: [NotifyTargets.PushSubscription]
         let results: [String: NotifyTargets.Result]
+        /// The member's webhook's URL, as stored (never its secret).
+        let webhookURL: String?
         /// Whether the admin configured an SMTP relay (without one, the address is kept but unused).
         let emailConfigured: Bool
         /// The bytes of the member's photos, and how many they may keep (`DAWN_PHOTO_QUOTA_MB`).
@@ -67,6 +69,7 @@ extension SettingsPage {
             email = try? targets.email()
             pushSubscriptions = (try? targets.pushSubscriptions()) ?? []
             results = (try? targets.results()) ?? [:]
+            webhookURL = (try? targets.webhook())?.url
             emailConfigured = app.configuration.emailConfigured
             photoBytes = (try? DayPhotos(database: member.database).usedBytes()) ?? 0
             photoQuotaBytes = app.configuration.photoQuotaMegabytes * 1_000_000

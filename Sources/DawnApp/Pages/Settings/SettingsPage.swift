@@ -27,6 +27,7 @@ enum SettingsPage {
                 "screen_pin_saved": ("screen.settings.saved_with_pin", "family_screen"),
                 "pin_cleared": ("screen.settings.pin_cleared", "family_screen"),
                 "journal_template_saved": ("journal_template.saved", "journal_template"),
+                "webhook_saved": ("webhook.saved", "webhook"), "webhook_removed": ("webhook.removed", "webhook"),
             ]
             let notice = done.flatMap { notices[$0] }
             return show(app, page, Model(app, member), notice: notice.map { app.t($0.key, page) }, noticeCard: notice?.card)
@@ -84,11 +85,13 @@ enum SettingsPage {
         addJournalSharing(to: &router)
         addJournalTemplate(to: &router)
         addFamilyScreen(to: &router)
+        addWebhook(to: &router)
     }
 
     static func show(_ app: Dawn, _ page: PageRequest, _ model: Model, notice: String? = nil, noticeCard: String? = nil,
                      form: FormState = FormState(), notifyForm: FormState = FormState(), screenForm: FormState = FormState(),
-                     templateForm: FormState = FormState(), status: HTTPStatus = .ok) -> HTTPResponse {
+                     templateForm: FormState = FormState(), webhookForm: FormState = FormState(), webhookSecret: String? = nil,
+                     status: HTTPStatus = .ok) -> HTTPResponse {
         // The zone shown may be one the form just refused: the times of the notification
         // results are then written in UTC, so the refusal is still shown (no "today" here).
         let rules = (try? app.timeZones.rules(for: model.timeZone)) ?? .utc
@@ -141,6 +144,8 @@ enum SettingsPage {
             notify: notify,
             journalSharing: journalSharing(app, page, model.settings),
             familyScreen: familyScreen(app, page, form: screenForm),
-            journalTemplate: journalTemplate(app, page, model.settings, form: templateForm)), status: status, for: page)
+            journalTemplate: journalTemplate(app, page, model.settings, form: templateForm),
+            webhook: webhook(app, page, model, form: webhookForm, secret: webhookSecret, result: result(NotifyTargets.Key.webhook))),
+                          status: status, for: page)
     }
 }

@@ -1,7 +1,7 @@
 import Templates
 
-/// `Views/settings.html`: the member's settings, their reminders' targets, journal sharing
-/// and family screen cards (`SettingsPage`), shown again with why a form was refused.
+/// `Views/settings.html`: the member's settings, their reminders' targets, webhook, journal
+/// sharing and family screen cards (`SettingsPage`), shown again with why a form was refused.
 struct SettingsView: PageView {
     static let template = "settings"
 
@@ -28,6 +28,7 @@ struct SettingsView: PageView {
     /// None when the member's family screen profile cannot be read.
     var familyScreen: FamilyScreen?
     var journalTemplate: JournalTemplate
+    var webhook: Webhook
 
     static let fields: [ViewField<Self>] = [
         .text("title", \.title),
@@ -48,6 +49,7 @@ struct SettingsView: PageView {
         .object("journalSharing", \.journalSharing),
         .object("familyScreen", \.familyScreen),
         .object("journalTemplate", \.journalTemplate),
+        .object("webhook", \.webhook),
     ]
 
     /// The notice of `?done=…` in the card its redirect's anchor lands on.
@@ -56,11 +58,13 @@ struct SettingsView: PageView {
         var journalSharing: String?
         var familyScreen: String?
         var journalTemplate: String?
+        var webhook: String?
         static let fields: [ViewField<Self>] = [
             .text("notify", \.notify),
             .text("journal_sharing", \.journalSharing),
             .text("family_screen", \.familyScreen),
             .text("journal_template", \.journalTemplate),
+            .text("webhook", \.webhook),
         ]
 
         /// The notice in `card`; none for a card the template shows no notice in.
@@ -70,6 +74,7 @@ struct SettingsView: PageView {
             case "journal_sharing": journalSharing = text
             case "family_screen": familyScreen = text
             case "journal_template": journalTemplate = text
+            case "webhook": webhook = text
             default: return nil
             }
         }
@@ -212,6 +217,33 @@ struct SettingsView: PageView {
                 .text("text", \.text),
             ]
         }
+    }
+
+    /// The webhook card (`partials/settings-webhook.html`).
+    struct Webhook: TemplateView {
+        var action: String
+        var secretAction: String
+        /// As stored, or as a refused form sent it.
+        var url: String
+        var error: String?
+        /// Whether a webhook is stored (so its secret may be replaced).
+        var isSet: Bool
+        /// The secret just made: its only showing.
+        var secret: String?
+        /// Its last call: when, and how it went.
+        var result: String?
+        /// Whether the URL must be https (the operator allowed no private addresses).
+        var httpsOnly: Bool
+        static let fields: [ViewField<Self>] = [
+            .text("action", \.action),
+            .text("secretAction", \.secretAction),
+            .text("url", \.url),
+            .text("error", \.error),
+            .bool("isSet", \.isSet),
+            .text("secret", \.secret),
+            .text("result", \.result),
+            .bool("httpsOnly", \.httpsOnly),
+        ]
     }
 
     /// Whether the member shares their journal with their guardians (`partials/settings-guardians.html`).

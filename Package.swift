@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
         .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData", "FamilyData", "Gzip", "Store", "JSON",
-                                                        "Imaging"]),
+                                                        "Imaging", "OpenIDConnect", "Outbound", "WebPush", "PlainText"]),
         .testTarget(name: "DawnCLITests", dependencies: ["DawnCLI", "DawnApp", "Outbound"]),
     ],
     swiftLanguageModes: [.v6]

@@ -33,8 +33,9 @@ final class PageHarness {
     }
 
     /// A fresh instance whose clock reads `now` (an instant as `PageHarness.instant`);
-    /// `configure` may change the configuration first (metrics on, a smaller budget…).
-    init(now: Int64, configure: (inout DawnConfiguration) -> Void = { _ in }) throws {
+    /// `configure` may change the configuration first (metrics on, a smaller budget…);
+    /// `openIDFetch` stands in for the OpenID provider's network.
+    init(now: Int64, configure: (inout DawnConfiguration) -> Void = { _ in }, openIDFetch: OpenIDProvider.Fetch? = nil) throws {
         folder = NSTemporaryDirectory() + "dawn-pages-\(UInt64.random(in: 0...UInt64.max))"
         var configuration = DawnConfiguration()
         configuration.dataDirectory = folder
@@ -48,7 +49,7 @@ final class PageHarness {
         configure(&configuration)
         let clock = Lock(now)
         self.clock = clock
-        app = try Dawn(configuration: configuration, now: { clock.withLock { $0 } })
+        app = try Dawn(configuration: configuration, now: { clock.withLock { $0 } }, outbox: nil, openIDFetch: openIDFetch)
     }
 
     deinit {

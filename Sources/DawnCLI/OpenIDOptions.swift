@@ -18,9 +18,10 @@ enum OpenIDOptions {
             } catch {
                 throw CommandLineError("DAWN_OIDC_CLIENT_SECRET_FILE: cannot read the client secret from \(path): \(error)")
             }
-            // One line: a final newline (an editor's) is not part of the secret.
-            var text = String(decoding: bytes, as: UTF8.self)
-            while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+            // One line: a final newline (an editor's, LF or CR LF) is not part of the secret.
+            var line = bytes[...]
+            while let last = line.last, last == 10 || last == 13 { line = line.dropLast() }
+            let text = String(decoding: line, as: UTF8.self)
             guard !text.isEmpty else { throw CommandLineError("DAWN_OIDC_CLIENT_SECRET_FILE: \(path) is empty") }
             settings.clientSecret = try ServeSetting.clientSecret(text, name: "the client secret in \(path)")
         }

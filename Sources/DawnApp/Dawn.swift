@@ -86,7 +86,8 @@ public final class Dawn: HTTPResponder {
          openIDFetch: OpenIDProvider.Fetch? = nil) throws(DawnStartError) {
         self.configuration = configuration
         self.now = now
-        openID = openIDFetch.map { OpenIDProvider(settings: configuration.openID, fetch: $0) } ?? OpenIDProvider(settings: configuration.openID)
+        openID = openIDFetch.map { OpenIDProvider(settings: configuration.openID, fetch: $0) }
+            ?? OpenIDProvider(settings: configuration.openID)
         serverMetrics = metrics
         let templates: TemplateLibrary
         do {

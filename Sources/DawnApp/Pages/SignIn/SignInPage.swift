@@ -13,7 +13,7 @@ enum SignInPage {
             return show(app, page, username: "", next: ReturnPath.sanitize(try page.query()["next"]))
         })
         router.add(.POST, "/login", .open(hashesPasswords: true) { app, page in
-            // Hidden is off: a password sent anyway is never checked.
+            // A hidden form is a closed one: a password sent anyway is never checked.
             guard app.offersPasswordSignIn() else {
                 throw PageError(.forbidden, key: "login.password_off", ["name": app.openID?.name ?? ""])
             }

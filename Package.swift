@@ -12,7 +12,8 @@ import PackageDescription
 //   HTTPServer, Templates, Localization, Domain, WebPush
 //                   the POSIX server (sockets, epoll: System.swift), HTML templates, strings in five
 //                   languages, the pure product rules, Web Push cryptography
-//   Outbound        outbound HTTP(S) POST and SMTP through libcurl
+//   Outbound        outbound HTTP(S) GET/POST and SMTP through libcurl
+//   OpenIDConnect   signing in with an OpenID provider: discovery, PKCE, ID tokens checked with libgcrypt
 //   Imaging         photos through libvips: sniffing, header size, re-encoding
 //   Markdown        journal entries' Markdown as safe HTML and as plain text, through cmark-gfm
 //   Store, HTTP, Gzip, TimeZones, PlainText, JSON, ICalendar
@@ -113,8 +114,14 @@ let package = Package(
         // payload encryption (RFC 8291, RFC 8188). No network: delivery lives elsewhere.
         .target(name: "WebPush", dependencies: ["CGcrypt", "PlainText"]),
         // Outbound requests through libcurl: an HTTP(S) POST and an email through an SMTP
-        // relay, each with a total timeout and every address checked before connecting.
+        // relay, each with a total timeout and every address checked before connecting; a
+        // GET or form POST reading a bounded answer (the OpenID provider).
         .target(name: "Outbound", dependencies: ["CCurl", "PlainText"]),
+        // OpenID Connect's rules without the network: the provider's discovery document, key
+        // set and token answer read strictly, PKCE (S256), the authorization URL, and ID tokens
+        // checked (RS256 with libgcrypt's PKCS#1 v1.5, ES256 with Web Push's P-256 ECDSA: one
+        // implementation of each, never our own) against iss, aud, azp, exp, iat and nonce.
+        .target(name: "OpenIDConnect", dependencies: ["CGcrypt", "WebPush", "JSON", "PlainText"]),
         // The member's data, in their own database: repositories, its schema, the importer and
         // Dawn's export format. Never opens instance.sqlite (that is FamilyData's).
         .target(name: "MemberData", dependencies: ["Store", "Domain", "TimeZones", "Localization", "PlainText", "Locks",
@@ -124,10 +131,10 @@ let package = Package(
         .target(name: "DawnApp", dependencies: ["MemberData", "FamilyData", "HTTPServer", "HTTP", "Templates", "Store",
                                                 "Accounts", "TimeZones", "Domain", "Localization", "PlainText", "Files",
                                                 "Locks", "WebPush", "Outbound", "JSON", "Imaging", "Markdown", "Zip",
-                                                "ICalendar"]),
+                                                "ICalendar", "OpenIDConnect"]),
         // The `dawn` command: serve, user, backup, restore, check, healthcheck; the settings table.
         .target(name: "DawnCLI", dependencies: ["DawnApp", "MemberData", "FamilyData", "HTTPServer", "HTTP", "Store",
-                                                "Accounts", "Files", "Outbound", "JSON"]),
+                                                "Accounts", "Files", "Outbound", "JSON", "OpenIDConnect"]),
         .executableTarget(name: "dawn", dependencies: ["DawnCLI"]),
 
         .testTarget(name: "FilesTests", dependencies: ["Files"]),
@@ -147,11 +154,13 @@ let package = Package(
         .testTarget(name: "MemberDataTests", dependencies: ["MemberData", "Store", "Domain", "TimeZones", "JSON", "PlainText"]),
         .testTarget(name: "WebPushTests", dependencies: ["WebPush", "PlainText"]),
         .testTarget(name: "OutboundTests", dependencies: ["Outbound"]),
+        .testTarget(name: "OpenIDConnectTests", dependencies: ["OpenIDConnect", "JSON", "PlainText"],
+                    exclude: ["make-fixtures.py"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "TimeZones"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TimeZones"]),
         .testTarget(name: "DawnAppTests", dependencies: ["DawnApp", "MemberData", "FamilyData", "Gzip", "Store", "JSON",
-                                                        "Imaging"]),
+                                                        "Imaging", "OpenIDConnect", "Outbound", "WebPush", "PlainText"]),
         .testTarget(name: "DawnCLITests", dependencies: ["DawnCLI", "DawnApp", "Outbound"]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,6 +9,7 @@ import Templates
 import Domain
 import TimeZones
 import WebPush
+import OpenIDConnect
 
 /// The application, put together: its configuration, stores, caches and routes, checked
 /// at start-up; every template is compiled and every static file loaded before the first
@@ -65,6 +66,10 @@ public final class Dawn: HTTPResponder {
     let apiRateLimit = APIRateLimit()
     /// How many times a minute each calendar feed link may be fetched.
     let feedRateLimit = APIRateLimit(requestsPerWindow: FeedTokens.requestsPerMinute)
+    /// The family's OpenID provider (`DAWN_OIDC_*`), nil when sign-in with one is not set up.
+    let openID: OpenIDProvider?
+    /// Sign-ins and connections sent to the provider and not yet back.
+    let openIDAttempts = OpenIDAttempts()
 
     /// Unix seconds now: the system clock, or a fixed one in tests. Pages read the time
     /// only through this (`MemberContext.now`), so a page can be tested on any date.
@@ -79,12 +84,15 @@ public final class Dawn: HTTPResponder {
     }
 
     /// The app with the outbox its reminders go to, and the one its webhook calls go to: nil
-    /// for its own delivery (tests pass a `RecordingReminderOutbox`, or a recorder of their own).
+    /// for its own delivery (tests pass a `RecordingReminderOutbox`, or a recorder of their own),
+    /// and how it reaches the OpenID provider: nil for libcurl (tests pass a stand-in).
     init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics(),
          now: @escaping @Sendable () -> Int64 = Family.wallClock, outbox: (any ReminderOutbox)?,
-         webhooks: (any WebhookOutbox)? = nil) throws(DawnStartError) {
+         webhooks: (any WebhookOutbox)? = nil, openIDFetch: OpenIDProvider.Fetch? = nil) throws(DawnStartError) {
         self.configuration = configuration
         self.now = now
+        openID = openIDFetch.map { OpenIDProvider(settings: configuration.openID, fetch: $0) }
+            ?? OpenIDProvider(settings: configuration.openID)
         serverMetrics = metrics
         let templates: TemplateLibrary
         do {
@@ -153,6 +161,22 @@ public final class Dawn: HTTPResponder {
             data.closeAll()
             throw .resources("cannot read or store the device cookie key in instance.sqlite: \(error)")
         }
+        if !configuration.passwordSignIn, let openID {
+            // Hidden with an admin who cannot use the button would leave that admin outside.
+            let admins: [Member]
+            do {
+                admins = try family.adminsWithoutOpenID(issuer: openID.issuer.text)
+            } catch {
+                data.closeAll()
+                throw .resources("cannot read the admins' OpenID connections in instance.sqlite: \(error)")
+            }
+            guard admins.isEmpty else {
+                data.closeAll()
+                throw .resources("DAWN_PASSWORD_SIGNIN=0 would leave out the admins who have not connected their \(openID.name) "
+                                 + "account on /account: " + admins.map(\.username).joined(separator: ", ")
+                                 + ". Start with DAWN_PASSWORD_SIGNIN=1 until they have.")
+            }
+        }
         // Reported once: a failure to read them must not stop the server.
         startupNotes = ((try? family.takeDroppedGuardianships()) ?? []) + PhotoFiles.removeOrphans(data)
         do {
@@ -210,6 +234,7 @@ public final class Dawn: HTTPResponder {
         })
         SetupPage.add(to: &router)
         SignInPage.add(to: &router)
+        OpenIDSignInPage.add(to: &router)
         DayPage.add(to: &router)
         PhotosPage.add(to: &router)
         SettingsPage.add(to: &router)
@@ -250,5 +275,16 @@ public enum DawnStartError: Error, CustomStringConvertible {
         case let .resources(message): message
         case let .storage(error): "\(error)"
         }
+    }
+}
+
+extension Dawn {
+    /// Whether `/login` offers the password form and takes a password: yes, unless
+    /// `DAWN_PASSWORD_SIGNIN=0`, and then only while some admin has not connected their
+    /// identity at the provider (one added since start-up, or one who could not yet), so
+    /// that no admin is ever left without a way in.
+    func offersPasswordSignIn() -> Bool {
+        guard !configuration.passwordSignIn, let openID else { return true }
+        return (try? family.adminsWithoutOpenID(issuer: openID.issuer.text).isEmpty) != true
     }
 }

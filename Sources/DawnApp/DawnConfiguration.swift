@@ -66,6 +66,14 @@ public struct DawnConfiguration: Sendable, Equatable {
     /// members in (`DAWN_AUTH_HEADER_LOGOUT_URL`): the proxy's own sign-out.
     public var authHeaderLogoutURL: String?
 
+    /// Sign-in with the family's OpenID provider (`DAWN_OIDC_*`); not offered until its
+    /// issuer, client id and secret are set. See `OpenIDSignInPage`.
+    public var openID = OpenIDSettings()
+    /// Whether `/login` offers the password form (`DAWN_PASSWORD_SIGNIN`). Off, the form is
+    /// hidden once every admin has connected their OpenID identity (start-up refuses it
+    /// before), and `dawn user passwd` stays the way in for the operator.
+    public var passwordSignIn = true
+
     /// A member's photos, in megabytes, at most (`DAWN_PHOTO_QUOTA_MB`).
     public var photoQuotaMegabytes = PhotoConstants.defaultQuotaMegabytes
 

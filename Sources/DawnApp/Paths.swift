@@ -120,6 +120,16 @@ struct Paths: Sendable, Equatable {
     static func calendarFeed(_ token: String) -> String { "/ical/\(token).ics" }
     static let signIn = "/login"
     static let setup = "/setup"
+    /// Sends the browser to the family's OpenID provider to sign in, then to `next`.
+    static func signInWithOpenID(returningTo next: String) -> String {
+        next == "/" ? "/login/oidc" : "/login/oidc?next=" + queryValue(next)
+    }
+    /// Where the OpenID provider sends the browser back (the redirect URI's path).
+    static let openIDCallback = "/login/oidc/callback"
+    /// `/account`'s link to connect the member's identity at the provider, and the form
+    /// that disconnects it.
+    static let connectOpenID = "/account/oidc/connect"
+    static let disconnectOpenID = "/account/oidc/disconnect"
 
     /// `text` as a query-string value: every byte but letters, digits and `-_.~` percent-encoded.
     private static func queryValue(_ text: String) -> String {

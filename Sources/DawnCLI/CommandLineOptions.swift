@@ -111,6 +111,11 @@ public enum CommandLineOptions: Equatable {
         if configuration.authHeader != nil, configuration.trustedProxies.isEmpty {
             throw CommandLineError("DAWN_AUTH_HEADER is read only from a trusted proxy: set DAWN_TRUSTED_PROXIES to its address too")
         }
+        try OpenIDOptions.complete(&configuration.openID)
+        if !configuration.passwordSignIn, !configuration.openID.isConfigured {
+            throw CommandLineError("DAWN_PASSWORD_SIGNIN=0 needs sign-in with an OpenID provider: set DAWN_OIDC_ISSUER, "
+                                   + "DAWN_OIDC_CLIENT_ID and DAWN_OIDC_CLIENT_SECRET too")
+        }
         return printConfig ? .printConfig(configuration) : .serve(configuration)
     }
 

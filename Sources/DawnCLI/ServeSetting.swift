@@ -99,6 +99,14 @@ struct ServeSetting: Sendable {
         }
     }
 
+    /// A client secret: visible ASCII, at most 1024 bytes (what goes into a Basic header).
+    static func clientSecret(_ v: String, name: String) throws(CommandLineError) -> String {
+        guard v.utf8.count <= 1024, v.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw CommandLineError("\(name) must be at most 1024 visible ASCII characters (not repeated here: it is a secret)")
+        }
+        return v
+    }
+
     /// Seconds as the variables take them: `10`, `0.5`.
     static func format(_ d: Duration) -> String {
         let ms = d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000

@@ -1,4 +1,6 @@
+import DawnApp
 import HTTP
+import OpenIDConnect
 import Outbound
 /// Every setting of `dawn serve`, in the order `--help` and `--print-config` list them.
 enum ServeSettings {
@@ -41,6 +43,65 @@ enum ServeSettings {
                 c.authHeaderLogoutURL = v
             },
             show: { $0.authHeaderLogoutURL ?? "" }),
+        ServeSetting(
+            variable: "DAWN_OIDC_ISSUER",
+            help: "OpenID provider members sign in with, e.g. https://auth.example.org/application/o/dawn/ (https; http only on loopback)",
+            apply: { v, name, c throws(CommandLineError) in
+                guard !v.isEmpty else { c.openID.issuer = nil; return }
+                do {
+                    _ = try ProviderURL.issuer(v)
+                } catch {
+                    throw CommandLineError("\(name) \(error), not \"\(v.prefix(200))\"")
+                }
+                c.openID.issuer = v
+            },
+            show: { $0.openID.issuer ?? "" }),
+        ServeSetting(
+            variable: "DAWN_OIDC_CLIENT_ID",
+            help: "the client id Dawn has at the OpenID provider",
+            apply: { v, name, c throws(CommandLineError) in
+                guard !v.isEmpty else { c.openID.clientID = nil; return }
+                guard v.utf8.count <= 255, v.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+                    throw CommandLineError("\(name) must be at most 255 visible ASCII characters (no spaces)")
+                }
+                c.openID.clientID = v
+            },
+            show: { $0.openID.clientID ?? "" }),
+        ServeSetting(
+            variable: "DAWN_OIDC_CLIENT_SECRET",
+            help: "the client secret (prefer DAWN_OIDC_CLIENT_SECRET_FILE: flags and the environment show in ps)",
+            isSecret: true,
+            apply: { v, name, c throws(CommandLineError) in
+                guard !v.isEmpty else { c.openID.clientSecret = nil; return }
+                c.openID.clientSecret = try ServeSetting.clientSecret(v, name: name)
+            },
+            show: { $0.openID.clientSecret == nil ? "" : "********" }),
+        ServeSetting(
+            variable: "DAWN_OIDC_CLIENT_SECRET_FILE",
+            help: "a file holding the client secret (one line), instead of DAWN_OIDC_CLIENT_SECRET",
+            apply: { v, _, c throws(CommandLineError) in c.openID.clientSecretFile = v.isEmpty ? nil : v },
+            show: { $0.openID.clientSecretFile ?? "" }),
+        ServeSetting(
+            variable: "DAWN_OIDC_NAME",
+            help: "the provider's name on the button: \"Sign in with Authentik\" (default: OpenID Connect)",
+            apply: { v, name, c throws(CommandLineError) in
+                let trimmed = String(Substring(v).trimmingSpaces)
+                guard !trimmed.isEmpty else { c.openID.name = nil; return }
+                guard trimmed.count <= OpenIDSettings.maximumNameLength,
+                      !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                    throw CommandLineError("\(name) must be one line of at most \(OpenIDSettings.maximumNameLength) characters")
+                }
+                c.openID.name = trimmed
+            },
+            show: { $0.openID.name ?? "" }),
+        ServeSetting(
+            variable: "DAWN_OIDC_CA_FILE",
+            help: "certificate authorities (PEM) to trust for the OpenID provider instead of the system's (a LAN provider's own CA)",
+            apply: { v, _, c throws(CommandLineError) in c.openID.certificateAuthorities = v.isEmpty ? nil : v },
+            show: { $0.openID.certificateAuthorities ?? "" }),
+        .onOff("DAWN_PASSWORD_SIGNIN",
+               "offer the password form on /login; 0 hides it once every admin has connected their OpenID identity",
+               \.passwordSignIn),
         .onOff("DAWN_METRICS", "serve /metrics (Prometheus text) to loopback or the token", \.metrics),
         ServeSetting(
             variable: "DAWN_METRICS_TOKEN",

@@ -73,6 +73,8 @@ package enum InstanceSchema {
         Migration(version: 13, sql: apiTokens),
         // Members' calendar feed links (`FeedTokens`).
         Migration(version: 14, sql: feedTokens),
+        // Members' identities at the family's OpenID provider (`Family+OpenIDLinks.swift`).
+        Migration(version: 15, sql: openIDLinks),
     ]
 
     /// Migration 14: the secret of each member's calendar feed (`GET /ical/{token}.ics`),
@@ -84,6 +86,23 @@ package enum InstanceSchema {
             token_hash BLOB NOT NULL UNIQUE CHECK (length(token_hash) = 32),
             created_at INTEGER NOT NULL
         ) STRICT;
+        """
+
+    /// Migration 15: the identity a member connected on `/account` (the provider's issuer
+    /// and its `sub` for them), which from then on signs them in. One per member and issuer,
+    /// and one member per identity. `label` is what `/account` shows of it (a username or
+    /// an address from the ID token), never what signs anyone in. Removing the member
+    /// removes it.
+    private static let openIDLinks = """
+        CREATE TABLE openid_links (
+            member_id  INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            issuer     TEXT NOT NULL CHECK (length(issuer) BETWEEN 1 AND 2048),
+            subject    TEXT NOT NULL CHECK (length(subject) BETWEEN 1 AND 255),
+            label      TEXT CHECK (label IS NULL OR length(label) <= 100),
+            created_at INTEGER NOT NULL,
+            PRIMARY KEY (member_id, issuer),
+            UNIQUE (issuer, subject)
+        ) STRICT, WITHOUT ROWID;
         """
 
     /// Migration 13: a member's API tokens for scripts and home automation. Only the SHA-256

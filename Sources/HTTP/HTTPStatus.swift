@@ -34,6 +34,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let headerFieldsTooLarge = HTTPStatus(code: 431, reason: "Request Header Fields Too Large")
     public static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")
     public static let notImplemented = HTTPStatus(code: 501, reason: "Not Implemented")
+    public static let badGateway = HTTPStatus(code: 502, reason: "Bad Gateway")
     public static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
     public static let httpVersionNotSupported = HTTPStatus(code: 505, reason: "HTTP Version Not Supported")
 }

@@ -13,6 +13,10 @@ public enum AddressPolicy: Sendable, Equatable {
     case publicAndPrivate
     /// Anything (`DAWN_NOTIFY_ALLOW_LOOPBACK=1`: tests, an ntfy on this very host).
     case any
+    /// Loopback only: an OpenID provider the operator named by a plain `http://` loopback
+    /// URL (its tests', or one reached through a tunnel), so that no name can take the code
+    /// and the client secret off this machine in clear text.
+    case loopbackOnly
 
     /// The policy the operator's two switches give; loopback allows everything.
     public init(allowingLoopback: Bool, allowingPrivate: Bool) {
@@ -22,6 +26,7 @@ public enum AddressPolicy: Sendable, Equatable {
     public func allows(_ addressClass: AddressClass) -> Bool {
         switch self {
         case .any: true
+        case .loopbackOnly: addressClass == .loopback
         case .publicAndPrivate: addressClass == .public || addressClass == .private
         case .publicOnly: addressClass == .public
         }
@@ -50,7 +55,8 @@ public enum AddressPolicy: Sendable, Equatable {
         case 16: guard allows(ipv6: address) else { return false }
         default: return false
         }
-        if self == .any { return true }
+        // Loopback is this host's own by definition: what `.loopbackOnly` is for.
+        if self == .any || self == .loopbackOnly { return true }
         let target = Self.embeddedIPv4(address) ?? address
         return !localAddresses.contains { (Self.embeddedIPv4($0) ?? $0) == target }
     }
@@ -64,7 +70,7 @@ public enum AddressPolicy: Sendable, Equatable {
         if self == .any { return false }
         let lowered = host.lowercased()
         let name = lowered.hasSuffix(".") ? String(lowered.dropLast()) : lowered
-        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        if name == "localhost" || name.hasSuffix(".localhost") { return self != .loopbackOnly }
         if let v4 = Self.ipv4Literal(lowered) { return !allows(address: v4, localAddresses: localAddresses) }
         if lowered.hasPrefix("["), lowered.hasSuffix("]") {
             guard let v6 = Self.ipv6Literal(String(lowered.dropFirst().dropLast())) else { return true }

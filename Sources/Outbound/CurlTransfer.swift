@@ -26,6 +26,8 @@ final class CurlTransfer {
         }
     }
     private let gate: SocketGate
+    /// Where the answer's body goes, when it is read (`collectBody`).
+    private var sink: ResponseSink?
 
     init(url: String, protocols: String, policy: AddressPolicy, timeoutMilliseconds: Int) throws(OutboundError) {
         // Opens libcurl on the first transfer of the process (and runs curl_global_init once).
@@ -45,7 +47,12 @@ final class CurlTransfer {
         try check(dawn_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
         try check(dawn_curl_setopt_open_socket_function(handle, Self.openSocket))
         try check(dawn_curl_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, Unmanaged.passUnretained(gate).toOpaque()))
-        // The body of an answer is not read: its status is all that counts.
+        // TLS checks the certificate and the name: libcurl's defaults, said here so that no
+        // build or environment can turn them off unseen.
+        try set(CURLOPT_SSL_VERIFYPEER, 1)
+        try set(CURLOPT_SSL_VERIFYHOST, 2)
+        // The body of an answer is not read unless asked for (`collectBody`): for a
+        // notification its status is all that counts.
         try check(dawn_curl_setopt_write_function(handle, { _, size, count, _ in size * count }))
     }
 
@@ -95,11 +102,34 @@ final class CurlTransfer {
         try check(dawn_curl_setopt_pointer(handle, CURLOPT_READDATA, Unmanaged.passUnretained(source).toOpaque()))
     }
 
+    /// Keeps the answer's body, up to `limit` bytes; a longer one ends the transfer with
+    /// `.transfer` saying so.
+    func collectBody(limit: Int) throws(OutboundError) {
+        let sink = ResponseSink(limit: limit)
+        self.sink = sink
+        try check(dawn_curl_setopt_write_function(handle, { data, size, count, context in
+            guard let data, let context else { return 0 }
+            return Unmanaged<ResponseSink>.fromOpaque(context).takeUnretainedValue().append(data, count: size * count)
+        }))
+        try check(dawn_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque()))
+    }
+
+    /// The body kept by `collectBody`, once `perform` has returned.
+    var body: [UInt8] { sink?.bytes ?? [] }
+
+    /// Trusts the certificate authorities of a PEM file instead of the system's bundle.
+    func trust(certificateAuthorities path: String) throws(OutboundError) {
+        try set(CURLOPT_CAINFO, path)
+        // No folder of certificates beside the file (Debian's libcurl reads /etc/ssl/certs).
+        try check(dawn_curl_setopt_pointer(handle, CURLOPT_CAPATH, nil))
+    }
+
     /// Runs the transfer to its end (or its timeout).
     func perform() throws(OutboundError) {
         let code = dawn_curl_easy_perform(handle)
         guard code == CURLE_OK else {
             if let refused = gate.refused { throw .addressRefused(refused) }
+            if let sink, sink.overflowed { throw .transfer("the answer is longer than \(sink.limit) bytes") }
             let detail = String(cString: errorBuffer)
             throw .transfer(detail.isEmpty ? String(cString: dawn_curl_easy_strerror(code)) : detail)
         }
@@ -162,6 +192,25 @@ final class MessageSource {
             UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress! + offset, byteCount: count)
         }
         offset += count
+        return count
+    }
+}
+
+/// The bytes of an answer, as libcurl hands them over, up to a limit.
+final class ResponseSink {
+    let limit: Int
+    private(set) var bytes: [UInt8] = []
+    private(set) var overflowed = false
+
+    init(limit: Int) { self.limit = limit }
+
+    /// How many bytes were taken: all of them, or 0 past the limit (libcurl then stops).
+    func append(_ data: UnsafeMutablePointer<CChar>, count: Int) -> Int {
+        guard bytes.count + count <= limit else {
+            overflowed = true
+            return 0
+        }
+        UnsafeRawBufferPointer(start: data, count: count).withMemoryRebound(to: UInt8.self) { bytes.append(contentsOf: $0) }
         return count
     }
 }

@@ -3,7 +3,8 @@ import CGcrypt
 /// NIST P-256 through libgcrypt: point validation, ECDH, ECDSA over SHA-256.
 /// Every check libgcrypt does not do itself (libgcrypt 1.10 multiplies by a point that is
 /// off the curve without complaint) is made here with libgcrypt's own EC context.
-enum P256 {
+/// `package`: ID tokens signed with ES256 (`OpenIDConnect`) are checked by the same code.
+package enum P256 {
     static let curveName = "NIST P-256"
     static let scalarLength = 32
     static let publicKeyLength = 65
@@ -11,7 +12,7 @@ enum P256 {
 
     /// Refuses anything but an uncompressed point (0x04 || X || Y) whose coordinates are
     /// field elements and which satisfies the curve equation.
-    static func validatePublicKey(_ point: [UInt8]) throws(WebPushError) {
+    package static func validatePublicKey(_ point: [UInt8]) throws(WebPushError) {
         guard point.count == publicKeyLength else { throw .publicKeyLength(point.count) }
         guard point[0] == 0x04 else { throw .publicKeyNotUncompressed }
         let onCurve = try withCurve { context throws(WebPushError) -> Bool in
@@ -99,7 +100,7 @@ enum P256 {
 
     /// Whether `signature` (raw r || s) is a valid ECDSA P-256 / SHA-256 signature of
     /// `message` under `publicKey`. Any malformed input is simply not valid.
-    static func verify(_ signature: [UInt8], of message: [UInt8], publicKey: [UInt8]) -> Bool {
+    package static func verify(_ signature: [UInt8], of message: [UInt8], publicKey: [UInt8]) -> Bool {
         guard signature.count == signatureLength, (try? validatePublicKey(publicKey)) != nil else { return false }
         // A leading zero byte keeps r and s positive whichever MPI format libgcrypt reads them in.
         let r = [0] + signature[0..<32], s = [0] + signature[32..<64]
@@ -110,7 +111,7 @@ enum P256 {
         return gcry_pk_verify(value.handle, data.handle, key.handle) == 0
     }
 
-    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+    package static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         _ = Libgcrypt.version
         var digest = [UInt8](repeating: 0, count: 32)
         digest.withUnsafeMutableBytes { output in
@@ -159,7 +160,7 @@ enum P256 {
         return error == 0 ? result : nil
     }
 
-    static func describe(_ error: gcry_error_t) -> String {
+    package static func describe(_ error: gcry_error_t) -> String {
         String(cString: gcry_strerror(error))
     }
 }

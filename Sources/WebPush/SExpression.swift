@@ -2,14 +2,15 @@ import CGcrypt
 
 /// One libgcrypt S-expression, released when the last reference goes. Built from
 /// canonical text ("(10:public-key(3:ecc…))") because Swift cannot call the variadic
-/// `gcry_sexp_build`; read back token by token.
-final class SExpression {
+/// `gcry_sexp_build`; read back token by token. `package`: the ID tokens' RS256 check
+/// (`OpenIDConnect`) builds its keys with it too.
+package final class SExpression {
     /// A node of an S-expression to build: a byte string or a list.
-    indirect enum Node {
+    package indirect enum Node {
         case atom([UInt8])
         case list([Node])
 
-        static func text(_ string: String) -> Node { .atom(Array(string.utf8)) }
+        package static func text(_ string: String) -> Node { .atom(Array(string.utf8)) }
 
         /// The canonical encoding: each atom as `<length>:<bytes>`, lists in parentheses.
         func canonical(into output: inout [UInt8]) {
@@ -26,7 +27,7 @@ final class SExpression {
         }
     }
 
-    let handle: gcry_sexp_t
+    package let handle: gcry_sexp_t
 
     private init(handle: gcry_sexp_t) {
         self.handle = handle
@@ -41,7 +42,7 @@ final class SExpression {
         handle.map(SExpression.init(handle:))
     }
 
-    convenience init?(_ node: Node) {
+    package convenience init?(_ node: Node) {
         guard Libgcrypt.isReady else { return nil }
         var bytes: [UInt8] = []
         node.canonical(into: &bytes)

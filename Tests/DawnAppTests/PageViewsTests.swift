@@ -46,7 +46,7 @@ final class PageViewsTests: XCTestCase {
         XCTAssertThrowsError(try Dawn(configuration: configuration)) { error in
             XCTAssertEqual("\(error)", """
                 a template in Views/ is broken: the typed views and their templates disagree (PageViews):
-                \(login):6:49: {{#if shwoNotes}}: no key 'shwoNotes' in SignInView
+                \(login):8:49: {{#if shwoNotes}}: no key 'shwoNotes' in SignInView
                 """)
         }
     }

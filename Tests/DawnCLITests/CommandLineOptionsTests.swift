@@ -1,3 +1,4 @@
+import Foundation
 import DawnApp
 import DawnCLI
 import Outbound
@@ -200,6 +201,58 @@ final class CommandLineOptionsTests: XCTestCase {
         }
     }
 
+    /// Sign-in with an OpenID provider: the three settings together, the secret from its file
+    /// (one line), an issuer over https or on loopback, and password sign-in off only beside it.
+    func testOpenIDSettings() throws {
+        let folder = NSTemporaryDirectory() + "dawn-cli-\(UInt64.random(in: 0...UInt64.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let secretFile = folder + "/secret"
+        try "from-the-file-42\r\n".write(toFile: secretFile, atomically: true, encoding: .utf8)
+        let base = ["DAWN_OIDC_ISSUER": "https://auth.example.org/application/o/dawn/", "DAWN_OIDC_CLIENT_ID": "dawn"]
+        var c = try serve(["serve", "--oidc-name", " Authentik "], base.merging(["DAWN_OIDC_CLIENT_SECRET_FILE": secretFile]) { $1 })
+        XCTAssertEqual(c.openID.clientSecret, "from-the-file-42")
+        XCTAssertEqual(c.openID.displayName, "Authentik")
+        XCTAssertTrue(c.openID.isConfigured)
+        XCTAssertTrue(c.passwordSignIn)
+        c = try serve(["serve", "--password-signin=0"], base.merging(["DAWN_OIDC_CLIENT_SECRET": "s"]) { $1 })
+        XCTAssertFalse(c.passwordSignIn)
+        XCTAssertEqual(c.openID.displayName, "OpenID Connect")
+        XCTAssertEqual(try serve(["serve", "--oidc-issuer", "http://127.0.0.1:9000"], base.merging(["DAWN_OIDC_CLIENT_SECRET": "s"]) { $1 })
+            .openID.issuer, "http://127.0.0.1:9000")
+        XCTAssertFalse(try serve(["serve"]).openID.isConfigured)
+        XCTAssertEqual(error(["serve"], base), "sign-in with an OpenID provider needs DAWN_OIDC_ISSUER, DAWN_OIDC_CLIENT_ID and "
+                       + "DAWN_OIDC_CLIENT_SECRET together; missing: DAWN_OIDC_CLIENT_SECRET (or DAWN_OIDC_CLIENT_SECRET_FILE)")
+        XCTAssertEqual(error(["serve"], ["DAWN_OIDC_NAME": "Authentik"]), "sign-in with an OpenID provider needs DAWN_OIDC_ISSUER, "
+                       + "DAWN_OIDC_CLIENT_ID and DAWN_OIDC_CLIENT_SECRET together; missing: DAWN_OIDC_ISSUER, DAWN_OIDC_CLIENT_ID, "
+                       + "DAWN_OIDC_CLIENT_SECRET (or DAWN_OIDC_CLIENT_SECRET_FILE)")
+        XCTAssertEqual(error(["serve"], base.merging(["DAWN_OIDC_CLIENT_SECRET": "s", "DAWN_OIDC_CLIENT_SECRET_FILE": secretFile]) { $1 }),
+                       "set DAWN_OIDC_CLIENT_SECRET or DAWN_OIDC_CLIENT_SECRET_FILE, not both")
+        XCTAssertTrue(error(["serve"], base.merging(["DAWN_OIDC_CLIENT_SECRET_FILE": folder + "/none"]) { $1 })?
+            .hasPrefix("DAWN_OIDC_CLIENT_SECRET_FILE: cannot read the client secret from \(folder)/none: ") == true)
+        XCTAssertEqual(error(["serve"], base.merging(["DAWN_OIDC_CLIENT_SECRET": "two words"]) { $1 }),
+                       "DAWN_OIDC_CLIENT_SECRET must be at most 1024 visible ASCII characters (not repeated here: it is a secret)")
+        XCTAssertEqual(error(["serve"], ["DAWN_OIDC_ISSUER": "http://auth.example.org"]),
+                       "DAWN_OIDC_ISSUER must be https:// (http:// only for a provider on this machine: 127.0.0.1, [::1], localhost), "
+                       + "not \"http://auth.example.org\"")
+        XCTAssertEqual(error(["serve", "--oidc-issuer", "https://a.example.org/?x=1"]),
+                       "--oidc-issuer is not a URL Dawn can use: an issuer has no query, not \"https://a.example.org/?x=1\"")
+        XCTAssertEqual(error(["serve"], ["DAWN_OIDC_NAME": String(repeating: "x", count: 41)]),
+                       "DAWN_OIDC_NAME must be one line of at most 40 characters")
+        XCTAssertEqual(error(["serve"], base.merging(["DAWN_OIDC_CLIENT_SECRET": "s", "DAWN_OIDC_CA_FILE": folder]) { $1 }),
+                       "DAWN_OIDC_CA_FILE: \(folder) is not a file of certificates")
+        XCTAssertEqual(error(["serve"], ["DAWN_PASSWORD_SIGNIN": "0"]), "DAWN_PASSWORD_SIGNIN=0 needs sign-in with an OpenID provider: "
+                       + "set DAWN_OIDC_ISSUER, DAWN_OIDC_CLIENT_ID and DAWN_OIDC_CLIENT_SECRET too")
+        guard case let .printConfig(shown) = try CommandLineOptions.parse(["serve", "--print-config"],
+                                                                          environment: base.merging(["DAWN_OIDC_CLIENT_SECRET_FILE": secretFile]) { $1 }) else {
+            return XCTFail("not printConfig")
+        }
+        let lines = CommandLineOptions.describe(shown).split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("DAWN_OIDC_CLIENT_SECRET=********"))
+        XCTAssertTrue(lines.contains("DAWN_OIDC_CLIENT_SECRET_FILE=" + secretFile))
+        XCTAssertFalse(CommandLineOptions.describe(shown).contains("from-the-file"))
+    }
+
     func testPrintConfigListsEverySettingOnceAndMasksSecrets() throws {
         guard case let .printConfig(c) = try CommandLineOptions.parse(["serve", "--print-config", "--port", "9"],
                                                                        environment: ["DAWN_METRICS_TOKEN": "0123456789abcdefXYZ"]) else {
@@ -236,7 +289,8 @@ final class CommandLineOptionsTests: XCTestCase {
     func testHelpListsEveryDocumentedSetting() {
         for variable in ["DAWN_HOST", "DAWN_METRICS_TOKEN", "DAWN_WRITE_TIMEOUT", "DAWN_WORKER_QUEUE", "DAWN_PASSWORD_WORKERS",
                          "DAWN_PASSWORD_QUEUE", "DAWN_SIGNIN_FAILURE_BUDGET", "TZDIR",
-                         "DAWN_MAX_CONNECTIONS_PER_CLIENT", "DAWN_MIN_SEND_RATE", "DAWN_SEND_RATE_WINDOW"] {
+                         "DAWN_MAX_CONNECTIONS_PER_CLIENT", "DAWN_MIN_SEND_RATE", "DAWN_SEND_RATE_WINDOW",
+                         "DAWN_OIDC_ISSUER", "DAWN_OIDC_CLIENT_SECRET_FILE", "DAWN_OIDC_NAME", "DAWN_PASSWORD_SIGNIN"] {
             XCTAssertTrue(CommandLineOptions.usage.contains(variable), variable)
         }
         XCTAssertFalse(CommandLineOptions.usage.contains("DAWN_TEST_HOOKS"))

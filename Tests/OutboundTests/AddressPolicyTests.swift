@@ -68,6 +68,22 @@ final class AddressPolicyTests: XCTestCase {
         XCTAssertFalse(lan.allows(ipv6: AddressPolicy.ipv6Literal("fe80::1")!))
     }
 
+    /// A plain-http OpenID provider on this machine: loopback, and nothing else, however named.
+    func testLoopbackOnlyAllowsLoopbackAlone() throws {
+        let local = InterfaceAddresses.current()
+        for address: [UInt8] in [[127, 0, 0, 1], [127, 9, 9, 9]] {
+            XCTAssertTrue(AddressPolicy.loopbackOnly.allows(address: address, localAddresses: local), "\(address)")
+        }
+        XCTAssertTrue(AddressPolicy.loopbackOnly.allows(address: try XCTUnwrap(AddressPolicy.ipv6Literal("::1")), localAddresses: local))
+        for address: [UInt8] in [[8, 8, 8, 8], [192, 168, 1, 20], [10, 0, 0, 7], [169, 254, 169, 254], [0, 0, 0, 0]] {
+            XCTAssertFalse(AddressPolicy.loopbackOnly.allows(address: address, localAddresses: local), "\(address)")
+        }
+        XCTAssertFalse(AddressPolicy.loopbackOnly.refusesHost("localhost"))
+        XCTAssertFalse(AddressPolicy.loopbackOnly.refusesHost("127.0.0.1"))
+        XCTAssertTrue(AddressPolicy.loopbackOnly.refusesHost("192.168.1.20"))
+        XCTAssertTrue(AddressPolicy.loopbackOnly.refusesHost("[fe80::1]"))
+    }
+
     func testAnyAllowsEverything() {
         for host in ["localhost", "127.0.0.1", "[::1]", "169.254.169.254", "[fe80::1]", "0x7f000001", "1.2.3.4.5"] {
             XCTAssertFalse(AddressPolicy.any.refusesHost(host, localAddresses: [[127, 0, 0, 1]]), host)

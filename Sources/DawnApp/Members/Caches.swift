@@ -39,6 +39,7 @@ final class Caches: Sendable {
         Entry(name: "the session cache", source: "Accounts/Family.swift"),
         Entry(name: "the API tokens", source: "Accounts/APITokens.swift"),
         Entry(name: "the feed links", source: "Accounts/FeedTokens.swift"),
+        Entry(name: "the OpenID provider's documents", source: "DawnApp/Auth/OpenIDProvider.swift"),
         Entry(name: "HabitProgressCache", source: "MemberData/HabitProgressCache.swift"),
         Entry(name: "time zone rules", source: "TimeZones/TimeZoneDatabase.swift"),
         Entry(name: "templates", source: "Templates/TemplateLibrary.swift"),

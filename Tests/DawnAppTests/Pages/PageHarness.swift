@@ -34,8 +34,10 @@ final class PageHarness {
 
     /// A fresh instance whose clock reads `now` (an instant as `PageHarness.instant`);
     /// `configure` may change the configuration first (metrics on, a smaller budget…);
-    /// `webhooks` receives the webhook calls instead of the delivery queue.
-    init(now: Int64, webhooks: (any WebhookOutbox)? = nil, configure: (inout DawnConfiguration) -> Void = { _ in }) throws {
+    /// `webhooks` receives the webhook calls instead of the delivery queue; `openIDFetch` stands
+    /// in for the OpenID provider's network.
+    init(now: Int64, webhooks: (any WebhookOutbox)? = nil, configure: (inout DawnConfiguration) -> Void = { _ in },
+         openIDFetch: OpenIDProvider.Fetch? = nil) throws {
         folder = NSTemporaryDirectory() + "dawn-pages-\(UInt64.random(in: 0...UInt64.max))"
         var configuration = DawnConfiguration()
         configuration.dataDirectory = folder
@@ -49,7 +51,8 @@ final class PageHarness {
         configure(&configuration)
         let clock = Lock(now)
         self.clock = clock
-        app = try Dawn(configuration: configuration, now: { clock.withLock { $0 } }, outbox: nil, webhooks: webhooks)
+        app = try Dawn(configuration: configuration, now: { clock.withLock { $0 } }, outbox: nil, webhooks: webhooks,
+                       openIDFetch: openIDFetch)
     }
 
     deinit {

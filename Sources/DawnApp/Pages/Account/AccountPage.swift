@@ -4,15 +4,16 @@ import HTTPServer
 import Templates
 
 
-/// `/account`, for every member: display name, password, and signing out
-/// everywhere. (The time zone is a setting: `/settings`.)
+/// `/account`, for every member: display name, password, signing out everywhere, and
+/// the family's OpenID provider (`AccountPage+OpenID.swift`). (The time zone is a setting:
+/// `/settings`.)
 /// Forms without gathered data, so their `FormState`s are the model (no `+Model` file).
 enum AccountPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/account", .member { app, page in
             let done = try page.query()["done"]
             if done == "imported" { return show(app, page, notice: try ImportPage.notice(app, page)) }
-            return show(app, page, notice: notice(done).map { app.t($0, page) })
+            return show(app, page, notice: notice(done).map { app.t($0, page) } ?? openIDNotice(done, app, page))
         })
         router.add(.POST, "/account/name", .member { app, page in
             var form = FormState(values: ["displayName": page.form["display_name"] ?? ""])
@@ -27,6 +28,7 @@ enum AccountPage {
             try app.family.endAllSessions(for: try page.member.member.id, except: nil)
             return CachePolicy.signedOut(secure: page.isSecure)
         })
+        addOpenID(to: &router)
     }
 
     /// The key of the notice after `?done=`.
@@ -44,7 +46,8 @@ enum AccountPage {
         let me = page.signedIn!.member
         let nameForm = name ?? FormState(values: ["displayName": me.displayName])
         return app.render(AccountView(title: app.t("account.title", page), notice: notice, name: nameForm, password: password,
-                                      family: try? guardians(app, page), importError: nil, importEmpty: false),
+                                      family: try? guardians(app, page), openID: try? openIDCard(app, page),
+                                      importError: nil, importEmpty: false),
                           status: status, for: page)
     }
 

@@ -15,6 +15,8 @@ struct AccountView: PageView {
     var password: FormState
     /// `partials/account-guardians.html`; none hides the card.
     var family: Family?
+    /// `partials/account-oidc.html`; none (no provider configured) hides the card.
+    var openID: OpenID?
     var importError: String?
     /// The refused import asked to start from empty.
     var importEmpty: Bool
@@ -32,6 +34,7 @@ struct AccountView: PageView {
                                                 again: view.password.error("password_again")))
         },
         .object("family", \.family),
+        .object("openID", \.openID),
         .text("importError", \.importError),
         .bool("importEmpty", \.importEmpty),
     ]
@@ -93,6 +96,32 @@ struct AccountView: PageView {
             .text("name", \.name),
             .text("dayURL", \.dayURL),
             .text("label", \.label),
+        ]
+    }
+
+    /// The member's identity at the family's OpenID provider (`AccountPage.openIDCard`).
+    struct OpenID: TemplateView {
+        var heading: String
+        /// Connected (and as whom) or not, in words naming the provider.
+        var text: String
+        var connected: Bool
+        var connectURL: String
+        var connectLabel: String
+        var disconnectURL: String
+        /// The disconnect button's words; nil when the connection must stay (an admin's
+        /// while password sign-in is off).
+        var disconnect: String?
+        /// Why it stays, then.
+        var keeps: String?
+        static let fields: [ViewField<Self>] = [
+            .text("heading", \.heading),
+            .text("text", \.text),
+            .bool("connected", \.connected),
+            .text("connectURL", \.connectURL),
+            .text("connectLabel", \.connectLabel),
+            .text("disconnectURL", \.disconnectURL),
+            .text("disconnect", \.disconnect),
+            .text("keeps", \.keeps),
         ]
     }
 }

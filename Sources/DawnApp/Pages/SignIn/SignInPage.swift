@@ -12,7 +12,13 @@ enum SignInPage {
             if page.signedIn != nil { return .redirect(to: ReturnPath.sanitize(try page.query()["next"])) }
             return show(app, page, username: "", next: ReturnPath.sanitize(try page.query()["next"]))
         })
-        router.add(.POST, "/login", .open(hashesPasswords: true) { app, page in submit(app, page) })
+        router.add(.POST, "/login", .open(hashesPasswords: true) { app, page in
+            // A hidden form is a closed one: a password sent anyway is never checked.
+            guard app.offersPasswordSignIn() else {
+                throw PageError(.forbidden, key: "login.password_off", ["name": app.openID?.name ?? ""])
+            }
+            return submit(app, page)
+        })
         // The device cookie stays: sign-out does not make the browser a stranger.
         router.add(.POST, "/logout", .member { app, page in
             if let token = page.cookies[SessionCookie.name] { try app.family.endSession(token: token) }
@@ -31,7 +37,13 @@ enum SignInPage {
     private static func show(_ app: Dawn, _ page: PageRequest, username: String, next: String, error: String? = nil,
                              status: HTTPStatus = .ok) -> HTTPResponse {
         let csrf = PreSessionCSRF(page)
-        let view = SignInView(title: app.t("login.title", page), csrf: csrf.token, username: username, next: next, error: error)
+        let passwordForm = app.offersPasswordSignIn()
+        let openID = app.openID.map { provider in
+            SignInView.OpenIDButton(label: app.t("login.oidc.button", page, ["name": provider.name]),
+                                    url: Paths.signInWithOpenID(returningTo: next), style: passwordForm ? "button" : "button primary")
+        }
+        let view = SignInView(title: app.t("login.title", page), csrf: csrf.token, username: username, next: next, error: error,
+                              openID: openID, passwordForm: passwordForm)
         var response = app.render(view, status: status, for: page)
         csrf.attach(to: &response)
         return response

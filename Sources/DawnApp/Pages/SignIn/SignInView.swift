@@ -13,10 +13,17 @@ struct SignInView: PageView {
     /// Where to go once signed in (`ReturnPath`).
     var next: String
     var error: String?
+    /// The family's OpenID provider's button; nil when Dawn has none.
+    var openID: OpenIDButton? = nil
+    /// The username and password form (hidden by `DAWN_PASSWORD_SIGNIN=0` once every
+    /// admin has connected their identity: `Dawn.offersPasswordSignIn`).
+    var passwordForm = true
 
     static let fields: [ViewField<Self>] = [
         .text("title", \.title),
         .text("csrf", \.csrf),
+        .object("openID", \.openID),
+        .bool("passwordForm", \.passwordForm),
         .object("form") { Form(values: Values(username: $0.username, next: $0.next), errors: Errors(general: $0.error)) },
     ]
 
@@ -41,5 +48,18 @@ struct SignInView: PageView {
     struct Errors: TemplateView {
         var general: String?
         static let fields: [ViewField<Self>] = [.text("general", \.general)]
+    }
+
+    /// "Sign in with Authentik", a link to `OpenIDSignInPage` keeping `next`.
+    struct OpenIDButton: TemplateView {
+        var label: String
+        var url: String
+        /// `button`, or `button primary` when it is the only way in.
+        var style: String
+        static let fields: [ViewField<Self>] = [
+            .text("label", \.label),
+            .text("url", \.url),
+            .text("style", \.style),
+        ]
     }
 }

@@ -1,7 +1,7 @@
 import Store
 
 /// The identities members connect at the family's OpenID provider (`openid_links` in
-/// `instance.sqlite`, instance migration 14): the provider's issuer and the `sub` it gives
+/// `instance.sqlite`, instance migration 15): the provider's issuer and the `sub` it gives
 /// the member. A member connects theirs on `/account` after signing in some other way;
 /// from then on that identity signs them in. Each identity belongs to one member at most,
 /// and a member has at most one per issuer (connecting again replaces it). Read fresh on

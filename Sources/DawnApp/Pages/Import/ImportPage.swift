@@ -82,7 +82,7 @@ enum ImportPage {
             if previewing {
                 let preview = try Importer.preview(plan, mode: mode, in: member.database, now: member.now)
                 let token = try pending.save(files)
-                return try app.render(ImportPreviewView.make(app, page, preview, mode: mode, token: token,
+                return app.render(ImportPreviewView.make(app, page, preview, mode: mode, token: token,
                                                              droppedPhotos: droppedPhotos, names: files.map(\.name)), for: page)
             }
             counts = try write(plan, photos, mode: mode, quota: quota, PhotoFiles(app.data, member.account.id), member)

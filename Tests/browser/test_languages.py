@@ -57,7 +57,8 @@ def test_the_pages_are_in_the_language(site, driver, language):
     speak(site, language)
     viewport(driver, 375, 900)
     open_page(site, driver, language, "/")
-    assert ENTRY_HEADING[language] in driver.find_element(By.CSS_SELECTOR, "label[for=entry]").text
+    # The journal card's heading (a label of the textarea only while the entry is not yet written).
+    assert ENTRY_HEADING[language] in driver.find_element(By.CSS_SELECTOR, "#journal h2").text
     open_page(site, driver, language, "/stats")
     shorts = driver.execute_script(
         "return [...document.querySelectorAll('.segments .seg-short')].map(s => s.textContent).join('')")

@@ -14,6 +14,11 @@ package struct DayPhotos {
         self.database = database
     }
 
+    /// A photo file's name: its SHA-256 as 64 lowercase hex digits (anything else names no file).
+    package static func isFileHash(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
     package struct Photo: Sendable, Equatable {
         package let id: Int64
         package let day: LocalDate

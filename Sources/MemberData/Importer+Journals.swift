@@ -39,6 +39,8 @@ extension Importer {
         }
     }
 
+    /// The file as a JSON document, or the problem naming it. A UTF-8 byte order mark
+    /// before the document is allowed, as `JSONDecoder` allowed it.
     static func jsonDocument(_ bytes: [UInt8], filename: String) throws(Problem) -> JSONNode {
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         guard let document = try? JSONParser.parse(body, limits: jsonLimits) else {
@@ -91,7 +93,7 @@ extension Importer {
                 for photo in try node.optionalMember("photos")?.elements() ?? [] {
                     let identifier = try photo.member("identifier").string()
                     if let md5 = try photo.optionalMember("md5")?.string(), let type = try photo.optionalMember("type")?.string(),
-                       md5.utf8.count <= 64, md5.utf8.allSatisfy(isHexDigit), ["jpeg", "jpg", "png", "heic", "webp"].contains(type) {
+                       md5.utf8.count <= 64, md5.allSatisfy(\.isHexDigit), ["jpeg", "jpg", "png", "heic", "webp"].contains(type) {
                         photoFiles[identifier] = "photos/\(md5).\(type)"
                     }
                 }
@@ -153,10 +155,6 @@ extension Importer {
         }
         out += rest
         return (out, identifiers)
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (48...57).contains(byte) || (97...102).contains(byte) || (65...70).contains(byte)
     }
 
     /// `2026-03-10T08:15:00Z` (fractions of a second and a `±HH:MM` offset allowed) as
@@ -250,32 +248,20 @@ extension Importer {
     private static func format4(_ n: Int) -> String { n < 0 || n > 9999 ? "x" : String(repeating: "0", count: 4 - String(n).count) + String(n) }
     private static func twoDigits(_ n: Int) -> String { n >= 0 && n < 10 ? "0\(n)" : String(n) }
 
-    /// Standard Base64 (line breaks and padding allowed); nil when it is not.
+    /// Standard Base64 (`+` and `/`, line breaks and padding allowed), read as the
+    /// base64url it differs from in two letters; nil when it is not.
     static func decodeBase64(_ text: [UInt8]) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.count * 3 / 4)
-        var buffer: UInt32 = 0, bits = 0, padding = 0
-        for c in text {
-            let value: UInt32
-            switch c {
-            case 65...90: value = UInt32(c - 65)
-            case 97...122: value = UInt32(c - 71)
-            case 48...57: value = UInt32(c + 4)
-            case 43, 45: value = 62
-            case 47, 95: value = 63
-            case 61: padding += 1; continue
-            case 10, 13, 32, 9: continue
-            default: return nil
-            }
-            guard padding == 0 else { return nil }
-            buffer = buffer << 6 | value
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+        let url = text.compactMap { byte -> UInt8? in
+            switch byte {
+            case UInt8(ascii: "+"): UInt8(ascii: "-")
+            case UInt8(ascii: "/"): UInt8(ascii: "_")
+            case UInt8(ascii: "-"), UInt8(ascii: "_"): 0   // not standard Base64: refused below
+            case 10, 13, 32, 9: nil
+            default: byte
             }
         }
-        return padding <= 2 ? out : nil
+        guard !url.contains(0) else { return nil }
+        return Base64URL.decode(String(decoding: url, as: UTF8.self))
     }
 
     // MARK: Markdown notes

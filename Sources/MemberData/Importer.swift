@@ -264,12 +264,7 @@ package enum Importer {
     static let jsonLimits = JSONParser.Limits(maxDepth: 32, maxBytes: 256 << 20)
 
     static func readDawn(_ bytes: [UInt8], into plan: inout Plan) throws(Problem) {
-        // A UTF-8 byte order mark before the document is allowed, as `JSONDecoder` allowed it.
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        guard let document = try? JSONParser.parse(body, limits: jsonLimits) else {
-            throw Problem(place: .file("JSON"), key: "import.problem.json")
-        }
-        let root = JSONNode(document)
+        let root = try jsonDocument(bytes, filename: "JSON")
         // The header first: a document that is not an object with a string (or no) `format`
         // is not one to read further.
         let format: String?
@@ -421,7 +416,7 @@ package enum Importer {
         var photosByDay: [LocalDate: Int] = [:]
         for (i, photo) in (file.photos ?? []).enumerated() {
             let day = try date(photo.date, .record("photos[\(i)].date"))
-            guard isSHA256(photo.sha256), photo.file == DawnExportFormat.Photo.path(sha256: photo.sha256) else {
+            guard DayPhotos.isFileHash(photo.sha256), photo.file == DawnExportFormat.Photo.path(sha256: photo.sha256) else {
                 throw Problem(place: .record("photos[\(i)].file"), key: "import.problem.photo_file", arguments: ["value": photo.file])
             }
             guard PlainText.isSingleLine(photo.caption), PlainText.length(photo.caption) <= PhotoConstants.maxCaptionCharacters,
@@ -439,11 +434,6 @@ package enum Importer {
             plan.photos.append(Plan.Photo(day: day, file: photo.file, caption: photo.caption, sha256: photo.sha256,
                                           width: photo.width, height: photo.height))
         }
-    }
-
-    /// 64 lowercase hex digits.
-    private static func isSHA256(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     /// A habit's schedule, from the file's (absent in version 1: every day).

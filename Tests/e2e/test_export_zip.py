@@ -16,9 +16,9 @@ import pytest
 from PIL import Image
 
 from conftest import Dawn
-from test_accounts import MEMBER_PASSWORD, add_member, setup_admin, sign_in
+from test_accounts import setup_admin
 from test_day import member_db, rows
-from test_import import do_import, multipart
+from test_import import do_import, member, multipart
 from test_photos import phone_jpeg, photo_ids, picture
 
 DAYS = ["2026-03-10", "2026-03-11"]
@@ -56,12 +56,6 @@ def photo_files(dawn, username):
     folder = os.path.join(os.path.dirname(member_db(dawn, username)), member_db(dawn, username).split("/")[-1][:-7], "photos")
     return {name: open(os.path.join(folder, name), "rb").read() for name in os.listdir(folder)}
 
-
-def member(dawn, admin, username):
-    assert add_member(admin, username=username, name=username.title()).status == 303
-    browser, r = sign_in(dawn, username, MEMBER_PASSWORD)
-    assert r.status == 303
-    return browser
 
 
 def test_the_zip_holds_the_json_the_journal_and_each_photo_once(home):

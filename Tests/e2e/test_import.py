@@ -82,8 +82,10 @@ def home():
 
 
 def member(dawn, admin, username):
-    add_member(admin, username=username, name=username.title())
-    browser, _ = sign_in(dawn, username, MEMBER_PASSWORD)
+    """A new member added by the admin, signed in."""
+    assert add_member(admin, username=username, name=username.title()).status == 303
+    browser, r = sign_in(dawn, username, MEMBER_PASSWORD)
+    assert r.status == 303
     return browser
 
 

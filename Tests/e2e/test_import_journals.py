@@ -13,9 +13,9 @@ import pytest
 from PIL import Image
 
 from conftest import Dawn
-from test_accounts import MEMBER_PASSWORD, add_member, setup_admin, sign_in
+from test_accounts import setup_admin
 from test_day import member_db, rows
-from test_import import do_import
+from test_import import do_import, member
 from test_photos import phone_jpeg, photo_ids
 
 
@@ -72,12 +72,6 @@ def home():
     yield dawn, admin
     dawn.stop()
 
-
-def member(dawn, admin, username):
-    assert add_member(admin, username, username.title()).status == 303
-    browser, r = sign_in(dawn, username, MEMBER_PASSWORD)
-    assert r.status == 303
-    return browser
 
 
 def imported(browser, data, filename):

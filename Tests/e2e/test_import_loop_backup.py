@@ -10,9 +10,9 @@ import tempfile
 import pytest
 
 from conftest import Dawn
-from test_accounts import MEMBER_PASSWORD, add_member, setup_admin, sign_in
+from test_accounts import setup_admin
 from test_day import member_db, rows
-from test_import import do_import
+from test_import import do_import, member
 
 DAY_MS = 86_400_000
 
@@ -66,12 +66,6 @@ def home():
     yield dawn, admin
     dawn.stop()
 
-
-def member(dawn, admin, username):
-    assert add_member(admin, username, username.title()).status == 303
-    browser, r = sign_in(dawn, username, MEMBER_PASSWORD)
-    assert r.status == 303
-    return browser
 
 
 def test_a_loop_backup_imports_habits_check_offs_amounts_and_skips(home):

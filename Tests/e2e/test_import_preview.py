@@ -12,9 +12,9 @@ import time
 import pytest
 
 from conftest import Dawn
-from test_accounts import MEMBER_PASSWORD, add_member, setup_admin, sign_in
+from test_accounts import setup_admin
 from test_day import member_db, rows
-from test_import import multipart
+from test_import import member, multipart
 from test_import_journals import day_one
 
 EXPORT = {"format": "dawn-export", "version": 2, "exportedAt": "2026-03-12T08:00:00",
@@ -33,12 +33,6 @@ def home():
     yield dawn, admin
     dawn.stop()
 
-
-def member(dawn, admin, username):
-    assert add_member(admin, username, username.title()).status == 303
-    browser, r = sign_in(dawn, username, MEMBER_PASSWORD)
-    assert r.status == 303
-    return browser
 
 
 def counts(dawn, name):

@@ -134,12 +134,10 @@ enum ImportZip {
             let asDawnWritesThem = ImageFormat.sniff(bytes) == .jpeg && JPEGSegments.isBare(bytes)
                 && max(size.width, size.height) <= PhotoConstants.longestSide
             if !asDawnWritesThem {
-                let encoded = try PhotoEncoder.jpeg(bytes, longest: PhotoConstants.longestSide, quality: PhotoConstants.quality)
+                let encoded = try PhotosPage.storedPhoto(bytes)
                 (stored, width, height) = (encoded.bytes, encoded.width, encoded.height)
             }
-            let thumbnail = try PhotoEncoder.jpeg(stored, longest: PhotoConstants.thumbnailSide,
-                                                  quality: PhotoConstants.thumbnailQuality)
-            return (stored, width, height, thumbnail.bytes)
+            return (stored, width, height, try PhotosPage.thumbnail(of: stored).bytes)
         } catch {
             if case .unavailable = error { throw error }
             throw notAPicture()

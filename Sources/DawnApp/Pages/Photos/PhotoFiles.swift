@@ -22,7 +22,7 @@ package struct PhotoFiles {
 
     /// A stored file's name is 64 lowercase hex digits; anything else names no file.
     package static func isHash(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        DayPhotos.isFileHash(text)
     }
 
     func path(_ hash: String) -> String {

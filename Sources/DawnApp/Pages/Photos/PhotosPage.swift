@@ -185,15 +185,23 @@ enum PhotosPage {
     /// The photo to store and its thumbnail; nil when the picture cannot be decoded.
     private static func reencode(_ bytes: [UInt8]) throws -> (photo: PhotoEncoder.Encoded, thumbnail: PhotoEncoder.Encoded)? {
         do {
-            let photo = try PhotoEncoder.jpeg(bytes, longest: PhotoConstants.longestSide, quality: PhotoConstants.quality)
-            // From the stored photo: already upright and stripped, and far smaller to decode.
-            let thumbnail = try PhotoEncoder.jpeg(photo.bytes, longest: PhotoConstants.thumbnailSide,
-                                                  quality: PhotoConstants.thumbnailQuality)
-            return (photo, thumbnail)
+            let photo = try storedPhoto(bytes)
+            return (photo, try thumbnail(of: photo.bytes))
         } catch let error {
             if case .unavailable = error { throw error }
             return nil
         }
+    }
+
+    /// A picture as Dawn stores it: upright, no metadata, its longest side within bounds.
+    static func storedPhoto(_ bytes: [UInt8]) throws(ImagingError) -> PhotoEncoder.Encoded {
+        try PhotoEncoder.jpeg(bytes, longest: PhotoConstants.longestSide, quality: PhotoConstants.quality)
+    }
+
+    /// A stored photo's thumbnail: made from the stored photo, already upright and stripped,
+    /// and far smaller to decode than the upload.
+    static func thumbnail(of storedPhoto: [UInt8]) throws(ImagingError) -> PhotoEncoder.Encoded {
+        try PhotoEncoder.jpeg(storedPhoto, longest: PhotoConstants.thumbnailSide, quality: PhotoConstants.thumbnailQuality)
     }
 
     /// Writes the files durably, then their rows in one transaction; nil when stored, else

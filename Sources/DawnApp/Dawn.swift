@@ -62,8 +62,8 @@ public final class Dawn: HTTPResponder {
     let webhooks: any WebhookOutbox
     /// How often each member may press "Send a test".
     let notificationTests = NotificationTestThrottle()
-    /// How many API requests each token may make a minute.
-    let apiRateLimit = APIRateLimit()
+    /// How many API requests each token may make a minute (`DAWN_API_RATE_LIMIT`).
+    let apiRateLimit: APIRateLimit
     /// How many times a minute each calendar feed link may be fetched.
     let feedRateLimit = APIRateLimit(requestsPerWindow: FeedTokens.requestsPerMinute)
     /// The family's OpenID provider (`DAWN_OIDC_*`), nil when sign-in with one is not set up.
@@ -91,6 +91,7 @@ public final class Dawn: HTTPResponder {
          webhooks: (any WebhookOutbox)? = nil, openIDFetch: OpenIDProvider.Fetch? = nil) throws(DawnStartError) {
         self.configuration = configuration
         self.now = now
+        apiRateLimit = APIRateLimit(requestsPerWindow: configuration.apiRequestsPerMinute)
         openID = openIDFetch.map { OpenIDProvider(settings: configuration.openID, fetch: $0) }
             ?? OpenIDProvider(settings: configuration.openID)
         serverMetrics = metrics

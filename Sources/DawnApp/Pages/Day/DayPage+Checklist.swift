@@ -1,4 +1,5 @@
 import Domain
+import FamilyData
 import HTTP
 import HTTPServer
 import Localization
@@ -47,7 +48,8 @@ extension DayPage {
         case .skip, .unskip: try ChildRules.refuseChangingDay(page, day: day, today: member.today)
         }
         return try writeCheck(action, habit: habit, day: day, app, owner: member.account.id, database: member.database,
-                              loggedBy: member.loggedBy, now: member.now)
+                              loggedBy: member.loggedBy, now: member.now, child: member.account.isChild,
+                              by: member.actor.member.id)
     }
 
     /// The write of a check, and the member's webhook told what it did (`Dawn.webhooks`):
@@ -56,8 +58,30 @@ extension DayPage {
     /// `habit.done` when a check-off was written and the day is done (an amount short of the
     /// target is not), `habit.undone` when check-offs were taken back, `habit.skipped` and
     /// `habit.unskipped`.
+    /// A child's check-off or undo also settles the habit's points for the day (`Points`),
+    /// from the day's done state after the write, one child's writes at a time: a retry or
+    /// a double submit finds the ledger row already as it should be.
     static func writeCheck(_ action: CheckAction, habit: Habits.Habit, day: LocalDate, _ app: Dawn, owner: MemberID,
-                           database: Database, loggedBy: String?, now: Int64) throws -> CheckDone {
+                           database: Database, loggedBy: String?, now: Int64, child: Bool = false,
+                           by: MemberID? = nil) throws -> CheckDone {
+        guard child, action != .skip, action != .unskip else {
+            return try writeHabitCheck(action, habit: habit, day: day, app, owner: owner, database: database,
+                                       loggedBy: loggedBy, now: now)
+        }
+        return try app.pointsWrites.withLock { _ in
+            let done = try writeHabitCheck(action, habit: habit, day: day, app, owner: owner, database: database,
+                                           loggedBy: loggedBy, now: now)
+            let isDone = try Habits(database: database).day(habit.id, on: day)?.done == true
+            try Points(instance: app.data.instance).settleHabit(habit.id, of: owner, day: day, done: isDone,
+                                                                reason: "\(habit.emoji) \(habit.name)", by: by ?? owner,
+                                                                now: now)
+            return done
+        }
+    }
+
+    private static func writeHabitCheck(_ action: CheckAction, habit: Habits.Habit, day: LocalDate, _ app: Dawn,
+                                        owner: MemberID, database: Database, loggedBy: String?,
+                                        now: Int64) throws -> CheckDone {
         let habits = Habits(database: database)
         let webhook = app.webhook(of: owner, database)
         let done: CheckDone

@@ -297,7 +297,8 @@ enum FamilyScreenPage {
             do {
                 // The checklist's own write, so the member's webhook hears of it as from their day page.
                 _ = try DayPage.writeCheck(.done(amount: nil), habit: item.habit, day: model.today, app, owner: member.id,
-                                           database: model.database, loggedBy: nil, now: model.now)
+                                           database: model.database, loggedBy: nil, now: model.now,
+                                           child: member.isChild, by: member.id)
             } catch let limit as Habits.LimitReached {
                 throw PageError(.badRequest, HabitsPage.limitMessage(app, page, limit))
             }

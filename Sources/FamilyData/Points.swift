@@ -113,6 +113,17 @@ package struct Points {
         }
     }
 
+    /// The instance migration that made the points' tables.
+    package static let schemaVersion = 17
+
+    /// What `dawn check` reports of an instance database: a line per member whose ledger
+    /// does not sum to their balance.
+    package static func problems(_ instance: Database) throws -> [String] {
+        try Points(instance: instance).mismatches().map {
+            "the points of member \($0.member.rawValue): the ledger sums to \($0.ledger), the balance is \($0.balance)"
+        }
+    }
+
     /// Members whose ledger sum and balance differ (`dawn check`): (member, sum, balance).
     package func mismatches() throws -> [(member: MemberID, ledger: Int64, balance: Int64)] {
         try instance.read { connection in

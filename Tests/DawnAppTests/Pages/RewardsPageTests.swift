@@ -222,4 +222,48 @@ final class RewardsPageTests: XCTestCase {
         XCTAssertTrue(day.text.contains("<span class=\"points-balance\">0</span>"), day.text)
         XCTAssertTrue(day.text.contains("1 request waiting"))
     }
+
+    /// The kitchen screen after the child's PIN: the balance, and what each open chore is
+    /// worth inside its button (read out with its label); a tap there earns it.
+    func testTheKitchenScreenShowsTheBalanceAndEachChoresPoints() throws {
+        let (dawn, chore) = try family()
+        let mum = dawn.cookies
+        dawn.signIn("mia")
+        _ = dawn.get("/settings")
+        XCTAssertEqual(dawn.post("/settings/pin", [("pin", "2468"), ("pin_again", "2468")]).status, .seeOther)
+        _ = dawn.get("/settings")
+        XCTAssertEqual(dawn.post("/settings/family-screen", [("on_screen", "1")]).status, .seeOther)
+        dawn.cookies = mum
+        _ = dawn.get("/family")
+        let code = PageHarness.firstMatch(#"<p class="enrolment-code">([^<]+)</p>"#,
+                                          in: dawn.post("/family/screens/code", [("label", "Kitchen")]).text) ?? ""
+        dawn.forgetCookies()
+        _ = dawn.get("/family-screen")
+        XCTAssertEqual(dawn.post("/family-screen/enrol", [("code", code)]).status, .seeOther)
+        let mia = try XCTUnwrap(dawn.app.family.member(username: Username("mia"))).id
+        _ = dawn.get("/family-screen/members/\(mia.rawValue)")
+        XCTAssertEqual(dawn.post("/family-screen/members/\(mia.rawValue)/pin", [("pin", "2468")]).location, "/family-screen/today")
+        let today = dawn.get("/family-screen/today")
+        XCTAssertEqual(shownBalance(today), "0")
+        XCTAssertTrue(today.text.contains(#"<span class="screen-points-worth">+15 points</span>"#), today.text)
+        XCTAssertTrue(today.text.contains(#"aria-label="Mark Walk the dog as done, +15 points""#)
+                      || today.text.contains(", +15 points\""), today.text)
+        XCTAssertEqual(dawn.post("/family-screen/chores/\(chore)", []).status, .seeOther)
+        XCTAssertEqual(try balance(dawn, "mia"), 15)
+        XCTAssertEqual(shownBalance(dawn.get("/family-screen/today")), "15")
+    }
+
+    /// The board: a child's own points; a guardian's children's; nobody else's.
+    func testTheBoardShowsAChildsPointsToThemAndTheirGuardians() throws {
+        let (dawn, chore) = try family()
+        dawn.signIn("mia")
+        XCTAssertEqual(checkChore(dawn, chore).status, .seeOther)
+        XCTAssertEqual(shownBalance(dawn.get("/board")), "15")
+        dawn.signIn("dad")
+        let dads = dawn.get("/board")
+        XCTAssertTrue(dads.text.contains("<strong>Mia</strong> Points <span class=\"points-balance\">15</span>"), dads.text)
+        XCTAssertFalse(dads.text.contains("<strong>Leo</strong> Points"))
+        dawn.signIn("leo")
+        XCTAssertNil(shownBalance(dawn.get("/board")).flatMap { $0 == "15" ? $0 : nil }, "not Mia's to Leo")
+    }
 }

@@ -221,7 +221,8 @@ enum RewardsPage {
             error: error,
             balance: balance.map(String.init),
             children: children.map {
-                RewardsView.ChildBalance(name: $0.displayName, balance: String(snapshot.balance(of: $0.id)))
+                RewardsView.ChildBalance(label: app.t("rewards.child_balance", page, ["name": $0.displayName]),
+                                         balance: String(snapshot.balance(of: $0.id)))
             },
             rewards: rewards,
             requests: lines,

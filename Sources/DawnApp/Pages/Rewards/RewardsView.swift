@@ -34,10 +34,11 @@ struct RewardsView: PageView {
     ]
 
     struct ChildBalance: TemplateView {
-        var name: String
+        /// "Mia: points".
+        var label: String
         var balance: String
         static let fields: [ViewField<Self>] = [
-            .text("name", \.name),
+            .text("label", \.label),
             .text("balance", \.balance),
         ]
     }

@@ -178,7 +178,7 @@ enum RewardsPage {
 
     /// The page: the signed-in child's balance and what they may ask for; a guardian's
     /// children with their balances and their requests; the add form for those who keep
-    /// the rewards. Never cached (`no-store` as every form page is by default).
+    /// the rewards. Rendered on every request (`private, no-cache`, `CachePolicy.memberPage`).
     static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, notice: String? = nil,
                      error: String? = nil, form: FormState? = nil, status: HTTPStatus = .ok) throws -> HTTPResponse {
         let me = member.actor.member

@@ -266,4 +266,33 @@ final class RewardsPageTests: XCTestCase {
         dawn.signIn("leo")
         XCTAssertNil(shownBalance(dawn.get("/board")).flatMap { $0 == "15" ? $0 : nil }, "not Mia's to Leo")
     }
+
+    /// A numeric target met by a log from the log form earns the habit's points; the log
+    /// changed back under the target takes them back.
+    func testATargetMetByALogEarnsThePoints() throws {
+        let (dawn, _) = try family()
+        dawn.signIn("mia")
+        _ = dawn.get("/habits/new")
+        XCTAssertEqual(dawn.post("/habits", [("name", "Read"), ("emoji", "📚"), ("color", "#FF6B6B"), ("duration", "30"),
+                                             ("schedule", "day"), ("target_amount", "20"), ("target_unit", "pages"),
+                                             ("target_kind", "at_least")]).status, .seeOther)
+        let member = try dawn.member()
+        let read = try XCTUnwrap(member.habits.all().first { $0.name == "Read" }).id
+        try Points(instance: dawn.app.data.instance).setHabitPoints(5, habit: read, of: member.account.id)
+        _ = dawn.get("/day/\(Self.day)/log/\(read)")
+        XCTAssertEqual(dawn.post("/day/\(Self.day)/instances", [("habit", String(read)), ("start", "07:00"), ("duration", "30"),
+                                                                ("note", ""), ("amount", "12")]).status, .seeOther)
+        XCTAssertEqual(try balance(dawn, "mia"), 0, "12 of 20 pages: not done")
+        let id = try XCTUnwrap(dawn.instanceIDs(on: Self.day).first)
+        func edit(_ amount: String) -> HTTPStatus {
+            let form = dawn.get("/day/\(Self.day)/instances/\(id)").text
+            let version = PageHarness.allMatches(#"name="version" value="(\d+)""#, in: form).first ?? ""
+            return dawn.post("/day/\(Self.day)/instances/\(id)", [("start", "07:00"), ("duration", "30"), ("note", ""),
+                                                                   ("amount", amount), ("version", version)]).status
+        }
+        XCTAssertEqual(edit("20"), .seeOther)
+        XCTAssertEqual(try balance(dawn, "mia"), 5, "20 of 20 pages: done")
+        XCTAssertEqual(edit("3"), .seeOther)
+        XCTAssertEqual(try balance(dawn, "mia"), 0, "under the target again")
+    }
 }

@@ -68,14 +68,25 @@ extension DayPage {
             return try writeHabitCheck(action, habit: habit, day: day, app, owner: owner, database: database,
                                        loggedBy: loggedBy, now: now)
         }
-        return try app.pointsWrites.withLock { _ in
-            let done = try writeHabitCheck(action, habit: habit, day: day, app, owner: owner, database: database,
-                                           loggedBy: loggedBy, now: now)
+        return try settlingPoints(habit: habit, day: day, app, owner: owner, database: database, by: by ?? owner,
+                                  now: now) {
+            try writeHabitCheck(action, habit: habit, day: day, app, owner: owner, database: database,
+                                loggedBy: loggedBy, now: now)
+        }
+    }
+
+    /// Runs `write` (a write of a child's habit on `day`: a check-off, an undo, a log added
+    /// or changed), then sets the habit's points for the day from its done state after the
+    /// write (`Points.settleHabit`). Held under `Dawn.pointsWrites`, so two writes at once
+    /// settle in the order they wrote.
+    static func settlingPoints<T>(habit: Habits.Habit, day: LocalDate, _ app: Dawn, owner: MemberID, database: Database,
+                                  by: MemberID, now: Int64, _ write: () throws -> T) throws -> T {
+        try app.pointsWrites.withLock { _ in
+            let result = try write()
             let isDone = try Habits(database: database).day(habit.id, on: day)?.done == true
             try Points(instance: app.data.instance).settleHabit(habit.id, of: owner, day: day, done: isDone,
-                                                                reason: "\(habit.emoji) \(habit.name)", by: by ?? owner,
-                                                                now: now)
-            return done
+                                                                reason: "\(habit.emoji) \(habit.name)", by: by, now: now)
+            return result
         }
     }
 

@@ -116,8 +116,9 @@ package enum InstanceSchema {
         """
 
     /// Migration 18: the rewards guardians and admins offer (taken off the list, not
-    /// deleted, so requests keep their link), and children's requests, each with the
-    /// reward's name and price as they were when asked for.
+    /// deleted, so requests keep their link), children's requests, each with the
+    /// reward's name and price as they were when asked for, and a child's weekly allowance
+    /// (credited once per week start, as a ledger row of kind `allowance`).
     private static let rewards = """
         CREATE TABLE rewards (
             id          INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -141,6 +142,10 @@ package enum InstanceSchema {
             decided_at   INTEGER
         ) STRICT;
         CREATE INDEX reward_requests_by_member ON reward_requests (member_id, status);
+        CREATE TABLE allowances (
+            member_id INTEGER PRIMARY KEY NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            points    INTEGER NOT NULL CHECK (points BETWEEN 1 AND 1000)
+        ) STRICT;
         """
 
     /// Migration 14: the secret of each member's calendar feed (`GET /ical/{token}.ics`),

@@ -228,6 +228,54 @@ package struct Points {
         }
     }
 
+    // MARK: - Weekly allowance
+
+    /// Each child's weekly allowance (none: absent).
+    package func allowances() throws -> [MemberID: Int] {
+        try instance.read { connection in
+            var all: [MemberID: Int] = [:]
+            for row in try connection.query("SELECT member_id, points FROM allowances") {
+                all[MemberID(row.int64(0))] = row.int(1)
+            }
+            return all
+        }
+    }
+
+    /// Sets (0: removes) the child's weekly allowance, credited from their next week start on.
+    package func setAllowance(_ points: Int, of child: MemberID) throws {
+        try instance.write { connection in
+            if points == 0 {
+                try connection.run("DELETE FROM allowances WHERE member_id = ?", [.integer(child.rawValue)])
+            } else {
+                try connection.run("""
+                    INSERT INTO allowances (member_id, points) VALUES (?, ?)
+                    ON CONFLICT (member_id) DO UPDATE SET points = excluded.points
+                    """, [.integer(child.rawValue), .integer(Int64(points))])
+            }
+        }
+    }
+
+    /// Credits the child's allowance for the week starting `weekStart`, once (the ledger
+    /// row of kind `allowance` for that day); 0 when it already was, or they have none.
+    /// Read first, so a look that finds it done writes nothing.
+    @discardableResult
+    package func creditAllowance(_ child: MemberID, weekStart: LocalDate, now: Int64) throws -> Int64 {
+        let pending = try instance.read { connection in
+            try connection.queryOne("""
+                SELECT 1 FROM allowances WHERE member_id = ?1
+                    AND NOT EXISTS (SELECT 1 FROM points_ledger WHERE member_id = ?1 AND item = 0 AND day = ?2
+                                    AND kind = 'allowance')
+                """, [.integer(child.rawValue), .text(weekStart.description)]) != nil
+        }
+        guard pending else { return 0 }
+        return try instance.write { connection in
+            let points = try connection.queryOne("SELECT points FROM allowances WHERE member_id = ?",
+                                                 [.integer(child.rawValue)])?.int(0) ?? 0
+            return try Self.settle(connection, member: child, kind: .allowance, item: 0, day: weekStart, done: points > 0,
+                                   points: points, reason: "allowance", by: nil, now: now)
+        }
+    }
+
     // MARK: - Rewards
 
     package func rewards() throws -> [Reward] {

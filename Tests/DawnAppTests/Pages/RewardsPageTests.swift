@@ -295,4 +295,37 @@ final class RewardsPageTests: XCTestCase {
         XCTAssertEqual(edit("3"), .seeOther)
         XCTAssertEqual(try balance(dawn, "mia"), 0, "under the target again")
     }
+
+    /// A weekly allowance: set by the child's guardian only (0–1,000), credited once for the
+    /// child's week by the reminder thread's pass, and again the next week.
+    func testAWeeklyAllowanceIsCreditedOncePerWeek() throws {
+        let (dawn, _) = try family()
+        let now = PageHarness.instant("2026-03-11T10:00:00Z")
+        dawn.signIn("mia")
+        _ = dawn.get("/rewards")
+        XCTAssertEqual(dawn.post("/rewards/allowance", [("child", "mia"), ("points", "20")]).status, .forbidden)
+        dawn.signIn("mum")
+        _ = dawn.get("/rewards")
+        XCTAssertEqual(dawn.post("/rewards/allowance", [("child", "mia"), ("points", "20")]).status, .forbidden,
+                       "Mum is not Mia's guardian")
+        dawn.signIn("dad")
+        _ = dawn.get("/rewards")
+        let refused = dawn.post("/rewards/allowance", [("child", "mia"), ("points", "1001")])
+        XCTAssertEqual(refused.status, .badRequest)
+        XCTAssertTrue(refused.text.contains("Points are a whole number from 0 to 1000."))
+        let points = Points(instance: dawn.app.data.instance)
+        XCTAssertTrue(try points.allowances().isEmpty, "nothing stored")
+        _ = dawn.get("/rewards")
+        XCTAssertEqual(dawn.post("/rewards/allowance", [("child", "mia"), ("points", "20")]).status, .seeOther)
+        XCTAssertTrue(dawn.get("/rewards").text.contains(#"name="points" value="20""#))
+        dawn.app.reminders.pass(at: now)
+        dawn.app.reminders.pass(at: now + 60)
+        XCTAssertEqual(try balance(dawn, "mia"), 20, "this week's, once")
+        dawn.app.reminders.pass(at: now + 7 * 86_400)
+        XCTAssertEqual(try balance(dawn, "mia"), 40, "next week's")
+        let mia = try XCTUnwrap(dawn.app.family.member(username: Username("mia"))).id
+        XCTAssertEqual(try points.ledger(of: mia).map(\.day.description), ["2026-03-16", "2026-03-09"],
+                       "each on the week's first day (Monday)")
+        XCTAssertTrue(try points.mismatches().isEmpty)
+    }
 }

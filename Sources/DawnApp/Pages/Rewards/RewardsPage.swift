@@ -62,6 +62,24 @@ enum RewardsPage {
             try tellGuardians(app, child: me, request)
             return .redirect(to: Paths.done(Paths.rewards, "requested", anchor: "requests"))
         })
+        // A guardian sets their child's weekly allowance (`child`: the username; `points`
+        // 0–1,000, 0 none); the reminder thread credits it on the child's week start.
+        router.add(.POST, "/rewards/allowance", .member { app, page, member in
+            let me = member.actor.member
+            if me.isChild { throw PageError(.forbidden, key: "points.error.child") }
+            guard let username = try? Username(page.form["child"] ?? ""), let child = try app.family.member(username: username),
+                  child.isChild else { throw PageError(.notFound, key: "rewards.error.not_found") }
+            guard try app.family.isGuardian(me.id, of: child.id) else {
+                throw PageError(.forbidden, key: "rewards.error.not_guardian")
+            }
+            var form = FormState()
+            guard let points = FamilyPage.readPoints(app, page, page.form["points"], &form) else {
+                return try show(app, page, member, error: form.error("points"), status: .badRequest)
+            }
+            try Points(instance: app.data.instance).setAllowance(points, of: child.id)
+            app.reminders.memberChanged(child.id)
+            return .redirect(to: Paths.done(Paths.rewards, "allowance"))
+        })
         for action in ["approve", "decline"] {
             router.add(.POST, "/rewards/requests/{id}/\(action)", .member { app, page, member in
                 let me = member.actor.member
@@ -172,6 +190,7 @@ enum RewardsPage {
         case "requested": "rewards.notice.requested"
         case "approved": "rewards.notice.approved"
         case "declined": "rewards.notice.declined"
+        case "allowance": "rewards.notice.allowance"
         default: nil
         }
     }
@@ -189,6 +208,7 @@ enum RewardsPage {
         let manages = mayManage(app, me)
         let requests = try points.requests(of: me.isChild ? [me.id] : children.map(\.id))
         let names = Dictionary(uniqueKeysWithValues: children.map { ($0.id, $0.displayName) })
+        let allowances = children.isEmpty ? [:] : try points.allowances()
         let rewards = try points.rewards().map { reward in
             let name = reward.name
             return RewardsView.Reward(
@@ -222,7 +242,9 @@ enum RewardsPage {
             balance: balance.map(String.init),
             children: children.map {
                 RewardsView.ChildBalance(label: app.t("rewards.child_balance", page, ["name": $0.displayName]),
-                                         balance: String(snapshot.balance(of: $0.id)))
+                                         balance: String(snapshot.balance(of: $0.id)), username: $0.username,
+                                         allowance: String(allowances[$0.id] ?? 0),
+                                         allowanceLabel: app.t("rewards.allowance_label", page, ["name": $0.displayName]))
             },
             rewards: rewards,
             requests: lines,

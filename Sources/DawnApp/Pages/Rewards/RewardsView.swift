@@ -37,9 +37,16 @@ struct RewardsView: PageView {
         /// "Mia: points".
         var label: String
         var balance: String
+        var username: String
+        /// The weekly allowance's points ("0": none) and its field's label.
+        var allowance: String
+        var allowanceLabel: String
         static let fields: [ViewField<Self>] = [
             .text("label", \.label),
             .text("balance", \.balance),
+            .text("username", \.username),
+            .text("allowance", \.allowance),
+            .text("allowanceLabel", \.allowanceLabel),
         ]
     }
 

@@ -1,3 +1,4 @@
+import Locks
 import Accounts
 import HTTP
 import HTTPServer
@@ -70,6 +71,9 @@ public final class Dawn: HTTPResponder {
     let openID: OpenIDProvider?
     /// Sign-ins and connections sent to the provider and not yet back.
     let openIDAttempts = OpenIDAttempts()
+    /// Held while a child's habit check-off and its points are written, so the ledger
+    /// follows the day's done state in the order the writes happened (`DayPage.writeCheck`).
+    let pointsWrites = Lock(0)
 
     /// Unix seconds now: the system clock, or a fixed one in tests. Pages read the time
     /// only through this (`MemberContext.now`), so a page can be tested on any date.
@@ -258,6 +262,7 @@ public final class Dawn: HTTPResponder {
         AccountTokensPage.add(to: &router)
         CalendarFeedPage.add(to: &router)
         FamilyScreenPage.add(to: &router)
+        RewardsPage.add(to: &router)
         if metrics { MetricsPage.add(to: &router) }
         if testHooks { TestHooks.add(to: &router) }
         return router

@@ -16,6 +16,7 @@ enum PageViews {
         ErrorView.self,
         OfflineView.self,
         BoardView.self,
+        RewardsView.self,
         VacationsView.self,
         SetupView.self,
         HabitInstanceView.self,

@@ -96,6 +96,7 @@ struct Paths: Sendable, Equatable {
     static func deleteVacation(_ id: Int64) -> String { "/vacations/\(id)/delete" }
     static let account = "/account"
     static let family = "/family"
+    static let rewards = "/rewards"
     static func memberPassword(_ username: String) -> String { "/family/members/\(username)/password" }
     static func removeMember(_ username: String) -> String { "/family/members/\(username)/remove" }
     // Family chores: an admin's forms on /family, and any member's check-off (`day`, `action`).

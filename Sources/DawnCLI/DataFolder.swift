@@ -100,6 +100,10 @@ enum DataFolder {
             if problems.isEmpty, isMember, database.schemaVersion >= MemberSchema.searchVersion {
                 problems = try JournalSearch.problems(database)
             }
+            // The children's points: each ledger's sum against its balance.
+            if problems.isEmpty, !isMember, database.schemaVersion >= Points.schemaVersion {
+                problems = try Points.problems(database)
+            }
             return (problems, database.schemaVersion)
         } catch {
             return (["\(error)"], 0)

@@ -79,7 +79,7 @@ public struct Period: Sendable, Hashable {
     }
 
     /// The last `firstWeekday` on or before `date`.
-    static func weekStart(of date: LocalDate, firstWeekday: Weekday) -> LocalDate {
+    package static func weekStart(of date: LocalDate, firstWeekday: Weekday) -> LocalDate {
         let daysPerWeek = PeriodConstants.daysPerWeek
         let daysIntoWeek = (date.weekday.isoNumber - firstWeekday.isoNumber + daysPerWeek) % daysPerWeek
         return date.adding(days: -daysIntoWeek)

@@ -33,6 +33,8 @@ package struct FamilyChores {
         package let position: Int
         package let createdAt: Int64
         package let archivedAt: Int64?
+        /// What a child earns doing it (0–`Points.maxPoints`; 0: nothing).
+        package var points: Int = 0
 
         package var isArchived: Bool { archivedAt != nil }
 
@@ -128,28 +130,29 @@ package struct FamilyChores {
     /// family already has `maxChores` (counted in the write, so two adds cannot both take
     /// the last place).
     package func add(name: HabitName, mark: HabitEmoji, color: HabitColor.RGB?, schedule: HabitSchedule,
-                     startsOn: LocalDate, now: Int64) throws -> Int64 {
+                     startsOn: LocalDate, points: Int = 0, now: Int64) throws -> Int64 {
         try instance.write { connection in
             let count = try connection.queryOne("SELECT count(*) FROM chores")?.int(0) ?? 0
             guard count < Self.maxChores else { throw LimitReached(limit: Self.maxChores) }
             let position = (try connection.queryOne("SELECT coalesce(max(position), 0) FROM chores")?.int(0) ?? 0) + 1
             try connection.run("""
-                INSERT INTO chores (name, mark, color, schedule, starts_on, position, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO chores (name, mark, color, schedule, starts_on, position, created_at, points)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(name.value), .text(mark.value), color.map { .text($0.hex) } ?? .null, .text(schedule.storage),
-                      .text(startsOn.description), .integer(Int64(position)), .integer(now)])
+                      .text(startsOn.description), .integer(Int64(position)), .integer(now), .integer(Int64(points))])
             return connection.lastInsertRowID
         }
     }
 
     /// Changes a chore's name, mark, colour and schedule; false when there is no such chore.
     /// Completions stay as they were.
+    /// Points already earned stay as earned.
     package func edit(_ id: Int64, name: HabitName, mark: HabitEmoji, color: HabitColor.RGB?,
-                      schedule: HabitSchedule) throws -> Bool {
+                      schedule: HabitSchedule, points: Int = 0) throws -> Bool {
         try instance.write { connection in
-            try connection.run("UPDATE chores SET name = ?, mark = ?, color = ?, schedule = ? WHERE id = ?",
+            try connection.run("UPDATE chores SET name = ?, mark = ?, color = ?, schedule = ?, points = ? WHERE id = ?",
                                [.text(name.value), .text(mark.value), color.map { .text($0.hex) } ?? .null,
-                                .text(schedule.storage), .integer(id)]) == 1
+                                .text(schedule.storage), .integer(Int64(points)), .integer(id)]) == 1
         }
     }
 
@@ -166,6 +169,7 @@ package struct FamilyChores {
 
     /// `member` did the chore on `day` (their own day, at most their `today`). When someone
     /// already did, theirs stands and nothing is written. Throws `Refusal` (nothing written).
+    /// A child doing a chore with points earns them in the same transaction (`Points.settle`).
     package func check(_ id: Int64, on day: LocalDate, by member: MemberID, today: LocalDate,
                        now: Int64) throws -> CheckResult {
         try instance.write { connection in
@@ -173,20 +177,28 @@ package struct FamilyChores {
             if let existing = try Self.completion(chore.id, day, connection) { return .alreadyDone(existing) }
             try connection.run("INSERT INTO chore_completions (chore_id, day, member_id, done_at) VALUES (?, ?, ?, ?)",
                                [.integer(chore.id), .text(day.description), .integer(member.rawValue), .integer(now)])
+            try Points.settle(connection, member: member, kind: .chore, item: chore.id, day: day, done: true,
+                              points: chore.points, reason: "\(chore.mark) \(chore.name)", by: member, now: now)
             return .checked
         }
     }
 
     /// Undoes the day's completion: the member's own, or anyone's when `mayUndoOthers` (an
-    /// admin). False when nobody had done it (nothing to undo). Throws `Refusal`.
+    /// admin). False when nobody had done it (nothing to undo). Throws `Refusal`. The points
+    /// the doer earned for it go again, in the same transaction.
     package func undo(_ id: Int64, on day: LocalDate, by member: MemberID, mayUndoOthers: Bool,
-                      today: LocalDate) throws -> Bool {
+                      today: LocalDate, now: Int64 = 0) throws -> Bool {
         try instance.write { connection in
             let chore = try Self.dueChore(id, on: day, today: today, connection)
             guard let existing = try Self.completion(chore.id, day, connection) else { return false }
             guard existing.memberID == member || mayUndoOthers else { throw Refusal.notYours }
-            return try connection.run("DELETE FROM chore_completions WHERE chore_id = ? AND day = ?",
-                                      [.integer(chore.id), .text(day.description)]) == 1
+            let removed = try connection.run("DELETE FROM chore_completions WHERE chore_id = ? AND day = ?",
+                                             [.integer(chore.id), .text(day.description)]) == 1
+            if removed, let doer = existing.memberID {
+                try Points.settle(connection, member: doer, kind: .chore, item: chore.id, day: day, done: false,
+                                  points: 0, reason: "\(chore.mark) \(chore.name)", by: member, now: now)
+            }
+            return removed
         }
     }
 
@@ -255,14 +267,14 @@ package struct FamilyChores {
 
     // MARK: - Rows
 
-    private static let columns = "id, name, mark, color, schedule, starts_on, position, created_at, archived_at"
+    private static let columns = "id, name, mark, color, schedule, starts_on, position, created_at, archived_at, points"
 
     /// A stored row as a chore; a damaged row (a schedule or day that does not parse) is skipped.
     private static func chore(_ row: Row) -> Chore? {
         guard let schedule = HabitSchedule(storage: row.string(4)), let startsOn = LocalDate(iso: row.string(5)) else { return nil }
         return Chore(id: row.int64(0), name: row.string(1), mark: row.string(2), color: row.optionalString(3),
                      schedule: schedule, startsOn: startsOn, position: row.int(6), createdAt: row.int64(7),
-                     archivedAt: row.optionalInt64(8))
+                     archivedAt: row.optionalInt64(8), points: row.int(9))
     }
 
     private static func chore(_ id: Int64, _ connection: Connection) throws -> Chore? {

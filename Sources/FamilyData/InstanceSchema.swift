@@ -75,7 +75,78 @@ package enum InstanceSchema {
         Migration(version: 14, sql: feedTokens),
         // Members' identities at the family's OpenID provider (`Family+OpenIDLinks.swift`).
         Migration(version: 15, sql: openIDLinks),
+        // Reserved for a change merged from another branch; replace with it when merging.
+        Migration(version: 16, sql: "-- reserved"),
+        // Children's points: on chores and habits, the ledger and the balances (`Points`).
+        Migration(version: 17, sql: points),
+        // Rewards and children's requests for them (`Points`).
+        Migration(version: 18, sql: rewards),
     ]
+
+    /// Migration 17: the points a family chore is worth (0: none), the points a guardian
+    /// gave a child's habit (the habit lives in the child's own database, by id), the
+    /// ledger — one row per (member, item, day, kind), its amount what that item's day is
+    /// worth now (0 once undone), so nothing can count twice — and each member's balance,
+    /// always the sum of their ledger (`dawn check` compares them). Removing the member
+    /// removes their rows.
+    private static let points = """
+        ALTER TABLE chores ADD COLUMN points INTEGER NOT NULL DEFAULT 0 CHECK (points BETWEEN 0 AND 1000);
+        CREATE TABLE habit_points (
+            member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            habit_id  INTEGER NOT NULL,
+            points    INTEGER NOT NULL CHECK (points BETWEEN 1 AND 1000),
+            PRIMARY KEY (member_id, habit_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE points_ledger (
+            id        INTEGER PRIMARY KEY,
+            member_id INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            amount    INTEGER NOT NULL CHECK (amount BETWEEN -100000 AND 100000),
+            reason    TEXT NOT NULL CHECK (length(reason) <= 200),
+            kind      TEXT NOT NULL CHECK (kind IN ('chore', 'habit', 'reward', 'allowance')),
+            item      INTEGER NOT NULL,
+            day       TEXT NOT NULL CHECK (length(day) = 10),
+            by_member INTEGER REFERENCES members (id) ON DELETE SET NULL,
+            at        INTEGER NOT NULL,
+            UNIQUE (member_id, item, day, kind)
+        ) STRICT;
+        CREATE TABLE points_balances (
+            member_id INTEGER PRIMARY KEY NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            balance   INTEGER NOT NULL
+        ) STRICT;
+        """
+
+    /// Migration 18: the rewards guardians and admins offer (taken off the list, not
+    /// deleted, so requests keep their link), children's requests, each with the
+    /// reward's name and price as they were when asked for, and a child's weekly allowance
+    /// (credited once per week start, as a ledger row of kind `allowance`).
+    private static let rewards = """
+        CREATE TABLE rewards (
+            id          INTEGER PRIMARY KEY AUTOINCREMENT,
+            name        TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 60),
+            price       INTEGER NOT NULL CHECK (price BETWEEN 1 AND 100000),
+            emoji       TEXT CHECK (emoji IS NULL OR length(CAST(emoji AS BLOB)) BETWEEN 1 AND 64),
+            created_by  INTEGER REFERENCES members (id) ON DELETE SET NULL,
+            created_at  INTEGER NOT NULL,
+            archived_at INTEGER
+        ) STRICT;
+        CREATE TABLE reward_requests (
+            id           INTEGER PRIMARY KEY AUTOINCREMENT,
+            reward_id    INTEGER NOT NULL REFERENCES rewards (id),
+            member_id    INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            name         TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 60),
+            emoji        TEXT,
+            price        INTEGER NOT NULL CHECK (price BETWEEN 1 AND 100000),
+            status       TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'declined')),
+            requested_at INTEGER NOT NULL,
+            decided_by   INTEGER REFERENCES members (id) ON DELETE SET NULL,
+            decided_at   INTEGER
+        ) STRICT;
+        CREATE INDEX reward_requests_by_member ON reward_requests (member_id, status);
+        CREATE TABLE allowances (
+            member_id INTEGER PRIMARY KEY NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            points    INTEGER NOT NULL CHECK (points BETWEEN 1 AND 1000)
+        ) STRICT;
+        """
 
     /// Migration 14: the secret of each member's calendar feed (`GET /ical/{token}.ics`),
     /// at most one a member. Only its SHA-256 is kept, as for API tokens; making a new link

@@ -35,7 +35,20 @@ extension DawnExportFormat.File {
             ("vacations", .array(vacations.map(\.json))), ("moods", .array(moods.map(\.json))),
         ])
         object.appendIfPresent("photos", photos.map { .array($0.map(\.json)) })
+        object.appendIfPresent("points", points.map(\.json))
         return .object(object)
+    }
+}
+
+extension DawnExportFormat.Points {
+    package var json: JSONValue {
+        .object(JSONObject([
+            ("balance", integer(balance)),
+            ("ledger", .array(ledger.map { row in
+                .object(JSONObject([("amount", integer(row.amount)), ("reason", string(row.reason)), ("kind", string(row.kind)),
+                                    ("item", integer(row.item)), ("date", string(row.date)), ("at", integer(row.at))]))
+            })),
+        ]))
     }
 }
 

@@ -31,6 +31,9 @@ package enum DawnExportFormat {
         /// Written only in the zip, and only when the member has photos: absent, older readers
         /// and files without photos round-trip as before.
         package var photos: [Photo]?
+        /// A child's points: written only for a child account (their balance and ledger live
+        /// in instance.sqlite). Never read back by an import: points are earned, not brought.
+        package var points: Points?
 
         package init(exportedAt: String, member: Member, settings: Settings, habits: [Habit], instances: [Instance],
                      entries: [Entry], notes: [Note], skips: [Skip], vacations: [Vacation], moods: [Mood],
@@ -46,6 +49,32 @@ package enum DawnExportFormat {
             self.vacations = vacations
             self.moods = moods
             self.photos = photos
+        }
+    }
+
+    /// A child's points: `{"balance", "ledger": [{"amount", "reason", "kind", "item", "date",
+    /// "at"}]}`, the ledger newest first, a row undone kept with amount 0.
+    package struct Points: Equatable {
+        package var balance: Int64
+        package var ledger: [LedgerRow]
+
+        package init(balance: Int64, ledger: [LedgerRow]) {
+            self.balance = balance
+            self.ledger = ledger
+        }
+
+        package struct LedgerRow: Equatable {
+            package var amount: Int64; package var reason: String; package var kind: String
+            package var item: Int64; package var date: String; package var at: Int64
+
+            package init(amount: Int64, reason: String, kind: String, item: Int64, date: String, at: Int64) {
+                self.amount = amount
+                self.reason = reason
+                self.kind = kind
+                self.item = item
+                self.date = date
+                self.at = at
+            }
         }
     }
 

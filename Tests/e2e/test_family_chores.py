@@ -16,7 +16,8 @@ def rows(dawn):
     """Every chore and completion as stored: a refusal must leave these unchanged."""
     con = sqlite3.connect(os.path.join(dawn.data, "instance.sqlite"))
     try:
-        return (con.execute("SELECT * FROM chores ORDER BY id").fetchall(),
+        return (con.execute("SELECT id, name, mark, color, schedule, starts_on, position, created_at, archived_at"
+                            " FROM chores ORDER BY id").fetchall(),
                 con.execute("SELECT * FROM chore_completions ORDER BY chore_id, day").fetchall())
     finally:
         con.close()

@@ -5,7 +5,7 @@ import Store
 
 /// What every member's day page reads of `instance.sqlite`, held in memory so a cached
 /// page stays a memory lookup: who guards whom (the "logged by" names, a guardian's
-/// children on their day page) and the family chores' revision. Forgotten after every committed write to `instance.sqlite` (the store
+/// children on their day page), the family chores' revision and the children's points. Forgotten after every committed write to `instance.sqlite` (the store
 /// announces each one, see `DataDirectory`'s `instanceWritten`) and read again, in one
 /// go, by the next page that needs it. Another process writing the file (`dawn user`)
 /// is seen within `maxAgeSeconds`, as the session cache sees it.
@@ -19,11 +19,18 @@ final class FamilyCache: Sendable {
         let guardianValidators: [MemberID: String]
         /// `FamilyChores.revision()`: changes with every change a page showing chores could show.
         let choresRevision: Int64
+        /// Each child's points (`Points`): what the day page, the board and `/rewards` show,
+        /// and a part of their ETags.
+        let balances: [MemberID: Int64]
+        /// Each child's reward requests waiting for a guardian.
+        let pendingRequests: [MemberID: Int]
         /// `Family.wallClock` seconds when it was read.
         let readAt: Int64
 
         func guardians(of child: MemberID) -> [Member] { guardians[child] ?? [] }
         func children(of guardian: MemberID) -> [Member] { children[guardian] ?? [] }
+        func balance(of member: MemberID) -> Int64 { balances[member] ?? 0 }
+        func pending(of child: MemberID) -> Int { pendingRequests[child] ?? 0 }
     }
 
     private struct State {
@@ -56,8 +63,10 @@ final class FamilyCache: Sendable {
         let validators = guardians.mapValues { list in
             list.map { "\($0.username)=\($0.displayName)" }.sorted().joined(separator: "\u{1F}")
         }
+        let points = Points(instance: chores.instance)
         let snapshot = Snapshot(guardians: guardians, children: children, guardianValidators: validators,
-                                choresRevision: try chores.revision(), readAt: now)
+                                choresRevision: try chores.revision(), balances: try points.balances(),
+                                pendingRequests: try points.pendingCounts(), readAt: now)
         state.withLock { state in
             guard state.generation == generation else { return }
             state.snapshot = snapshot

@@ -124,7 +124,41 @@ final class ReminderScheduler: Sendable {
             }
             state.withLock { $0.next[id] = next }
         }
-        return state.withLock { $0.next.values.min() }
+        let allowancesNext = creditAllowances(now: now)
+        return [state.withLock { $0.next.values.min() }, allowancesNext].compactMap { $0 }.min()
+    }
+
+    /// How often the children's weekly allowances are looked at while any child has one.
+    static let allowanceLookSeconds: Int64 = 3_600
+
+    /// Children's weekly allowances (`Points`): each credited once for the week the child is
+    /// in (their zone, day start and first weekday), so within `allowanceLookSeconds` of
+    /// their week start, and at once for the current week when first set. The next look, or
+    /// nil when no child has an allowance.
+    private func creditAllowances(now: Int64) -> Int64? {
+        let points = Points(instance: data.instance)
+        let allowances: [MemberID: Int]
+        do {
+            allowances = try points.allowances()
+        } catch {
+            StandardError.line("allowances: cannot read them: \(error)")
+            return now + Self.allowanceLookSeconds
+        }
+        guard !allowances.isEmpty else { return nil }
+        for id in allowances.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            do {
+                guard let member = try family.member(id: id), member.isChild else { continue }
+                let database = try data.member(id)
+                let settings = try settings(id, database)
+                let today = try MemberClock(timeZone: member.timeZone, dayStartHour: settings.dayStartHour,
+                                            zones: timeZones).today(at: now)
+                try points.creditAllowance(id, weekStart: Period.weekStart(of: today, firstWeekday: settings.firstWeekday),
+                                           now: now)
+            } catch {
+                StandardError.line("allowances: member \(id.rawValue) not credited: \(error)")
+            }
+        }
+        return now + Self.allowanceLookSeconds
     }
 
     /// Decides what came due for one member, records it, hands it over; their next due instant.

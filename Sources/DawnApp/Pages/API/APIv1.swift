@@ -24,12 +24,19 @@ enum APIv1 {
             response.headers.add("Cache-Control", "public, max-age=3600")
             return response
         })
-        router.add(.GET, "/api/v1/me", .api { _, _, member in
+        router.add(.GET, "/api/v1/me", .api { app, _, member in
             let account = member.account
-            return answer(.object(JSONObject([
+            var me = JSONObject([
                 ("username", .string(account.username)), ("displayName", .string(account.displayName)),
                 ("timeZone", .string(account.timeZone)), ("today", .string(member.today.description)),
-            ])))
+            ])
+            // A child's points: their balance and their reward requests waiting.
+            if account.isChild {
+                let snapshot = try app.familySnapshot()
+                me.append("points", .object(JSONObject([("balance", .integer(snapshot.balance(of: account.id))),
+                                                        ("pendingRequests", .integer(Int64(snapshot.pending(of: account.id))))])))
+            }
+            return answer(.object(me))
         })
         router.add(.GET, "/api/v1/habits", .api { _, _, member in
             let habits = try member.habits.ordered().map(habitJSON)

@@ -174,7 +174,17 @@ enum OpenAPIDocument {
               "username": {"type": "string"},
               "displayName": {"type": "string"},
               "timeZone": {"type": "string", "examples": ["Europe/Rome"]},
-              "today": {"type": "string", "format": "date"}
+              "today": {"type": "string", "format": "date"},
+              "points": {
+                "description": "A child account's points only: the balance earned by chores and habits less approved rewards, and the reward requests waiting for a guardian",
+                "type": "object",
+                "required": ["balance", "pendingRequests"],
+                "additionalProperties": false,
+                "properties": {
+                  "balance": {"type": "integer"},
+                  "pendingRequests": {"type": "integer", "minimum": 0}
+                }
+              }
             }
           },
           "Schedule": {

@@ -25,12 +25,20 @@ enum BoardPage {
                                        state: due.done == nil ? "open" : "done",
                                        who: who ?? app.t("chores.not_done", page))
             }
+            // Points are the child's and their guardians' business: the reader's own, or their children's.
+            let snapshot = try app.familySnapshot()
+            let me = member.actor.member
+            let holders = me.isChild ? [me] : snapshot.children(of: me.id)
+            let points = holders.map {
+                BoardView.Balance(name: $0.displayName, balance: String(snapshot.balance(of: $0.id)))
+            }
             return app.render(BoardView(
                 title: app.t("board.title", page),
                 members: rows,
                 optedIn: model.optedIn,
                 familyChores: chores,
                 choresURL: Paths.own.day(member.today) + "#chores",
+                points: points,
                 stylesheet: app.staticFiles.url(for: "stats.css") ?? ""
             ), for: page)
         })

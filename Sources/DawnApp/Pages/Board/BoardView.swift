@@ -12,6 +12,8 @@ struct BoardView: PageView {
     var familyChores: [Chore]
     /// The chores card on the member's today.
     var choresURL: String
+    /// A child's own points, or a guardian's children's; none hides the card.
+    var points: [Balance]
     var stylesheet: String
 
     static let fields: [ViewField<Self>] = [
@@ -20,6 +22,7 @@ struct BoardView: PageView {
         .bool("optedIn", \.optedIn),
         .list("familyChores", \.familyChores),
         .text("choresURL", \.choresURL),
+        .list("points", \.points),
         .text("stylesheet", \.stylesheet),
     ]
 
@@ -33,6 +36,15 @@ struct BoardView: PageView {
             .text("streak", \.streak),
             .bool("activeToday", \.activeToday),
             .bool("isMe", \.isMe),
+        ]
+    }
+
+    struct Balance: TemplateView {
+        var name: String
+        var balance: String
+        static let fields: [ViewField<Self>] = [
+            .text("name", \.name),
+            .text("balance", \.balance),
         ]
     }
 

@@ -1,4 +1,5 @@
 import Domain
+import FamilyData
 import HTTP
 import HTTPServer
 import Localization
@@ -47,7 +48,8 @@ extension DayPage {
         case .skip, .unskip: try ChildRules.refuseChangingDay(page, day: day, today: member.today)
         }
         return try writeCheck(action, habit: habit, day: day, app, owner: member.account.id, database: member.database,
-                              loggedBy: member.loggedBy, now: member.now)
+                              loggedBy: member.loggedBy, now: member.now, child: member.account.isChild,
+                              by: member.actor.member.id)
     }
 
     /// The write of a check, and the member's webhook told what it did (`Dawn.webhooks`):
@@ -56,8 +58,41 @@ extension DayPage {
     /// `habit.done` when a check-off was written and the day is done (an amount short of the
     /// target is not), `habit.undone` when check-offs were taken back, `habit.skipped` and
     /// `habit.unskipped`.
+    /// A child's check-off or undo also settles the habit's points for the day (`Points`),
+    /// from the day's done state after the write, one child's writes at a time: a retry or
+    /// a double submit finds the ledger row already as it should be.
     static func writeCheck(_ action: CheckAction, habit: Habits.Habit, day: LocalDate, _ app: Dawn, owner: MemberID,
-                           database: Database, loggedBy: String?, now: Int64) throws -> CheckDone {
+                           database: Database, loggedBy: String?, now: Int64, child: Bool = false,
+                           by: MemberID? = nil) throws -> CheckDone {
+        guard child, action != .skip, action != .unskip else {
+            return try writeHabitCheck(action, habit: habit, day: day, app, owner: owner, database: database,
+                                       loggedBy: loggedBy, now: now)
+        }
+        return try settlingPoints(habit: habit, day: day, app, owner: owner, database: database, by: by ?? owner,
+                                  now: now) {
+            try writeHabitCheck(action, habit: habit, day: day, app, owner: owner, database: database,
+                                loggedBy: loggedBy, now: now)
+        }
+    }
+
+    /// Runs `write` (a write of a child's habit on `day`: a check-off, an undo, a log added
+    /// or changed), then sets the habit's points for the day from its done state after the
+    /// write (`Points.settleHabit`). Held under `Dawn.pointsWrites`, so two writes at once
+    /// settle in the order they wrote.
+    static func settlingPoints<T>(habit: Habits.Habit, day: LocalDate, _ app: Dawn, owner: MemberID, database: Database,
+                                  by: MemberID, now: Int64, _ write: () throws -> T) throws -> T {
+        try app.pointsWrites.withLock { _ in
+            let result = try write()
+            let isDone = try Habits(database: database).day(habit.id, on: day)?.done == true
+            try Points(instance: app.data.instance).settleHabit(habit.id, of: owner, day: day, done: isDone,
+                                                                reason: "\(habit.emoji) \(habit.name)", by: by, now: now)
+            return result
+        }
+    }
+
+    private static func writeHabitCheck(_ action: CheckAction, habit: Habits.Habit, day: LocalDate, _ app: Dawn,
+                                        owner: MemberID, database: Database, loggedBy: String?,
+                                        now: Int64) throws -> CheckDone {
         let habits = Habits(database: database)
         let webhook = app.webhook(of: owner, database)
         let done: CheckDone

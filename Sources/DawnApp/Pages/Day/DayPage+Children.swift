@@ -47,8 +47,11 @@ extension DayPage {
         /// name, data revision and today.
         static func fingerprint(_ app: Dawn, _ member: MemberContext, into tag: inout EntityTag.Fingerprint) throws {
             guard member.guardianView == nil else { return }
-            for child in try app.familySnapshot().children(of: member.actor.member.id) {
+            let snapshot = try app.familySnapshot()
+            for child in snapshot.children(of: member.actor.member.id) {
                 tag.add(child.username)
+                tag.add(snapshot.balance(of: child.id))
+                tag.add(snapshot.pending(of: child.id))
                 tag.add(child.displayName)
                 tag.add(app.caches.members.revision(child.id))
                 guard let database = try database(app, child) else { continue }
@@ -73,9 +76,14 @@ extension DayPage {
 
     /// The section for `Views/day.html`, in the page's language; empty without children.
     static func children(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> [DayView.Child] {
-        try ChildrenModel(app, member).children.map { child in
-            DayView.Child(name: child.member.displayName, url: Paths.member(child.member.username).home,
-                          left: app.strings.plural("children.left_today", count: child.leftToday, page.language))
+        let snapshot = try app.familySnapshot()
+        return try ChildrenModel(app, member).children.map { child in
+            let pending = snapshot.pending(of: child.member.id)
+            return DayView.Child(name: child.member.displayName, url: Paths.member(child.member.username).home,
+                                 left: app.strings.plural("children.left_today", count: child.leftToday, page.language),
+                                 balance: String(snapshot.balance(of: child.member.id)),
+                                 balanceLabel: app.t("points.balance", page),
+                                 pending: pending == 0 ? nil : app.strings.plural("points.pending", count: pending, page.language))
         }
     }
 }

@@ -135,6 +135,8 @@ enum DayPage {
         // Today's timeline marks now (and, with no logs, shows the hours around it): a new page each minute.
         // So does the page right after a delete: its undo runs out (`Journal.undoSeconds`).
         tag.add(day == member.today || offersUndo(page) ? member.now / 60 : -1)
+        // A child's points (a chore's check-off, a guardian's approval): held in memory by the snapshot.
+        tag.add(try app.familySnapshot().balance(of: owner.id))
         // A guardian's children and what is left on their day: another member's writes change this page too.
         try ChildrenModel.fingerprint(app, member, into: &tag)
         if owner.id != me.id {
@@ -385,6 +387,10 @@ enum DayPage {
             undoEntry: undoEntry,
             undoNotes: undoNotes,
             children: try children(app, page, member),
+            points: member.account.isChild
+                ? DayView.Points(balance: String(try app.familySnapshot().balance(of: member.account.id)),
+                                 rewardsURL: Paths.rewards)
+                : nil,
             setupChecklist: setupChecklist(member),
             pinNotices: try pinNoticeLines(app, page, member),
             pinNoticesSeenURL: pinNoticesSeenPath,

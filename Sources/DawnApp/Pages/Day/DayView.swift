@@ -36,6 +36,8 @@ struct DayView: PageView {
     var undoNotes: [UndoNote]
     /// "Your children" (`partials/day-children.html`).
     var children: [Child]
+    /// A child's points, on their day page and a guardian's view of it (`partials/day-children.html`).
+    var points: Points?
     /// The admin's first-run checklist (`partials/day-setup-checklist.html`).
     var setupChecklist: SetupChecklist?
     var pinNotices: [String]
@@ -102,6 +104,7 @@ struct DayView: PageView {
         .object("undoEntry", \.undoEntry),
         .list("undoNotes", \.undoNotes),
         .list("children", \.children),
+        .object("points", \.points),
         .object("setupChecklist", \.setupChecklist),
         .texts("pinNotices", \.pinNotices),
         .text("pinNoticesSeenURL", \.pinNoticesSeenURL),
@@ -232,10 +235,27 @@ struct DayView: PageView {
         var name: String
         var url: String
         var left: String
+        /// The child's points, and their requests waiting ("2 requests waiting"; none: nil).
+        var balance: String
+        var balanceLabel: String
+        var pending: String?
         static let fields: [ViewField<Self>] = [
             .text("name", \.name),
             .text("url", \.url),
             .text("left", \.left),
+            .text("balance", \.balance),
+            .text("balanceLabel", \.balanceLabel),
+            .text("pending", \.pending),
+        ]
+    }
+
+    /// The child's balance and the way to `/rewards`.
+    struct Points: TemplateView {
+        var balance: String
+        var rewardsURL: String
+        static let fields: [ViewField<Self>] = [
+            .text("balance", \.balance),
+            .text("rewardsURL", \.rewardsURL),
         ]
     }
 

@@ -27,9 +27,12 @@ enum HabitInstancePage {
             }
             let logged: Habits.Logging
             do {
-                logged = try member.habits.log(habit: habit.id, on: day, startMinute: fields.start,
-                                               durationMinutes: fields.duration, note: fields.note ?? "",
-                                               amountMilli: fields.amountMilli, loggedBy: member.loggedBy, now: member.now)
+                // A child's log may meet the habit's target: its points follow the day (`Points`).
+                logged = try pointsFollow(habit, day, member, app) {
+                    try member.habits.log(habit: habit.id, on: day, startMinute: fields.start,
+                                          durationMinutes: fields.duration, note: fields.note ?? "",
+                                          amountMilli: fields.amountMilli, loggedBy: member.loggedBy, now: member.now)
+                }
             } catch let limit as Habits.LimitReached {
                 form.fail("general", HabitsPage.limitMessage(app, page, limit))
                 return try show(app, page, member, day: day, habit: habit, instance: nil, form: form, status: .badRequest)
@@ -51,12 +54,15 @@ enum HabitInstancePage {
             guard let fields = read(app, page, member, habit, &form) else {
                 return try show(app, page, member, day: day, habit: habit, instance: instance, form: form, status: .badRequest)
             }
-            switch try member.habits.updateInstance(instance.id, on: day, startMinute: fields.start,
-                                                    // A guardian's edit keeps the note as stored (`Fields.note`).
-                                                    durationMinutes: fields.duration, note: fields.note ?? instance.note,
-                                                    // Without a target there is no field: what is stored stays.
-                                                    amountMilli: habit.targetMilli == nil ? instance.amountMilli : fields.amountMilli,
-                                                    basedOn: version) {
+            let updated = try pointsFollow(habit, day, member, app) {
+                try member.habits.updateInstance(instance.id, on: day, startMinute: fields.start,
+                                                 // A guardian's edit keeps the note as stored (`Fields.note`).
+                                                 durationMinutes: fields.duration, note: fields.note ?? instance.note,
+                                                 // Without a target there is no field: what is stored stays.
+                                                 amountMilli: habit.targetMilli == nil ? instance.amountMilli : fields.amountMilli,
+                                                 basedOn: version)
+            }
+            switch updated {
             case .updated:
                 return .redirect(to: Paths.done(page.paths.day(day), "log-updated", anchor: "timeline"))
             case let .conflict(stored):
@@ -79,6 +85,15 @@ enum HabitInstancePage {
             }
             return .redirect(to: Paths.done(page.paths.day(day), "log-removed", anchor: "timeline"))
         })
+    }
+
+    /// `write` on a child's habit, its points then set from the day's done state
+    /// (`DayPage.settlingPoints`); an adult's write as it is.
+    private static func pointsFollow<T>(_ habit: Habits.Habit, _ day: LocalDate, _ member: MemberContext, _ app: Dawn,
+                                        _ write: () throws -> T) throws -> T {
+        guard member.account.isChild else { return try write() }
+        return try DayPage.settlingPoints(habit: habit, day: day, app, owner: member.account.id, database: member.database,
+                                          by: member.actor.member.id, now: member.now, write)
     }
 
     /// The habit as its rule stood on `day` (`HabitRule`): a day before a target was set

@@ -38,7 +38,8 @@ extension ExportPage {
         let now = model.exportedAt
         var writer = ZipWriter(modified: ZipTimestamp(year: now.date.year, month: now.date.month, day: now.date.day,
                                                              hour: now.hour, minute: now.minute, second: now.second))
-        writer.add(name: ImportZip.jsonName, bytes: DawnExportFormat.bytes(try file(model, member, photos: photos.isEmpty ? nil : photos)),
+        writer.add(name: ImportZip.jsonName, bytes: DawnExportFormat.bytes(try file(model, member, photos: photos.isEmpty ? nil : photos,
+                                                                                       points: try points(app, member))),
                    compress: true)
         writer.add(name: "journal.md", bytes: Array(try journalText(app, page, member).utf8), compress: true)
         var added: Set<String> = []

@@ -1,4 +1,5 @@
 import Domain
+import FamilyData
 import Files
 import HTTP
 import HTTPServer
@@ -15,7 +16,7 @@ import TimeZones
 enum ExportPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/export/dawn.csv", .member(slow: true) { _, _, member in try csv(member) })
-        router.add(.GET, "/export/dawn.json", .member(slow: true) { _, _, member in try json(member) })
+        router.add(.GET, "/export/dawn.json", .member(slow: true) { app, _, member in try json(app, member) })
         router.add(.GET, "/export/dawn.sqlite", .member(slow: true) { app, _, member in try sqlite(app, member) })
         router.add(.GET, "/export/journal.md", .member(slow: true) { app, page, member in try journal(app, page, member) })
         router.add(.GET, "/export/dawn.zip", .member(slow: true) { app, page, member in try zip(app, page, member) })
@@ -68,16 +69,18 @@ enum ExportPage {
                                        email: try targets.email())
     }
 
-    static func json(_ member: MemberContext) throws -> HTTPResponse {
+    static func json(_ app: Dawn, _ member: MemberContext) throws -> HTTPResponse {
         let model = try Model(member, withJournal: true)
-        return attachment(DawnExportFormat.bytes(try file(model, member, photos: nil)), type: "application/json; charset=utf-8",
+        return attachment(DawnExportFormat.bytes(try file(model, member, photos: nil, points: try points(app, member))),
+                          type: "application/json; charset=utf-8",
                           name: model.fileStem + ".json")
     }
 
     /// The export as a file: `photos` only in the zip, which holds their bytes.
-    static func file(_ model: Model, _ member: MemberContext, photos: [DawnExportFormat.Photo]?) throws -> DawnExportFormat.File {
+    static func file(_ model: Model, _ member: MemberContext, photos: [DawnExportFormat.Photo]?,
+                     points: DawnExportFormat.Points? = nil) throws -> DawnExportFormat.File {
         let s = model.settings
-        return DawnExportFormat.File(
+        var file = DawnExportFormat.File(
             exportedAt: model.exportedAt.description,
             member: DawnExportFormat.Member(username: model.account.username, displayName: model.account.displayName,
                                  timeZone: model.account.timeZone),
@@ -104,6 +107,20 @@ enum ExportPage {
             vacations: model.vacations.map { DawnExportFormat.Vacation(from: $0.first.description, to: $0.last.description) },
             moods: model.moods.map { DawnExportFormat.Mood(date: $0.day.description, value: $0.mood.value) },
             photos: photos)
+        file.points = points
+        return file
+    }
+
+    /// A child's points for the export (`"points": {"balance", "ledger"}`); nil for an adult.
+    static func points(_ app: Dawn, _ member: MemberContext) throws -> DawnExportFormat.Points? {
+        guard member.account.isChild else { return nil }
+        let points = Points(instance: app.data.instance)
+        return DawnExportFormat.Points(
+            balance: try points.balance(of: member.account.id),
+            ledger: try points.ledger(of: member.account.id).map {
+                DawnExportFormat.Points.LedgerRow(amount: $0.amount, reason: $0.reason, kind: $0.kind.rawValue, item: $0.item,
+                                                  date: $0.day.description, at: $0.at)
+            })
     }
 
     /// The habit's schedule in the file's shape.

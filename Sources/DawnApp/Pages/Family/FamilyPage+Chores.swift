@@ -3,6 +3,7 @@ import HTTP
 import HTTPServer
 import Localization
 import FamilyData
+import PlainText
 import TimeZones
 
 /// The family's shared chores (`FamilyChores`, in instance.sqlite): admins add, edit,
@@ -23,6 +24,8 @@ extension FamilyPage {
         let mark: HabitEmoji
         let color: HabitColor.RGB?
         let schedule: HabitSchedule
+        /// What a child earns doing it (0–`Points.maxPoints`).
+        let points: Int
     }
 
     static func addChores(to router: inout Router<Route>) {
@@ -34,7 +37,7 @@ extension FamilyPage {
             do {
                 _ = try FamilyChores(instance: app.data.instance).add(
                     name: input.name, mark: input.mark, color: input.color, schedule: input.schedule,
-                    startsOn: member.today, now: member.now)
+                    startsOn: member.today, points: input.points, now: member.now)
             } catch let limit as FamilyChores.LimitReached {
                 form.fail("general", app.t("chores.error.limit", page, ["max": String(limit.limit)]))
                 return try show(app, page, chores: ChoreForms(add: form), status: .badRequest)
@@ -48,7 +51,8 @@ extension FamilyPage {
             guard let input = readChore(app, page, &form) else {
                 return try show(app, page, chores: ChoreForms(edit: (chore.id, form)), status: .badRequest)
             }
-            guard try chores.edit(chore.id, name: input.name, mark: input.mark, color: input.color, schedule: input.schedule) else {
+            guard try chores.edit(chore.id, name: input.name, mark: input.mark, color: input.color, schedule: input.schedule,
+                                  points: input.points) else {
                 throw PageError(.notFound, key: "chores.error.not_found")
             }
             return .redirect(to: Paths.done(Paths.family, "chore-saved", anchor: "chore-\(chore.id)"))
@@ -76,7 +80,8 @@ extension FamilyPage {
                     let result = try chores.check(id, on: day, by: me.id, today: member.today, now: member.now)
                     notice = result == .checked ? "chore-checked" : "chore-taken"
                 case "undo":
-                    _ = try chores.undo(id, on: day, by: me.id, mayUndoOthers: me.isAdmin, today: member.today)
+                    _ = try chores.undo(id, on: day, by: me.id, mayUndoOthers: me.isAdmin, today: member.today,
+                                        now: member.now)
                     notice = "chore-unchecked"
                 default:
                     throw PageError(.badRequest, key: "chores.error.action")
@@ -121,7 +126,7 @@ extension FamilyPage {
     /// What was typed, to show again.
     private static func choreFormState(_ form: FormFields) -> FormState {
         FormState(values: ["name": form["name"] ?? "", "mark": form["mark"] ?? "", "color": form["color"] ?? "",
-                           "schedule": form["schedule"] ?? ""],
+                           "schedule": form["schedule"] ?? "", "points": form["points"] ?? ""],
                   lists: ["weekdays": form.values("weekdays")])
     }
 
@@ -147,8 +152,9 @@ extension FamilyPage {
             if schedule == nil { form.fail("weekdays", app.t("habit.error.schedule_weekdays", page)) }
         default: form.fail("schedule", app.t("chores.error.schedule", page))
         }
-        guard form.isValid, let name, let mark, let schedule else { return nil }
-        return ChoreInput(name: name, mark: mark, color: color, schedule: schedule)
+        let points = readPoints(app, page, fields["points"], &form)
+        guard form.isValid, let name, let mark, let schedule, let points else { return nil }
+        return ChoreInput(name: name, mark: mark, color: color, schedule: schedule, points: points)
     }
 
     /// The "Family chores" section, `Views/partials/family-chores.html`.
@@ -179,7 +185,7 @@ extension FamilyPage {
         }
         func stored(_ chore: FamilyChores.Chore) -> FormState {
             FormState(values: ["name": chore.name, "mark": chore.mark, "color": chore.color ?? "",
-                               "schedule": chore.schedule == .daily ? "day" : "weekdays"],
+                               "schedule": chore.schedule == .daily ? "day" : "weekdays", "points": String(chore.points)],
                       lists: ["weekdays": chore.schedule.weekdayNames ?? []])
         }
         func listed(_ chore: FamilyChores.Chore) -> FamilyView.Chore {
@@ -199,13 +205,26 @@ extension FamilyPage {
                 edit: [form(prefix: "chore-\(chore.id)", action: Paths.chore(chore.id), state: editing ?? stored(chore),
                             submit: app.t("family.chores.save", page))])
         }
-        let newState = forms.add ?? FormState(values: ["name": "", "mark": "", "color": "", "schedule": "day"])
+        let newState = forms.add ?? FormState(values: ["name": "", "mark": "", "color": "", "schedule": "day", "points": "0"])
         return FamilyView.Chores(
             kept: chores.filter { !$0.isArchived }.map(listed),
             archived: chores.filter(\.isArchived).map(listed),
             newChore: [form(prefix: "chore-new", action: Paths.chores, state: newState,
                             submit: app.t("family.chores.add_submit", page))],
             limitHint: app.t("family.chores.limit_hint", page, ["max": String(FamilyChores.maxChores)]))
+    }
+
+    /// A form's `points` (a chore's or a habit's): blank is 0, else a whole number from 0 to
+    /// `Points.maxPoints`; nil with the field's error in `form`.
+    static func readPoints(_ app: Dawn, _ page: PageRequest, _ typed: String?, _ form: inout FormState) -> Int? {
+        let text = String(PlainText.trimmed(typed ?? ""))
+        if text.isEmpty { return 0 }
+        guard text.count <= 7, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
+              (0...Points.maxPoints).contains(value) else {
+            form.fail("points", app.t("points.error.points", page, ["max": String(Points.maxPoints)]))
+            return nil
+        }
+        return value
     }
 
     /// The class that paints a chore's colour dot (`swatch-coral`…), or the neutral one.

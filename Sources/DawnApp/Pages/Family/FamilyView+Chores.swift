@@ -83,23 +83,25 @@ extension FamilyView {
         ]
 
         init(_ form: FormState) {
-            values = Values(mark: form.value("mark"), name: form.value("name"))
+            values = Values(mark: form.value("mark"), name: form.value("name"), points: form.value("points"))
             errors = Errors(general: form.error("general"), mark: form.error("mark"), name: form.error("name"),
                             color: form.error("color"), schedule: form.error("schedule"),
-                            weekdays: form.error("weekdays"))
+                            weekdays: form.error("weekdays"), points: form.error("points"))
         }
 
         struct Values: TemplateView {
             var mark: String
             var name: String
+            var points: String
             static let fields: [ViewField<Self>] = [
                 .text("mark", \.mark),
                 .text("name", \.name),
+                .text("points", \.points),
             ]
         }
 
         struct Errors: TemplateView {
-            var general, mark, name, color, schedule, weekdays: String?
+            var general, mark, name, color, schedule, weekdays, points: String?
             static let fields: [ViewField<Self>] = [
                 .text("general", \.general),
                 .text("mark", \.mark),
@@ -107,6 +109,7 @@ extension FamilyView {
                 .text("color", \.color),
                 .text("schedule", \.schedule),
                 .text("weekdays", \.weekdays),
+                .text("points", \.points),
             ]
         }
     }

@@ -249,6 +249,13 @@ enum FamilyScreenPage {
         let language = model.settings.language
         func t(_ key: String, _ arguments: [String: String] = [:]) -> String { app.strings.format(key, language, arguments) }
         let name = model.member.displayName
+        // A child's points: their balance, and what each open item is worth.
+        let child = model.member.isChild
+        let habitPoints = child ? try Points(instance: app.data.instance).habitPoints(of: model.member.id) : [:]
+        func worth(_ points: Int?) -> String? {
+            guard child, let points, points > 0 else { return nil }
+            return "+" + app.strings.plural("points.count", count: points, language)
+        }
         let items = model.items.map { item in
             let habit = item.habit
             let progress = item.target.map { target -> String in
@@ -257,6 +264,7 @@ enum FamilyScreenPage {
                 let key = target.kind == .atMost ? "check.progress_at_most" : "check.progress_at_least"
                 return String(PlainText.trimmed(t(key, values)))
             }
+            let points = isOpen(item) ? worth(habitPoints[habit.id]) : nil
             return FamilyScreenTodayView.Item(
                 name: habit.name,
                 emoji: habit.emoji,
@@ -264,12 +272,15 @@ enum FamilyScreenPage {
                 stateText: t(item.done ? "check.state_done" : item.skipped ? "check.state_skipped" : "check.state_open"),
                 canCheck: isOpen(item),
                 checkURL: checkPath(habit.id),
-                checkLabel: t("check.mark", ["name": habit.name]),
-                progress: progress)
+                checkLabel: t("check.mark", ["name": habit.name]) + (points.map { ", " + $0 } ?? ""),
+                progress: progress,
+                points: points)
         }
         let chores = model.openChores.map { chore in
-            FamilyScreenTodayView.Chore(name: chore.name, emoji: chore.mark, checkURL: choreCheckPath(chore.id),
-                                        checkLabel: t("chores.mark", ["name": chore.name]))
+            let points = worth(chore.points)
+            return FamilyScreenTodayView.Chore(name: chore.name, emoji: chore.mark, checkURL: choreCheckPath(chore.id),
+                                               checkLabel: t("chores.mark", ["name": chore.name]) + (points.map { ", " + $0 } ?? ""),
+                                               points: points)
         }
         let done = try page.query()["done"]
         return render(app, page, FamilyScreenTodayView(
@@ -281,6 +292,7 @@ enum FamilyScreenPage {
             notice: done == "checked" ? t("screen.notice.checked") : nil,
             items: items,
             chores: chores,
+            balance: child ? String(try app.familySnapshot().balance(of: model.member.id)) : nil,
             countdown: ScreenCountdown(app, language, moreTimeURL: moreTimePath)), language: language)
     }
 
@@ -297,7 +309,8 @@ enum FamilyScreenPage {
             do {
                 // The checklist's own write, so the member's webhook hears of it as from their day page.
                 _ = try DayPage.writeCheck(.done(amount: nil), habit: item.habit, day: model.today, app, owner: member.id,
-                                           database: model.database, loggedBy: nil, now: model.now)
+                                           database: model.database, loggedBy: nil, now: model.now,
+                                           child: member.isChild, by: member.id)
             } catch let limit as Habits.LimitReached {
                 throw PageError(.badRequest, HabitsPage.limitMessage(app, page, limit))
             }

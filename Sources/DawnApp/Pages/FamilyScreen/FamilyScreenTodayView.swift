@@ -14,6 +14,8 @@ struct FamilyScreenTodayView: PageView {
     var notice: String?
     var items: [Item]
     var chores: [Chore]
+    /// A child's points; nil for an adult.
+    var balance: String?
     var countdown: ScreenCountdown
 
     static let fields: [ViewField<Self>] = [
@@ -25,6 +27,7 @@ struct FamilyScreenTodayView: PageView {
         .text("notice", \.notice),
         .list("items", \.items),
         .list("chores", \.chores),
+        .text("balance", \.balance),
     ] + ScreenCountdown.fields(\.countdown)
 
     struct Item: TemplateView {
@@ -36,7 +39,10 @@ struct FamilyScreenTodayView: PageView {
         var checkURL: String
         var checkLabel: String
         var progress: String?
+        /// "+5 points" for a child's habit with points.
+        var points: String?
         static let fields: [ViewField<Self>] = [
+            .text("points", \.points),
             .text("name", \.name),
             .text("emoji", \.emoji),
             .text("state", \.state),
@@ -53,11 +59,14 @@ struct FamilyScreenTodayView: PageView {
         var emoji: String
         var checkURL: String
         var checkLabel: String
+        /// "+15 points" when the chore is worth any.
+        var points: String?
         static let fields: [ViewField<Self>] = [
             .text("name", \.name),
             .text("emoji", \.emoji),
             .text("checkURL", \.checkURL),
             .text("checkLabel", \.checkLabel),
+            .text("points", \.points),
         ]
     }
 }

@@ -32,6 +32,8 @@ struct HabitFormView: PageView {
     var back: String
     var backLabel: String
     var habitsCSS: String
+    /// The habit's points, on a guardian's view of a child's habit.
+    var pointsField: PointsField?
     var stylesheet: String
 
     static let fields: [ViewField<Self>] = [
@@ -72,8 +74,20 @@ struct HabitFormView: PageView {
         .text("back", \.back),
         .text("backLabel", \.backLabel),
         .text("habitsCSS", \.habitsCSS),
+        .object("pointsField", \.pointsField),
         .text("stylesheet", \.stylesheet),
     ]
+
+    /// What a child earns for the habit's done day: what is stored or was typed, and why
+    /// it was refused.
+    struct PointsField: TemplateView {
+        var value: String
+        var error: String?
+        static let fields: [ViewField<Self>] = [
+            .text("value", \.value),
+            .text("error", \.error),
+        ]
+    }
 
     struct Color: TemplateView {
         var hex: String

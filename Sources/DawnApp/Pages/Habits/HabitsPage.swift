@@ -1,4 +1,5 @@
 import Domain
+import FamilyData
 import HTTP
 import HTTPServer
 import Localization
@@ -23,8 +24,12 @@ enum HabitsPage {
             var form = FormState()
             let fields = read(app, page, &form)
             let plan = readPlan(sent.values, app, page, &form)
+            let points = try readHabitPoints(app, page, member, &form)
             guard let fields, let plan else {
-                return show(app, page, member, sent, errors: form, status: .badRequest)
+                return show(app, page, member, sent, errors: form, status: .badRequest, points: page.form["points"])
+            }
+            guard form.isValid else {
+                return show(app, page, member, sent, errors: form, status: .badRequest, points: page.form["points"])
             }
             let id: Int64
             do {
@@ -34,6 +39,7 @@ enum HabitsPage {
                 form.fail("general", limitMessage(app, page, limit))
                 return show(app, page, member, sent, errors: form, status: .badRequest)
             }
+            if let points { try Points(instance: app.data.instance).setHabitPoints(points, habit: id, of: member.account.id) }
             return .redirect(to: done(sent, "added", habit: id, page.paths))
         }.forGuardians(.write))
         router.add(.GET, "/habits/archived", .member { app, page, member in
@@ -64,12 +70,16 @@ enum HabitsPage {
             let fields = read(app, page, &form)
             let plan = readPlan(sent.values, app, page, &form)
             try ChildRules.refusePlanChange(page, of: habit, to: plan)
-            guard let fields, let plan else {
-                return show(app, page, member, sent, errors: form, status: .badRequest)
+            let points = try readHabitPoints(app, page, member, &form)
+            guard let fields, let plan, form.isValid else {
+                return show(app, page, member, sent, errors: form, status: .badRequest, points: page.form["points"])
             }
             guard try member.habits.update(habit.id, name: fields.name, emoji: fields.emoji, color: fields.color,
                                            defaultDuration: fields.duration, plan: plan, today: member.today) else {
                 throw PageError(.notFound, key: "habits.error.not_found")
+            }
+            if let points {
+                try Points(instance: app.data.instance).setHabitPoints(points, habit: habit.id, of: member.account.id)
             }
             return .redirect(to: done(sent, "saved", habit: habit.id, page.paths))
         }.forGuardians(.write))
@@ -267,9 +277,26 @@ enum HabitsPage {
         }
     }
 
+    /// Whether the form offers the habit's points: a child's habit, on a guardian's view.
+    static func offersPoints(_ page: PageRequest, _ member: MemberContext) -> Bool {
+        page.ward != nil && member.account.isChild
+    }
+
+    /// The habit form's `points` (0–`Points.maxPoints`, blank 0): nil when the form does
+    /// not offer them (it is ignored), a 403 when a child sends them for their own habit,
+    /// the field's error in `form` when out of range.
+    static func readHabitPoints(_ app: Dawn, _ page: PageRequest, _ member: MemberContext,
+                                _ form: inout FormState) throws -> Int? {
+        guard let typed = page.form["points"] else { return nil }
+        if page.signedIn?.member.isChild == true { throw PageError(.forbidden, key: "points.error.child") }
+        guard offersPoints(page, member) else { return nil }
+        return FamilyPage.readPoints(app, page, typed, &form)
+    }
+
     /// The habit form as `model` holds it, with `errors` (the refused fields' messages).
     private static func show(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, _ model: FormModel,
-                             errors: FormState = FormState(), status: HTTPStatus = .ok) -> HTTPResponse {
+                             errors: FormState = FormState(), status: HTTPStatus = .ok,
+                             points typedPoints: String? = nil) -> HTTPResponse {
         let v = model.values
         let language = page.language
         let colors = model.colors.map { preset in
@@ -297,6 +324,11 @@ enum HabitsPage {
         }
         let groups = ((try? member.habits.all()) ?? []).compactMap(\.group)
         let habit = model.habit, back = model.back
+        var pointsField: HabitFormView.PointsField?
+        if offersPoints(page, member) {
+            let stored = habit.flatMap { try? Points(instance: app.data.instance).habitPoints(of: member.account.id)[$0.id] } ?? 0
+            pointsField = HabitFormView.PointsField(value: typedPoints ?? String(stored), error: errors.error("points"))
+        }
         let title = habit.map { app.t("habits.edit_title", page, ["name": $0.name]) } ?? app.t("habits.new_title", page)
         return app.render(HabitFormView(
             title: title,
@@ -321,6 +353,7 @@ enum HabitsPage {
             back: model.returnsToList ? page.paths.habits : page.paths.day(back),
             backLabel: app.t(model.returnsToList ? "habits.back_to_list" : "habits.back", page),
             habitsCSS: cssURL(app, member),
+            pointsField: pointsField,
             stylesheet: app.staticFiles.url(for: HabitListPage.stylesheet) ?? ""
         ), status: status, for: page)
     }

@@ -1,5 +1,6 @@
 import Accounts
 import HTTP
+import Files
 import HTTPServer
 import Localization
 import FamilyData
@@ -20,6 +21,9 @@ public final class Dawn: HTTPResponder {
     public let configuration: DawnConfiguration
     let staticFiles: StaticFiles
     package let data: DataDirectory
+    /// Where the server writes spooled uploads' bodies (`ServerConfiguration.spoolDirectory`):
+    /// `<data>/uploads`, owner-only, emptied at start (a file left there was never answered).
+    public let uploadsFolder: String
     let family: Family
     /// The kitchen screen's PINs, codes, screens and visits (`FamilyScreenPage`).
     let familyScreens: FamilyScreens
@@ -124,6 +128,17 @@ public final class Dawn: HTTPResponder {
             throw .storage(error)
         } catch {
             throw .resources("\(error)")
+        }
+        uploadsFolder = configuration.dataDirectory + "/uploads"
+        do {
+            if !FileSystem.isDirectory(uploadsFolder, followingLinks: false) {
+                try FileSystem.makeDirectory(uploadsFolder, mode: 0o700)
+            }
+            for name in try FileSystem.list(uploadsFolder) where name.hasPrefix("upload-") {
+                try? FileSystem.remove(uploadsFolder + "/" + name)
+            }
+        } catch {
+            throw .resources("cannot prepare \(uploadsFolder): \(error)")
         }
         let strings: Strings
         do {

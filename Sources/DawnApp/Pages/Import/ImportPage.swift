@@ -1,4 +1,5 @@
 import Domain
+import Files
 import HTTP
 import HTTPServer
 import Imaging
@@ -6,6 +7,7 @@ import Localization
 import MemberData
 import Outbound
 import Templates
+import Zip
 
 /// `POST /import` (multipart, from the "Your data" card of `/account`): Dawn's JSON
 /// export or Loop Habit Tracker's `Habits.csv` / `Checkmarks.csv` (one or several
@@ -21,19 +23,52 @@ enum ImportPage {
     /// A file to import: as uploaded, or kept from the preview.
     typealias File = (name: String, body: [UInt8])
 
+    /// A file other than a zip is read whole into memory: at most this (a zip, up to
+    /// `HTTPLimits.maxSpooledBodyBytes`, is read from its file).
+    static let maxUnzippedBytes = 64 << 20
+
     private static func importFiles(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> HTTPResponse {
         let mode = Importer.Mode(rawValue: page.form["mode"] ?? "")
         guard let mode else { return refuse(app, page, app.t("import.error.mode", page)) }
         let pending = ImportPending(app.data, member.account.id)
-        let files: [File]
+        var files: [File] = []
+        // A zip in a spooled upload is read where it lies, a chunk at a time.
+        var spooledZip: SpooledZip?
         if let token = page.form["pending"] {
             // The "Import" of a preview: the files it kept, once.
-            guard let kept = pending.take(token) else { return refuse(app, page, app.t("import.error.pending_gone", page)) }
-            files = kept
+            if let kept = pending.takeSpooled(token) {
+                spooledZip = kept
+            } else {
+                guard let kept = pending.take(token) else { return refuse(app, page, app.t("import.error.pending_gone", page)) }
+                files = kept
+            }
         } else {
             files = page.files.filter { $0.name == "file" && !$0.body.isEmpty }.map { ($0.filename ?? "file", $0.body) }
+            if let body = page.http.spooledBody {
+                var zips: [SpooledZip] = []
+                for part in page.spooledFiles where part.name == "file" && part.length > 0 {
+                    let name = part.filename ?? "file"
+                    guard let file = try? OpenFile(reading: body.path) else { throw PageError(.internalServerError, key: "error.internal") }
+                    if ImportZip.isZip(try file.read(at: part.offset, count: Int(min(4, part.length)))) {
+                        zips.append(SpooledZip(name: name, path: body.path, offset: part.offset, length: part.length))
+                    } else {
+                        guard part.length <= Int64(maxUnzippedBytes) else {
+                            return refuse(app, page, app.t("import.error.too_large", page, ["name": name]))
+                        }
+                        files.append((name, try file.read(at: part.offset, count: Int(part.length))))
+                    }
+                }
+                if !zips.isEmpty {
+                    guard zips.count == 1, files.isEmpty else { return refuse(app, page, app.t("import.error.zip_alone", page)) }
+                    spooledZip = zips[0]
+                }
+            }
         }
-        guard !files.isEmpty else { return refuse(app, page, app.t("import.error.no_file", page)) }
+        // A kept zip taken from a preview goes once the import is done, whatever its outcome.
+        defer {
+            if let spooledZip, spooledZip.path != page.http.spooledBody?.path { try? FileSystem.remove(spooledZip.path) }
+        }
+        guard !files.isEmpty || spooledZip != nil else { return refuse(app, page, app.t("import.error.no_file", page)) }
         let previewing = page.form["preview"] == "1"
         var plan = Importer.Plan()
         // Habits.csv before Checkmarks.csv, so check-ins find the habits' colours.
@@ -41,9 +76,20 @@ enum ImportPage {
         var photos: [ImportZip.Prepared] = []
         var droppedPhotos = 0
         do {
-            if let zip = files.first(where: { ImportZip.isZip($0.body) }) {
-                guard files.count == 1 else { return refuse(app, page, app.t("import.error.zip_alone", page)) }
-                let (archive, dropped) = try ImportZip.read(zip.body, filename: zip.name, into: &plan,
+            if spooledZip != nil || files.contains(where: { ImportZip.isZip($0.body) }) {
+                guard spooledZip != nil || files.count == 1 else { return refuse(app, page, app.t("import.error.zip_alone", page)) }
+                let source: any ZipSource, name: String
+                if let spooledZip {
+                    do {
+                        source = try ZipFileSource(path: spooledZip.path, offset: spooledZip.offset, length: spooledZip.length)
+                    } catch {
+                        throw ImportZip.problem(error, spooledZip.name)
+                    }
+                    name = spooledZip.name
+                } else {
+                    (source, name) = (ZipMemorySource(files[0].body), files[0].name)
+                }
+                let (archive, dropped) = try ImportZip.read(source, filename: name, into: &plan,
                                                             now: member.now, zone: { try? app.timeZones.rules(for: $0) })
                 droppedPhotos = dropped
                 // A preview counts the photos; decoding them waits for the import itself.
@@ -81,9 +127,10 @@ enum ImportPage {
         do {
             if previewing {
                 let preview = try Importer.preview(plan, mode: mode, in: member.database, now: member.now)
-                let token = try pending.save(files)
+                let token = try spooledZip.map { try pending.save(spooled: $0) } ?? pending.save(files)
+                let names = spooledZip.map { [$0.name] } ?? files.map(\.name)
                 return app.render(ImportPreviewView.make(app, page, preview, mode: mode, token: token,
-                                                             droppedPhotos: droppedPhotos, names: files.map(\.name)), for: page)
+                                                             droppedPhotos: droppedPhotos, names: names), for: page)
             }
             counts = try write(plan, photos, mode: mode, quota: quota, PhotoFiles(app.data, member.account.id), member)
         } catch let refusal as DayPhotos.Refusal {

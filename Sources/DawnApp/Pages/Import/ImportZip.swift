@@ -33,11 +33,11 @@ enum ImportZip {
     /// export (`dawn.json`), Daylio's backup (`backup.daylio`), Day One's export (a JSON file
     /// at the top with its `photos/`), or a folder of daily Markdown notes (`YYYY-MM-DD.md`).
     /// Returns the archive (for the photos) and how many photo references were left out.
-    static func read(_ bytes: [UInt8], filename: String, into plan: inout Importer.Plan, now: Int64,
+    static func read(_ source: any ZipSource, filename: String, into plan: inout Importer.Plan, now: Int64,
                      zone: (String) -> TimeZoneRules?) throws(Importer.Problem) -> (archive: ZipArchive, droppedPhotos: Int) {
         let archive: ZipArchive
         do {
-            archive = try ZipArchive(bytes: bytes, limits: limits)
+            archive = try ZipArchive(source: source, limits: limits)
         } catch {
             throw problem(error, filename)
         }
@@ -160,7 +160,7 @@ enum ImportZip {
         return (rows, written)
     }
 
-    private static func problem(_ error: ZipError, _ filename: String) -> Importer.Problem {
+    static func problem(_ error: ZipError, _ filename: String) -> Importer.Problem {
         Importer.Problem(place: .file(filename), key: "import.problem.zip", arguments: ["value": error.message])
     }
 }

@@ -35,6 +35,8 @@ public final class Dawn: HTTPResponder {
     package let startupNotes: [String]
     /// Hashes and checks passwords, apart from the server's worker pool (`Route.Runs`).
     let passwordPool: WorkerPool
+    /// Imports of big uploads, on their own thread (`ImportJobs`).
+    let importJobs = ImportJobs()
     let timeZones: TimeZoneDatabase
     let strings: Strings
     /// Every cache the app keeps (`Caches`): members' settings and revisions, finished
@@ -235,6 +237,7 @@ public final class Dawn: HTTPResponder {
         // What the last minute of API requests noted in memory only.
         family.apiTokens.writeLastUses()
         passwordPool.shutdown()
+        importJobs.shutdown()
         notifications.shutdown()
         data.closeAll()
     }

@@ -25,7 +25,7 @@ public struct HTTPLimits: Sendable, Equatable {
     public var spoolPathSuffixes: [String] = []
     public var maxSpooledBodyBytes = 200_000_000
     /// Spooled bytes on disk at once, over all connections; one more spooled upload is a 503.
-    public var maxSpooledBytesInFlight: Int64 = 1_000_000_000
+    public var maxSpooledBytesInFlight = 1_000_000_000
     /// Time to receive a whole spooled body: 200 MB in 30 minutes is 0.9 Mbit/s.
     public var spooledBodyTotalTimeout: Duration = .seconds(1800)
     /// Fields in one form body or query string; more → 400.

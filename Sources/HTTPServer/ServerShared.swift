@@ -47,7 +47,7 @@ final class ServerShared: Sendable {
         let spools = configuration.limits.spools(method: head.method, target: head.target)
         if spools, configuration.spoolDirectory == nil { return .refuse }
         guard responder.admitsUpload(head, context: context) else { return .refuse }
-        return spools ? Self.reserve(bytes, in: spooledBytesInFlight, budget: Int(configuration.limits.maxSpooledBytesInFlight))
+        return spools ? Self.reserve(bytes, in: spooledBytesInFlight, budget: configuration.limits.maxSpooledBytesInFlight)
             : Self.reserve(bytes, in: uploadBytesInFlight, budget: configuration.limits.maxUploadBytesInFlight)
     }
 

@@ -18,6 +18,20 @@ import Zip
 enum ImportPage {
     static func add(to router: inout Router<Route>) {
         router.add(.POST, "/import", .member(slow: true) { app, page, member in try importFiles(app, page, member) })
+        router.add(.GET, "/import/progress/{token}", .member { app, page, member in try progress(app, page, member) })
+    }
+
+    /// A big import's progress page: its own member's only (anyone else's token is a 404);
+    /// once it is done, on to the notice a quick import gives.
+    private static func progress(_ app: Dawn, _ page: PageRequest, _ member: MemberContext) throws -> HTTPResponse {
+        guard let state = app.importJobs.state(try page.parameter("token"), for: member.account.id) else {
+            throw PageError(.notFound, key: "error.not_found")
+        }
+        if case let .finished(location) = state { return .redirect(to: location) }
+        var response = app.render(ImportProgressView.make(app, page, state), for: page)
+        // The header asks again as the page's own meta element does, for any client.
+        if !state.isOver { response.headers.add("Refresh", "1") }
+        return response
     }
 
     /// A file to import: as uploaded, or kept from the preview.
@@ -70,14 +84,70 @@ enum ImportPage {
         }
         guard !files.isEmpty || spooledZip != nil else { return refuse(app, page, app.t("import.error.no_file", page)) }
         let previewing = page.form["preview"] == "1"
-        var plan = Importer.Plan()
-        // Habits.csv before Checkmarks.csv, so check-ins find the habits' colours.
+        // A big upload is imported on the import thread: its file moves out of the server's
+        // hands (which remove it once this answers) into the member's folder until then.
+        if page.http.spooledBody != nil, !previewing {
+            var job = spooledZip
+            if let zip = spooledZip {
+                let kept = try pending.keepForJob(zip.path)
+                job = SpooledZip(name: zip.name, path: kept, offset: zip.offset, length: zip.length)
+            }
+            let started = app.importJobs.start(for: member.account.id) { [files, job] report in
+                defer { if let job { try? FileSystem.remove(job.path) } }
+                do {
+                    switch try perform(app, page, member, mode: mode, files: files, spooledZip: job, previewing: false, report: report) {
+                    case let .imported(location): return .finished(location: location)
+                    case .rendered: return .failed(message: app.t("error.internal", page))
+                    }
+                } catch let refusal as Refused {
+                    return .failed(message: refusal.message)
+                } catch {
+                    return .failed(message: app.t("error.internal", page))
+                }
+            }
+            guard let token = started else {
+                if let job { try? FileSystem.remove(job.path) }
+                return refuse(app, page, app.t("import.error.busy", page))
+            }
+            return .redirect(to: "/import/progress/" + token)
+        }
+        do {
+            switch try perform(app, page, member, mode: mode, files: files, spooledZip: spooledZip, previewing: previewing,
+                               report: nil) {
+            case let .imported(location): return .redirect(to: location)
+            case let .rendered(response): return response
+            }
+        } catch let refusal as Refused {
+            return refuse(app, page, refusal.message)
+        }
+    }
+
+    /// Why nothing was imported, in the page's language.
+    struct Refused: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// How an import ended that was not refused: the notice's address, or a page (the preview).
+    enum Outcome {
+        case imported(String)
+        case rendered(HTTPResponse)
+    }
+
+    /// Reads, checks and writes the files (or previews them), reporting its progress to
+    /// `report` when it runs as a job; throws `Refused` with what to tell the member.
+    private static func perform(_ app: Dawn, _ page: PageRequest, _ member: MemberContext, mode: Importer.Mode, files: [File],
+                                spooledZip: SpooledZip?, previewing: Bool,
+                                report: (@Sendable (ImportJobs.State) -> Void)?) throws -> Outcome {
+        let pending = ImportPending(app.data, member.account.id)
         let ordered = files.sorted { isCheckmarks($0.body) ? false : isCheckmarks($1.body) }
+        var plan = Importer.Plan()
+        // Habits.csv before Checkmarks.csv, so check-ins find the habits' colours (`ordered`).
         var photos: [ImportZip.Prepared] = []
         var droppedPhotos = 0
         do {
             if spooledZip != nil || files.contains(where: { ImportZip.isZip($0.body) }) {
-                guard spooledZip != nil || files.count == 1 else { return refuse(app, page, app.t("import.error.zip_alone", page)) }
+                guard spooledZip != nil || files.count == 1 else { throw Refused(app.t("import.error.zip_alone", page)) }
                 let source: any ZipSource, name: String
                 if let spooledZip {
                     do {
@@ -93,17 +163,20 @@ enum ImportPage {
                                                             now: member.now, zone: { try? app.timeZones.rules(for: $0) })
                 droppedPhotos = dropped
                 // A preview counts the photos; decoding them waits for the import itself.
-                if !previewing { photos = try ImportZip.prepare(plan.photos, from: archive) }
+                if !previewing {
+                    report?(.photos(done: 0, total: plan.photos.count))
+                    photos = try ImportZip.prepare(plan.photos, from: archive) { report?(.photos(done: $0, total: plan.photos.count)) }
+                }
             } else {
                 for file in ordered {
                     try Importer.read(file.body, filename: file.name, into: &plan, now: member.now)
                 }
-                guard plan.photos.isEmpty else { return refuse(app, page, app.t("import.error.photos_without_zip", page)) }
+                guard plan.photos.isEmpty else { throw Refused(app.t("import.error.photos_without_zip", page)) }
             }
         } catch let problem as Importer.Problem {
-            return refuse(app, page, message(app, page, problem))
+            throw Refused(message(app, page, problem))
         } catch ImagingError.unavailable {
-            return refuse(app, page, app.t("import.error.photos_unavailable", page))
+            throw Refused(app.t("import.error.photos_unavailable", page))
         }
         plan.keepLoggedBy(only: try creditedGuardians(app, member, mode: mode))
         if let notify = plan.notify {
@@ -119,7 +192,7 @@ enum ImportPage {
                 if let email = notify.email { checked.email = try NotifyInput.email(email) }
                 plan.notify = checked
             } catch {
-                return refuse(app, page, "settings.notify: " + app.t(error.key, page))
+                throw Refused("settings.notify: " + app.t(error.key, page))
             }
         }
         let counts: Importer.Counts
@@ -129,35 +202,39 @@ enum ImportPage {
                 let preview = try Importer.preview(plan, mode: mode, in: member.database, now: member.now)
                 let token = try spooledZip.map { try pending.save(spooled: $0) } ?? pending.save(files)
                 let names = spooledZip.map { [$0.name] } ?? files.map(\.name)
-                return app.render(ImportPreviewView.make(app, page, preview, mode: mode, token: token,
-                                                             droppedPhotos: droppedPhotos, names: names), for: page)
+                return .rendered(app.render(ImportPreviewView.make(app, page, preview, mode: mode, token: token,
+                                                                       droppedPhotos: droppedPhotos, names: names), for: page))
             }
-            counts = try write(plan, photos, mode: mode, quota: quota, PhotoFiles(app.data, member.account.id), member)
+            let records = plan.records
+            report?(.writing(done: 0, total: records))
+            counts = try write(plan, photos, mode: mode, quota: quota, PhotoFiles(app.data, member.account.id), member) {
+                report?(.writing(done: $0, total: records))
+            }
         } catch let refusal as DayPhotos.Refusal {
             switch refusal {
             case let .dayFull(stored):
-                return refuse(app, page, app.t("import.error.photos_day_full", page, [
+                throw Refused(app.t("import.error.photos_day_full", page, [
                     "max": LocalizedNumber.integer(PhotoConstants.maxPerDay, page.language),
                     "count": LocalizedNumber.integer(stored, page.language),
                 ]))
             case let .quota(used):
-                return refuse(app, page, app.t("import.error.photos_quota", page, [
+                throw Refused(app.t("import.error.photos_quota", page, [
                     "left": PhotosPage.megabytes(max(0, quota - used), page.language),
                     "quota": PhotosPage.megabytes(quota, page.language),
                 ]))
             }
         } catch is Importer.NotEmpty {
-            return refuse(app, page, app.t("import.error.not_empty", page))
+            throw Refused(app.t("import.error.not_empty", page))
         } catch let limit as Habits.LimitReached {
             let key = limit.kind == .habits ? "import.error.habits_limit" : "import.error.logs_limit"
-            return refuse(app, page, app.t(key, page, ["count": LocalizedNumber.integer(limit.wouldHold, page.language),
+            throw Refused(app.t(key, page, ["count": LocalizedNumber.integer(limit.wouldHold, page.language),
                                                        "max": LocalizedNumber.integer(limit.limit, page.language)]))
         } catch let overlap as Importer.VacationOverlap {
-            return refuse(app, page, app.t("import.vacation_overlap", page, [
+            throw Refused(app.t("import.vacation_overlap", page, [
                 "vacation": "\(overlap.vacation.0)–\(overlap.vacation.1)", "existing": "\(overlap.existing.0)–\(overlap.existing.1)",
             ]))
         }
-        return .redirect(to: Paths.done(Paths.account, "imported") + "&habits=\(counts.habits)&logs=\(counts.instances)"
+        return .imported(Paths.done(Paths.account, "imported") + "&habits=\(counts.habits)&logs=\(counts.instances)"
             + "&entries=\(counts.entries)&notes=\(counts.notes)" + (photos.isEmpty ? "" : "&photos=\(counts.photos)")
             + (counts.moods > 0 ? "&moods=\(counts.moods)" : "") + (droppedPhotos > 0 ? "&dropped=\(droppedPhotos)" : ""))
     }
@@ -165,15 +242,17 @@ enum ImportPage {
     /// The plan and its photos in one transaction, the photos' files written durably before
     /// it; a refused import removes the files it wrote that no row names.
     private static func write(_ plan: Importer.Plan, _ photos: [ImportZip.Prepared], mode: Importer.Mode, quota: Int,
-                              _ files: PhotoFiles, _ member: MemberContext) throws -> Importer.Counts {
-        guard !photos.isEmpty else { return try Importer.write(plan, mode: mode, to: member.database, now: member.now) }
+                              _ files: PhotoFiles, _ member: MemberContext, progress: @escaping (Int) -> Void) throws -> Importer.Counts {
+        guard !photos.isEmpty else {
+            return try Importer.write(plan, mode: mode, to: member.database, now: member.now, progress: progress)
+        }
         return try PhotoFiles.mutation.withLock { _ throws -> Importer.Counts in
             var written: [String] = []
             do {
                 let (rows, wrote) = try ImportZip.writeFiles(photos, files)
                 written = wrote
                 return try Importer.write(plan, mode: mode, to: member.database, now: member.now, photos: rows,
-                                          photoQuotaBytes: quota)
+                                          photoQuotaBytes: quota, progress: progress)
             } catch {
                 let named = DayPhotos(database: member.database)
                 files.remove(try Set(written).filter { try !named.names($0) })

@@ -55,6 +55,19 @@ struct ImportPending {
         return token
     }
 
+    /// Moves a spooled upload's file into the member's folder for an import job (which
+    /// removes it when done; an hour-old one goes with the expired uploads); returns its path.
+    func keepForJob(_ path: String) throws -> String {
+        removeExpired()
+        let parent = String(folder.dropLast("/imports".count))
+        if !FileSystem.isDirectory(parent) { try FileSystem.makeDirectory(parent, mode: 0o700) }
+        if !FileSystem.isDirectory(folder) { try FileSystem.makeDirectory(folder, mode: 0o700) }
+        let digits = Array("0123456789abcdef".utf8)
+        let kept = folder + "/job-" + String(decoding: (0..<32).map { _ in digits[Int.random(in: 0..<16)] }, as: UTF8.self)
+        try FileSystem.rename(path, to: kept)
+        return kept
+    }
+
     /// The spooled zip kept under `token`, once: its record goes now, its file is the caller's
     /// to remove when the import is done (or by age, with the rest).
     func takeSpooled(_ token: String) -> SpooledZip? {

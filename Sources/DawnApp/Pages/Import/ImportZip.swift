@@ -81,10 +81,12 @@ enum ImportZip {
 
     /// Every photo of the plan taken from the zip and checked; throws the first problem, or
     /// `ImagingError.unavailable` when this server has no libvips.
-    static func prepare(_ photos: [Importer.Plan.Photo], from archive: ZipArchive) throws -> [Prepared] {
+    static func prepare(_ photos: [Importer.Plan.Photo], from archive: ZipArchive,
+                        progress: (Int) -> Void = { _ in }) throws -> [Prepared] {
         var prepared: [Prepared] = []
         var thumbnails: [String: (bytes: [UInt8], width: Int, height: Int, thumbnail: [UInt8])] = [:]
         for (i, photo) in photos.enumerated() {
+            if i > 0 { progress(i) }
             let place = Importer.Problem.Place.record("photos[\(i)].file")
             if let done = thumbnails[photo.file] {
                 prepared.append(Prepared(photo: photo, bytes: done.bytes, width: done.width, height: done.height, thumbnail: done.thumbnail))

@@ -293,3 +293,19 @@ def test_the_server_holds_a_budget_of_spooled_bytes():
         assert answered == b"", "admitted again once the first client went away"
     finally:
         dawn.stop()
+
+
+def test_an_upload_the_server_cannot_store_is_a_507_and_leaves_nothing(home):
+    dawn, admin, _ = home
+    kid = member(dawn, admin, "nowhere")
+    folder = os.path.join(dawn.data, "uploads")
+    os.rmdir(folder)
+    try:
+        with dawn.connect(timeout=10) as s:
+            s.sendall(request_head(kid, 3_000_000, "multipart/form-data; boundary=x") + b"--x\r\n")
+            r = Reader(s).read()
+        assert r.status == 507 and b"could not store the upload" in r.body
+        assert not os.path.exists(folder)
+    finally:
+        os.mkdir(folder, 0o700)
+    assert counts(dawn, "nowhere") == (0, 0, 0, 0)

@@ -129,3 +129,37 @@ final class ImportBigPageTests: XCTestCase {
         XCTAssertEqual(try counts(dawn), [0, 0, 0])
     }
 }
+
+/// The import thread takes one import at a time and a few more waiting: past that, a big
+/// import is refused at once, saying so, and its upload is not kept.
+final class ImportJobsTests: XCTestCase {
+    func testPastItsQueueAJobIsRefusedAndTheFormSaysSo() throws {
+        let dawn = try PageHarness(now: PageHarness.instant("2027-03-10T09:00:00Z"))
+        dawn.signedUp(timeZone: "UTC")
+        let me = try dawn.member().account.id
+        let release = DispatchSemaphore(value: 0)
+        // One running and eight waiting fill it.
+        var tokens: [String] = []
+        for _ in 0..<9 {
+            tokens.append(try XCTUnwrap(dawn.app.importJobs.start(for: me) { _ in
+                release.wait()
+                return .finished(location: "/account")
+            }))
+        }
+        XCTAssertNil(dawn.app.importJobs.start(for: me) { _ in .finished(location: "/account") })
+        _ = dawn.get("/account")
+        let refused = try dawn.postSpooled("/import", fields: [("mode", "merge")],
+                                           files: [("file", "export.zip", [0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))])
+        XCTAssertEqual(refused.status, .badRequest)
+        XCTAssertTrue(refused.text.contains("Too many imports are waiting. Nothing was imported"), refused.text)
+        let imports = dawn.app.data.memberFolder(me) + "/imports"
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: imports)) ?? [], [], "the upload is not kept")
+        for _ in tokens { release.signal() }
+        for token in tokens {
+            for _ in 0..<500 where dawn.app.importJobs.state(token, for: me) != .finished(location: "/account") {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            XCTAssertEqual(dawn.app.importJobs.state(token, for: me), .finished(location: "/account"))
+        }
+    }
+}

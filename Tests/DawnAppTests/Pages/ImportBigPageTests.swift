@@ -82,6 +82,14 @@ final class ImportBigPageTests: XCTestCase {
         XCTAssertEqual(page.headers["Refresh"], "1")
         XCTAssertTrue(page.text.contains(#"<meta http-equiv="refresh" content="1">"#))
         XCTAssertTrue(page.text.contains("Writing: 1,200 of 5,000 records"), page.text)
+        XCTAssertTrue(page.text.contains(#"<a href="/import/progress/\#(token)?still=1">Stop refreshing</a>"#), page.text)
+        // Stopped: the same state, nothing asking again, a link that does.
+        let still = dawn.get("/import/progress/" + token + "?still=1")
+        XCTAssertEqual(still.status, .ok)
+        XCTAssertNil(still.headers["Refresh"])
+        XCTAssertFalse(still.text.contains("http-equiv"))
+        XCTAssertTrue(still.text.contains("Writing: 1,200 of 5,000 records"))
+        XCTAssertTrue(still.text.contains(#"<a href="/import/progress/\#(token)">Check again</a>"#), still.text)
         // Another member, and a token nobody has: 404.
         dawn.addMember("dad", displayName: "Dad")
         let other = try XCTUnwrap(try dawn.app.family.member(username: Username("dad"))).id

@@ -28,9 +28,15 @@ enum ImportPage {
             throw PageError(.notFound, key: "error.not_found")
         }
         if case let .finished(location) = state { return .redirect(to: location) }
-        var response = app.render(ImportProgressView.make(app, page, state), for: page)
+        // `?still=1`: the member stopped the refreshing (a page changing by itself every
+        // second is hard to read with a screen reader); a link asks again.
+        let still = try page.query()["still"] == "1"
+        var view = ImportProgressView.make(app, page, state)
+        view.refreshes = !state.isOver && !still
+        view.path = page.http.path
+        var response = app.render(view, for: page)
         // The header asks again as the page's own meta element does, for any client.
-        if !state.isOver { response.headers.add("Refresh", "1") }
+        if view.refreshes { response.headers.add("Refresh", "1") }
         return response
     }
 

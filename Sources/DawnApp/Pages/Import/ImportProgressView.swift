@@ -11,11 +11,17 @@ struct ImportProgressView: PageView {
     /// "Writing: 1,200 of 5,000 records", or why nothing was imported.
     var status: String
     var failed: Bool
+    /// Asks again every second (not when over, nor when the member stopped it).
+    var refreshes = false
+    /// The page's own path, for "stop refreshing" and "check again".
+    var path = ""
 
     static let fields: [ViewField<Self>] = [
         .text("title", \.title),
         .text("status", \.status),
         .bool("failed", \.failed),
+        .bool("refreshes", \.refreshes),
+        .text("path", \.path),
     ]
 
     static func make(_ app: Dawn, _ page: PageRequest, _ state: ImportJobs.State) -> ImportProgressView {

@@ -333,9 +333,10 @@ final class EventLoop: @unchecked Sendable {
     /// takes a write into the page cache without waiting for the disk, so the loop stays as
     /// responsive as it is copying into memory, and no body is ever held whole.
     private func startSpool(_ connection: Connection, _ head: HTTPRequest, length: Int, now: UInt64) {
+        // No spool directory admits no spooled upload (`ServerShared.admitUpload`).
+        guard let directory = shared.configuration.spoolDirectory else { return refuseSpool(connection, head, now: now) }
         let file: SpoolFile
         do {
-            guard let directory = shared.configuration.spoolDirectory else { throw FileError(call: "open", path: "", kind: .notRegularFile) }
             file = try SpoolFile(in: directory, prefix: "upload-")
         } catch {
             StandardError.line("an upload could not be spooled (\(error))")

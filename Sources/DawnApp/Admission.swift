@@ -111,8 +111,12 @@ final class Admission: Sendable {
         }
         // Multipart bodies too: their `csrf` text part is checked below like any form's. An
         // API route reads its JSON body itself (`APIBody`).
-        let (form, files) = route.api != nil ? (FormFields(), [])
+        var (form, files) = route.api != nil ? (FormFields(), [])
             : try PageRequest.decodeForm(request, limits: configuration.server.limits, acceptsJSON: route.takesJSON)
+        var spooledFiles: [MultipartForm.SpooledPart] = []
+        if route.api == nil, request.spooledBody != nil {
+            (form, spooledFiles) = try PageRequest.decodeSpooled(request, limits: configuration.server.limits)
+        }
         // The kitchen screen's cookie names an enrolled screen; it is never a session.
         let screen = route.access == .screen ? try familyScreens.screen(forToken: cookies[ScreenCookie.name]) : nil
         // A token comes in a header no other site can make a browser send, and with no
@@ -135,7 +139,7 @@ final class Admission: Sendable {
                            form: form, files: files,
                            signedIn: signedIn, cookies: cookies, clientAddress: forwarded.clientAddress,
                            isSecure: forwarded.isSecure, language: language, limits: configuration.server.limits,
-                           ward: owner, screen: screen)
+                           ward: owner, screen: screen, spooledFiles: spooledFiles)
     }
 
     /// The member an API token speaks for, or a 401 (an unknown or revoked token, or its

@@ -18,6 +18,21 @@ extension Dawn {
     }
 
     public func reply(to request: HTTPRequest, context: RequestContext) -> Reply {
+        // A spooled upload's form is in its file: reading it (the CSRF token in it) is not
+        // for an event loop, so all of the request is answered on the worker pool.
+        guard request.spooledBody == nil else {
+            return .onWorkerPool { [self] in
+                switch routed(request, context: context) {
+                case let .now(response): response
+                case let .onWorkerPool(work): work()
+                case let .onPool(_, _, work): work()
+                }
+            }
+        }
+        return routed(request, context: context)
+    }
+
+    private func routed(_ request: HTTPRequest, context: RequestContext) -> Reply {
         // Errors before a page knows its member speak the browser's language (read only then).
         var browserLanguage: Language { Admission.browserLanguage(request) }
         let segments: [String]

@@ -1,6 +1,7 @@
 import Locks
 import Accounts
 import HTTP
+import Files
 import HTTPServer
 import Localization
 import FamilyData
@@ -21,6 +22,9 @@ public final class Dawn: HTTPResponder {
     public let configuration: DawnConfiguration
     let staticFiles: StaticFiles
     package let data: DataDirectory
+    /// Where the server writes spooled uploads' bodies (`ServerConfiguration.spoolDirectory`):
+    /// `<data>/uploads`, owner-only, emptied at start (a file left there was never answered).
+    public let uploadsFolder: String
     let family: Family
     /// The kitchen screen's PINs, codes, screens and visits (`FamilyScreenPage`).
     let familyScreens: FamilyScreens
@@ -32,6 +36,8 @@ public final class Dawn: HTTPResponder {
     package let startupNotes: [String]
     /// Hashes and checks passwords, apart from the server's worker pool (`Route.Runs`).
     let passwordPool: WorkerPool
+    /// Imports of big uploads, on their own thread (`ImportJobs`).
+    let importJobs = ImportJobs()
     let timeZones: TimeZoneDatabase
     let strings: Strings
     /// Every cache the app keeps (`Caches`): members' settings and revisions, finished
@@ -130,6 +136,17 @@ public final class Dawn: HTTPResponder {
         } catch {
             throw .resources("\(error)")
         }
+        uploadsFolder = configuration.dataDirectory + "/uploads"
+        do {
+            if !FileSystem.isDirectory(uploadsFolder, followingLinks: false) {
+                try FileSystem.makeDirectory(uploadsFolder, mode: 0o700)
+            }
+            for name in try FileSystem.list(uploadsFolder) where name.hasPrefix("upload-") {
+                try? FileSystem.remove(uploadsFolder + "/" + name)
+            }
+        } catch {
+            throw .resources("cannot prepare \(uploadsFolder): \(error)")
+        }
         let strings: Strings
         do {
             strings = try Strings(directory: configuration.viewsDirectory + "/strings")
@@ -225,6 +242,7 @@ public final class Dawn: HTTPResponder {
         // What the last minute of API requests noted in memory only.
         family.apiTokens.writeLastUses()
         passwordPool.shutdown()
+        importJobs.shutdown()
         notifications.shutdown()
         data.closeAll()
     }

@@ -81,8 +81,10 @@ public struct DawnConfiguration: Sendable, Equatable {
 
     public init() {
         // Photo uploads (`/day/{date}/photos`) may carry files of up to 25 MB, and an import
-        // (`/import`) a zip export with photos; every other request keeps the small body limit.
-        server.limits.uploadPathSuffixes = ["/photos", "/import"]
+        // (`/import`) a zip export with photos, written to a file as it arrives (up to 200 MB);
+        // every other request keeps the small body limit.
+        server.limits.uploadPathSuffixes = ["/photos"]
+        server.limits.spoolPathSuffixes = ["/import"]
         // A calendar feed's address is its secret: it stays out of the access log.
         server.secretPathPrefixes = ["/ical/"]
     }

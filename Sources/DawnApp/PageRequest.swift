@@ -1,4 +1,5 @@
 import Accounts
+import Files
 import HTTP
 import HTTPServer
 import Localization
@@ -31,6 +32,8 @@ struct PageRequest: Sendable {
     var ward: Owner? = nil
     /// The enrolled family screen its cookie names (`.screen` routes only; nil elsewhere).
     var screen: FamilyScreens.Screen? = nil
+    /// The file parts of a spooled upload (`HTTPRequest.spooledBody`): where they lie in its file.
+    var spooledFiles: [MultipartForm.SpooledPart] = []
 
     /// The signed-in member; routes with `.member`/`.admin` access always have one.
     var member: SignedIn {
@@ -85,6 +88,32 @@ struct PageRequest: Sendable {
         }
     }
 
+    /// Decodes a spooled body (`multipart/form-data` only), read from its file a chunk at a
+    /// time: the text parts as `form`, the file parts as where they lie in the file.
+    static func decodeSpooled(_ http: HTTPRequest, limits: HTTPLimits) throws(PageError)
+        -> (form: FormFields, files: [MultipartForm.SpooledPart]) {
+        guard let spooled = http.spooledBody else { return (FormFields(), []) }
+        guard let contentType = http.headers["Content-Type"], MultipartForm.isMultipart(contentType) else {
+            throw PageError(.unsupportedMediaType, key: "error.form_type")
+        }
+        do throws(MultipartError) {
+            let file: OpenFile
+            do { file = try OpenFile(reading: spooled.path) } catch { throw MultipartError.missingOpeningDelimiter }
+            let parsed = try MultipartForm.parse(length: spooled.length, contentType: contentType, maxParts: limits.maxFormFields,
+                                           maxFieldBytes: limits.maxBodyBytes) { (offset, count) throws(MultipartError) in
+                guard offset < spooled.length else { return [] }
+                do {
+                    return try file.read(at: offset, count: Int(min(Int64(count), spooled.length - offset)))
+                } catch {
+                    throw MultipartError.missingClosingDelimiter
+                }
+            }
+            return (parsed.fields, parsed.files)
+        } catch {
+            throw PageError(.badRequest, key: "error.form_unreadable", ["reason": error.message])
+        }
+    }
+
     /// Decodes a POST body: a URL-encoded form, or `multipart/form-data` (text parts
     /// become `form`, file parts `files`); anything else is a 415. Either way the CSRF
     /// token is then read from the `csrf` field of `form`.
@@ -92,6 +121,8 @@ struct PageRequest: Sendable {
         -> (form: FormFields, files: [MultipartForm.Part]) {
         guard http.method == .POST else { return (FormFields(), []) }
         let contentType = http.headers["Content-Type"]
+        // A spooled body is read from its file (`decodeSpooled`) before this is asked.
+        if http.spooledBody != nil { return (FormFields(), []) }
         if MultipartForm.isMultipart(contentType), let contentType {
             do {
                 let multipart = try MultipartForm.parse(body: http.body, contentType: contentType,

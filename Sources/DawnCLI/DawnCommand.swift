@@ -61,7 +61,9 @@ public enum DawnCommand {
         for change in app.data.tightened { fail(change) }
         for note in app.startupNotes { fail(note) }
         app.startReminders()
-        let server = HTTPServer(configuration: configuration.server, responder: app, metrics: metrics)
+        var serverConfiguration = configuration.server
+        serverConfiguration.spoolDirectory = app.uploadsFolder
+        let server = HTTPServer(configuration: serverConfiguration, responder: app, metrics: metrics)
         let port: Int
         do {
             port = try server.start()

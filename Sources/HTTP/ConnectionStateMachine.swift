@@ -47,7 +47,9 @@ public struct ConnectionStateMachine: Sendable, Equatable {
 
     private let headerTimeout: UInt64
     private let bodyTimeout: UInt64
-    private let bodyTotalTimeout: UInt64
+    private let defaultBodyTotalTimeout: UInt64
+    /// The current body's time in all: `bodyTotalTimeout`, or a spooled upload's own.
+    private var bodyTotalTimeout: UInt64
     private let idleTimeout: UInt64
     private let writeTimeout: UInt64
     private let sendRateWindow: UInt64
@@ -61,7 +63,8 @@ public struct ConnectionStateMachine: Sendable, Equatable {
         state = .readingHead(since: now)
         headerTimeout = limits.headerTimeout.nanoseconds
         bodyTimeout = limits.bodyTimeout.nanoseconds
-        bodyTotalTimeout = limits.bodyTotalTimeout.nanoseconds
+        defaultBodyTotalTimeout = limits.bodyTotalTimeout.nanoseconds
+        bodyTotalTimeout = defaultBodyTotalTimeout
         idleTimeout = limits.idleTimeout.nanoseconds
         writeTimeout = limits.writeTimeout.nanoseconds
         sendRateWindow = limits.sendRateWindow.nanoseconds
@@ -80,12 +83,17 @@ public struct ConnectionStateMachine: Sendable, Equatable {
     }
 
     /// The parser has a whole head and now waits for a body.
-    public mutating func headComplete(now: UInt64) {
-        if case .readingHead = state { state = .readingBody(since: now, lastActivity: now) }
+    /// `totalTimeout`: this body's time in all, when not `bodyTotalTimeout` (a spooled upload).
+    public mutating func headComplete(now: UInt64, totalTimeout: Duration? = nil) {
+        if case .readingHead = state {
+            state = .readingBody(since: now, lastActivity: now)
+            bodyTotalTimeout = totalTimeout?.nanoseconds ?? defaultBodyTotalTimeout
+        }
     }
 
     /// A whole request was parsed and handed to the handler.
     public mutating func requestComplete() {
+        bodyTotalTimeout = defaultBodyTotalTimeout
         switch state {
         case .readingHead, .readingBody, .idle: state = .responding
         case .responding, .lingering, .closed: break

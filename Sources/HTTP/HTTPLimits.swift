@@ -19,6 +19,15 @@ public struct HTTPLimits: Sendable, Equatable {
     /// that announces them until their response is sent: one more upload is a 503. Only
     /// clients the application admits (signed in) reserve any; the rest keep `maxBodyBytes`.
     public var maxUploadBytesInFlight = 256 * 1024 * 1024
+    /// A POST whose path ends with one of these (an import) is an upload whose body the server
+    /// writes to a file in `spoolDirectory` as it arrives, never holding it whole: up to
+    /// `maxSpooledBodyBytes`, with a Content-Length (no chunked body), admitted like any upload.
+    public var spoolPathSuffixes: [String] = []
+    public var maxSpooledBodyBytes = 200_000_000
+    /// Spooled bytes on disk at once, over all connections; one more spooled upload is a 503.
+    public var maxSpooledBytesInFlight = 1_000_000_000
+    /// Time to receive a whole spooled body: 200 MB in 30 minutes is 0.9 Mbit/s.
+    public var spooledBodyTotalTimeout: Duration = .seconds(1800)
     /// Fields in one form body or query string; more → 400.
     public var maxFormFields = 256
     /// A chunk-size line (hex size plus extensions) longer than this → 400.
@@ -53,9 +62,17 @@ public struct HTTPLimits: Sendable, Equatable {
 
     /// The body limit of a request, from its method and target (read from the request line).
     public func maxBodyBytes(method: HTTPMethod, target: String) -> Int {
-        guard method == .POST, !uploadPathSuffixes.isEmpty else { return maxBodyBytes }
+        guard method == .POST, !uploadPathSuffixes.isEmpty || !spoolPathSuffixes.isEmpty else { return maxBodyBytes }
         let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        if spoolPathSuffixes.contains(where: { path.hasSuffix($0) }) { return max(maxBodyBytes, maxSpooledBodyBytes) }
         return uploadPathSuffixes.contains { path.hasSuffix($0) } ? max(maxBodyBytes, maxUploadBodyBytes) : maxBodyBytes
+    }
+
+    /// Whether a POST to `target` has its body spooled to a file.
+    public func spools(method: HTTPMethod, target: String) -> Bool {
+        guard method == .POST, !spoolPathSuffixes.isEmpty else { return false }
+        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return spoolPathSuffixes.contains { path.hasSuffix($0) }
     }
 
     public static let production = HTTPLimits()

@@ -34,6 +34,8 @@ public enum HTTPParseError: Error, Equatable, Sendable {
     case tooManyHeaderFields
     // 503: the server holds all the upload bytes it will at once.
     case uploadsBusy
+    // 411: a spooled upload must say its length.
+    case lengthRequired
     // 501, 505.
     case unknownMethod
     case unsupportedTransferEncoding
@@ -47,6 +49,7 @@ public enum HTTPParseError: Error, Equatable, Sendable {
         case .unknownMethod, .unsupportedTransferEncoding: .notImplemented
         case .unsupportedVersion: .httpVersionNotSupported
         case .uploadsBusy: .serviceUnavailable
+        case .lengthRequired: .lengthRequired
         default: .badRequest
         }
     }
@@ -79,6 +82,7 @@ public enum HTTPParseError: Error, Equatable, Sendable {
         case .missingChunkTerminator: "Chunk data not followed by CRLF"
         case .bodyTooLarge: "Request body too large"
         case .uploadsBusy: "Too many uploads at once. Please try again in a moment."
+        case .lengthRequired: "An upload to this address needs a Content-Length"
         case .requestLineTooLong: "Request line too long"
         case .headerSectionTooLarge: "Request header section too large"
         case .tooManyHeaderFields: "Too many header fields"

@@ -11,6 +11,10 @@ public struct HTTPRequest: Sendable {
     public var version: HTTPVersion
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// A spooled upload's body (`HTTPLimits.spoolPathSuffixes`): in this file, not in `body`.
+    /// The server removes the file once the response is queued; a handler that keeps it
+    /// renames it first.
+    public var spooledBody: SpooledBody?
 
     public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
                 headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
@@ -45,5 +49,16 @@ extension Substring {
         while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
         while let c = s.last, c == " " || c == "\t" { s.removeLast() }
         return s
+    }
+}
+
+/// A request body the server wrote to a file as it arrived.
+public struct SpooledBody: Sendable, Equatable {
+    public let path: String
+    public let length: Int64
+
+    public init(path: String, length: Int64) {
+        self.path = path
+        self.length = length
     }
 }

@@ -36,5 +36,6 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let notImplemented = HTTPStatus(code: 501, reason: "Not Implemented")
     public static let badGateway = HTTPStatus(code: 502, reason: "Bad Gateway")
     public static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
+    public static let insufficientStorage = HTTPStatus(code: 507, reason: "Insufficient Storage")
     public static let httpVersionNotSupported = HTTPStatus(code: 505, reason: "HTTP Version Not Supported")
 }

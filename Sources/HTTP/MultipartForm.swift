@@ -82,7 +82,7 @@ public struct MultipartForm: Sendable {
         return MultipartForm(parts: parts, fields: FormFields(fields))
     }
 
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard let head = needle.first, haystack.count >= needle.count else { return nil }
         var index = start
         let last = haystack.count - needle.count
@@ -93,7 +93,7 @@ public struct MultipartForm: Sendable {
         return nil
     }
 
-    private static func part(_ bytes: ArraySlice<UInt8>, index: Int) throws(MultipartError) -> Part {
+    static func part(_ bytes: ArraySlice<UInt8>, index: Int) throws(MultipartError) -> Part {
         // Headers end at the first empty line; a part with no headers is refused below.
         var headerEnd: Int?
         if bytes.starts(with: [0x0D, 0x0A]) {
@@ -211,6 +211,7 @@ public enum MultipartError: Error, Equatable, Sendable {
     case missingName(part: Int)
     case tooManyParts(max: Int)
     case invalidUTF8(part: String)
+    case fieldsTooLarge(max: Int)
 
     public var message: String {
         switch self {
@@ -228,6 +229,7 @@ public enum MultipartError: Error, Equatable, Sendable {
         case let .missingName(part): "Part \(part + 1) has no name"
         case let .tooManyParts(max): "More than \(max) parts"
         case let .invalidUTF8(part): "Part \"\(part)\" is not valid UTF-8"
+        case let .fieldsTooLarge(max): "The text parts hold more than \(max) bytes"
         }
     }
 }

@@ -16,6 +16,10 @@ public struct RequestParser: Sendable {
         case needMore
         /// A whole request; drop `consumed` bytes from the front of the input.
         case request(HTTPRequest, consumed: Int)
+        /// A spooled upload's head (`HTTPLimits.spoolPathSuffixes`), admitted: drop `consumed`
+        /// bytes, then the next `length` bytes are its body, for the server to write to a file.
+        /// The parser is ready for the request after that body.
+        case spool(HTTPRequest, consumed: Int, length: Int)
         /// Answer `error.status` and close the connection.
         case error(HTTPParseError)
     }
@@ -358,12 +362,23 @@ public struct RequestParser: Sendable {
         // An upload route's larger limit is the server's to grant, head by head, before any
         // of the body is held: a client without a session, or past the server's budget of
         // upload bytes, never gets to send more than an ordinary form.
+        let spools = limits.spools(method: method, target: target)
+        // A spooled upload is written to disk as it comes, against its Content-Length.
+        if spools, hasTransferEncoding { return fail(.lengthRequired) }
         if bodyLimit > limits.maxBodyBytes, hasTransferEncoding || contentLength > limits.maxBodyBytes {
             let bytes = hasTransferEncoding ? bodyLimit : contentLength
             let head = HTTPRequest(method: method, target: target, version: version, headers: HTTPHeaders(headers))
             switch admitUpload?(head, bytes) ?? .refuse {
             case .admit:
                 uploadReservation += bytes
+                if spools {
+                    let head = HTTPRequest(method: method, target: target, version: version, headers: HTTPHeaders(headers))
+                    let consumed = position
+                    let reserved = uploadReservation
+                    self = RequestParser(limits: limits, admitUpload: admitUpload)
+                    uploadReservation = reserved
+                    return .spool(head, consumed: consumed, length: contentLength)
+                }
             case .refuse:
                 bodyLimit = limits.maxBodyBytes
                 if contentLength > bodyLimit { return fail(.bodyTooLarge) }

@@ -1,3 +1,4 @@
+import Files
 import HTTP
 
 /// One client connection, owned by one event loop and touched only on its thread.
@@ -36,6 +37,13 @@ final class Connection {
     /// Upload bytes this connection's current request holds of the server's budget,
     /// given back when its response is queued or the connection closes.
     var uploadReservation = 0
+    /// The same for a spooled upload, against the server's budget of spooled bytes.
+    var spoolReservation = 0
+    /// The spooled body being received: nothing is parsed until it is all in its file.
+    var spool: Spooling?
+    /// The file of the spooled body whose request is being answered, removed when the
+    /// response is queued or the connection closes (a handler keeping it renamed it).
+    var spooledPath: String?
     /// The epoll interest currently registered.
     var registeredEvents: UInt32
 
@@ -80,4 +88,20 @@ struct PendingRequest: Sendable {
     let keepAlive: Bool
     let acceptsGzip: Bool
     let startedAt: UInt64
+}
+
+/// A spooled upload's body on its way into its file.
+final class Spooling {
+    let file: SpoolFile
+    let head: HTTPRequest
+    let length: Int
+    /// Body bytes still to come.
+    var remaining: Int
+
+    init(file: SpoolFile, head: HTTPRequest, length: Int) {
+        self.file = file
+        self.head = head
+        self.length = length
+        remaining = length
+    }
 }

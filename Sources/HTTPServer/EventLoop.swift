@@ -1,3 +1,4 @@
+import Files
 import Gzip
 import HTTP
 import Locks
@@ -249,6 +250,15 @@ final class EventLoop: @unchecked Sendable {
             switch result {
             case let .bytes(n):
                 received = true
+                if let spool = connection.spool {
+                    // A spooled body goes to its file as it comes; only what follows it is kept.
+                    let taken = min(n, spool.remaining)
+                    if taken < n { connection.input.append(contentsOf: readBuffer[taken..<n]) }
+                    connection.machine.bytesReceived(now: now)
+                    guard writeSpool(connection, spool, count: taken, now: now) else { break reading }
+                    if connection.spool == nil || n < readBuffer.count { break reading }
+                    continue
+                }
                 // After our last response, the rest of what the client sends is drained unread.
                 if !connection.noMoreRequests {
                     connection.input.append(contentsOf: readBuffer[0..<n])
@@ -273,12 +283,13 @@ final class EventLoop: @unchecked Sendable {
 
     /// Parses and answers buffered requests, one at a time, in order.
     private func process(_ connection: Connection, now: UInt64) {
-        while connection.pending == nil, !connection.noMoreRequests, connection.hasBufferedInput,
+        while connection.pending == nil, connection.spool == nil, !connection.noMoreRequests, connection.hasBufferedInput,
               connection.pendingOutputBytes < shared.configuration.outputHighWater {
             let step = connection.input.withUnsafeBufferPointer {
                 connection.parser.parse(UnsafeBufferPointer(rebasing: $0[connection.inputStart...]))
             }
-            connection.uploadReservation += connection.parser.takeUploadReservation()
+            let reserved = connection.parser.takeUploadReservation()
+            if case .spool = step { connection.spoolReservation += reserved } else { connection.uploadReservation += reserved }
             switch step {
             case .needMore:
                 if connection.parser.isReceivingBody { connection.machine.headComplete(now: now) }
@@ -303,6 +314,9 @@ final class EventLoop: @unchecked Sendable {
                     continue
                 }
                 dispatch(request, on: connection, now: now)
+            case let .spool(head, consumed, length):
+                connection.consumeInput(consumed)
+                startSpool(connection, head, length: length, now: now)
             case let .error(error):
                 connection.consumeInput(connection.input.count - connection.inputStart)
                 connection.machine.requestComplete()
@@ -313,6 +327,109 @@ final class EventLoop: @unchecked Sendable {
                 finish(connection, info, response)
             }
         }
+    }
+
+    // MARK: spooled uploads
+
+    /// An admitted spooled upload's head: its body goes to a new file in the spool directory,
+    /// written on this thread as it arrives, a read buffer (64 KiB) at a time. A local file
+    /// takes a write into the page cache without waiting for the disk, so the loop stays as
+    /// responsive as it is copying into memory, and no body is ever held whole.
+    private func startSpool(_ connection: Connection, _ head: HTTPRequest, length: Int, now: UInt64) {
+        // No spool directory admits no spooled upload (`ServerShared.admitUpload`).
+        guard let directory = shared.configuration.spoolDirectory else { return refuseSpool(connection, head, now: now) }
+        let file: SpoolFile
+        do {
+            file = try SpoolFile(in: directory, prefix: "upload-")
+        } catch {
+            StandardError.line("an upload could not be spooled (\(error))")
+            refuseSpool(connection, head, now: now)
+            return
+        }
+        let spool = Spooling(file: file, head: head, length: length)
+        connection.spool = spool
+        connection.machine.headComplete(now: now, totalTimeout: shared.configuration.limits.spooledBodyTotalTimeout)
+        let expects = head.headers["Expect"]?.lowercased() == "100-continue"
+        if expects, head.version == .http1_1, !connection.hasBufferedInput {
+            connection.output.append(contentsOf: Self.continueResponse)
+        }
+        // What came with the head.
+        let buffered = min(spool.remaining, connection.input.count - connection.inputStart)
+        if buffered > 0 {
+            let start = connection.inputStart
+            let written = connection.input.withUnsafeBytes { raw in
+                Result { () throws(FileError) in try file.append(UnsafeRawBufferPointer(rebasing: raw[start..<start + buffered])) }
+            }
+            connection.consumeInput(buffered)
+            spooled(connection, spool, count: buffered, result: written, now: now)
+        } else if length == 0 {
+            spooled(connection, spool, count: 0, result: .success(()), now: now)
+        }
+    }
+
+    /// Writes the first `count` bytes of the read buffer to the spool; false when the upload
+    /// ended badly (the connection answered and closing).
+    private func writeSpool(_ connection: Connection, _ spool: Spooling, count: Int, now: UInt64) -> Bool {
+        let result = readBuffer.withUnsafeBytes { raw in
+            Result { () throws(FileError) in try spool.file.append(UnsafeRawBufferPointer(rebasing: raw[0..<count])) }
+        }
+        return spooled(connection, spool, count: count, result: result, now: now)
+    }
+
+    /// Counts `count` more bytes in the file: a refusal when the write failed, the request
+    /// dispatched when the body is all there.
+    @discardableResult
+    private func spooled(_ connection: Connection, _ spool: Spooling, count: Int, result: Result<Void, FileError>,
+                         now: UInt64) -> Bool {
+        if case let .failure(error) = result {
+            StandardError.line("an upload could not be spooled (\(error))")
+            connection.spool = nil
+            spool.file.discard()
+            refuseSpool(connection, spool.head, now: now)
+            return false
+        }
+        spool.remaining -= count
+        guard spool.remaining == 0 else { return true }
+        spool.file.close()
+        connection.spool = nil
+        connection.spooledPath = spool.file.path
+        var request = spool.head
+        request.spooledBody = SpooledBody(path: spool.file.path, length: Int64(spool.length))
+        connection.machine.requestComplete()
+        if connection.fromTrustedProxy, !attribute(connection, to: request) {
+            let info = PendingRequest(method: request.method, path: request.path, version: request.version,
+                                      keepAlive: false, acceptsGzip: false, startedAt: now)
+            finish(connection, info, Self.tooManyConnections())
+            return true
+        }
+        dispatch(request, on: connection, now: now)
+        return true
+    }
+
+    /// The server could not store an upload (no spool directory, a full disk): a 507, and the
+    /// rest of the body is drained unread.
+    private func refuseSpool(_ connection: Connection, _ head: HTTPRequest, now: UInt64) {
+        connection.noMoreRequests = true
+        connection.consumeInput(connection.input.count - connection.inputStart)
+        connection.machine.requestComplete()
+        let info = PendingRequest(method: head.method, path: head.path, version: head.version, keepAlive: false,
+                                  acceptsGzip: false, startedAt: now)
+        finish(connection, info, .text(.insufficientStorage, "The server could not store the upload. Please try again later."))
+    }
+
+    /// Gives back the spooled bytes and removes the file: an unfinished one, or the answered one.
+    private func dropSpool(_ connection: Connection) {
+        if let spool = connection.spool {
+            spool.file.discard()
+            connection.spool = nil
+        }
+        if let path = connection.spooledPath {
+            // Gone already when the handler kept it under another name.
+            try? FileSystem.remove(path)
+            connection.spooledPath = nil
+        }
+        shared.releaseSpooled(connection.spoolReservation)
+        connection.spoolReservation = 0
     }
 
     private func dispatch(_ request: HTTPRequest, on connection: Connection, now: UInt64) {
@@ -378,6 +495,7 @@ final class EventLoop: @unchecked Sendable {
         // The request's upload (if any) is answered: its body is no longer held for it.
         shared.releaseUpload(connection.uploadReservation)
         connection.uploadReservation = 0
+        dropSpool(connection)
         let writesBody = ResponseEncoder.encode(response, version: info.version, isHead: info.method == .HEAD,
                                                 keepAlive: keepAlive, date: currentDate(), into: &connection.output)
         if writesBody, let streamed = response.streamedBody, streamed.length > 0 {
@@ -474,6 +592,7 @@ final class EventLoop: @unchecked Sendable {
         releaseSlot(connection)
         shared.releaseUpload(connection.uploadReservation)
         connection.uploadReservation = 0
+        dropSpool(connection)
         System.epollRemove(epfd, connection.fd)
         System.close(connection.fd)
         shared.metrics.openConnections.subtract(1, ordering: .relaxed)
@@ -551,6 +670,7 @@ final class EventLoop: @unchecked Sendable {
             case .close:
                 close(connection)
             case .requestTimeout:
+                dropSpool(connection)
                 connection.consumeInput(connection.input.count - connection.inputStart)
                 connection.noMoreRequests = true
                 let info = PendingRequest(method: .GET, path: "-", version: .http1_1, keepAlive: false,

@@ -39,6 +39,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// How long a loop stops accepting when accept4 runs out of descriptors (EMFILE…),
     /// unless one of its connections closes sooner. See `ListenerBackoff`.
     public var acceptBackoff: Duration = .milliseconds(100)
+    /// Where spooled uploads' bodies are written (`HTTPLimits.spoolPathSuffixes`), one file
+    /// each, owner-only, removed once answered. Nil: no upload is spooled (each is refused
+    /// its larger limit).
+    public var spoolDirectory: String?
 
     public init() {}
 

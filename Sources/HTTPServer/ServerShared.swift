@@ -16,6 +16,8 @@ final class ServerShared: Sendable {
     private let logLock = Lock(())
     /// Upload bytes admitted and not yet answered, over every loop (`limits.maxUploadBytesInFlight`).
     private let uploadBytesInFlight = Atomic<Int>(0)
+    /// Spooled upload bytes on disk and not yet answered (`limits.maxSpooledBytesInFlight`).
+    private let spooledBytesInFlight = Atomic<Int>(0)
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder, listener: ListeningSocket,
          workers: WorkerPool, metrics: ServerMetrics) {
@@ -42,12 +44,18 @@ final class ServerShared: Sendable {
     func admitUpload(_ head: HTTPRequest, bytes: Int, peer: SocketAddress) -> RequestParser.UploadDecision {
         let context = RequestContext(peer: peer, receivedAt: System.monotonicNanoseconds(),
                                      acceptsGzip: false)
+        let spools = configuration.limits.spools(method: head.method, target: head.target)
+        if spools, configuration.spoolDirectory == nil { return .refuse }
         guard responder.admitsUpload(head, context: context) else { return .refuse }
-        let budget = configuration.limits.maxUploadBytesInFlight
-        var held = uploadBytesInFlight.load(ordering: .relaxed)
+        return spools ? Self.reserve(bytes, in: spooledBytesInFlight, budget: configuration.limits.maxSpooledBytesInFlight)
+            : Self.reserve(bytes, in: uploadBytesInFlight, budget: configuration.limits.maxUploadBytesInFlight)
+    }
+
+    private static func reserve(_ bytes: Int, in counter: borrowing Atomic<Int>, budget: Int) -> RequestParser.UploadDecision {
+        var held = counter.load(ordering: .relaxed)
         while true {
             guard bytes <= budget - held else { return .busy }
-            let (exchanged, original) = uploadBytesInFlight.compareExchange(
+            let (exchanged, original) = counter.compareExchange(
                 expected: held, desired: held + bytes, ordering: .relaxed)
             if exchanged { return .admit }
             held = original
@@ -56,6 +64,10 @@ final class ServerShared: Sendable {
 
     func releaseUpload(_ bytes: Int) {
         if bytes > 0 { uploadBytesInFlight.subtract(bytes, ordering: .relaxed) }
+    }
+
+    func releaseSpooled(_ bytes: Int) {
+        if bytes > 0 { spooledBytesInFlight.subtract(bytes, ordering: .relaxed) }
     }
 
     /// Writes a batch of access-log lines to stdout in one call, whole.

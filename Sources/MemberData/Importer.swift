@@ -11,6 +11,10 @@ package enum Importer {
     package enum Mode: String { case merge, empty }
 
     package struct Plan {
+        /// The records `write` goes through one by one, for its progress: habits, logs,
+        /// entries, notes and moods.
+        package var records: Int { habits.count + instances.count + entries.count + notes.count + moods.count }
+
         package struct Habit {
             var name: String; var emoji: String; var color: String; var defaultDuration: Int
             var createdAt: Int64?; var archivedAt: Int64?
@@ -602,9 +606,12 @@ package enum Importer {
     /// refuses the whole import (`Habits.LimitReached`). Linear in the plan and the account.
     /// `photos` are the plan's photos with their files stored (`DayPhotos.insert`, whose
     /// `Refusal` refuses the whole import too).
+    /// `progress` hears how many of the plan's records (`Plan.records`) are done, now and then.
     package static func write(_ plan: Plan, mode: Mode, to database: Database, now: Int64,
-                              photos: [DayPhotos.Imported] = [], photoQuotaBytes: Int = .max) throws -> Counts {
-        try write(plan, mode: mode, to: database, now: now, photos: photos, photoQuotaBytes: photoQuotaBytes, dryRun: false)
+                              photos: [DayPhotos.Imported] = [], photoQuotaBytes: Int = .max,
+                              progress: ((Int) -> Void)? = nil) throws -> Counts {
+        try write(plan, mode: mode, to: database, now: now, photos: photos, photoQuotaBytes: photoQuotaBytes, dryRun: false,
+                  progress: progress)
     }
 
     /// What `write` would write, found by writing it and rolling back.
@@ -624,7 +631,8 @@ package enum Importer {
     package static func preview(_ plan: Plan, mode: Mode, in database: Database, now: Int64) throws -> Preview {
         let counts: Counts
         do {
-            _ = try write(plan, mode: mode, to: database, now: now, photos: [], photoQuotaBytes: .max, dryRun: true)
+            _ = try write(plan, mode: mode, to: database, now: now, photos: [], photoQuotaBytes: .max, dryRun: true,
+                          progress: nil)
             counts = Counts()
         } catch let dry as DryRun {
             counts = dry.counts
@@ -643,9 +651,16 @@ package enum Importer {
     }
 
     private static func write(_ plan: Plan, mode: Mode, to database: Database, now: Int64,
-                              photos: [DayPhotos.Imported], photoQuotaBytes: Int, dryRun: Bool) throws -> Counts {
+                              photos: [DayPhotos.Imported], photoQuotaBytes: Int, dryRun: Bool,
+                              progress: ((Int) -> Void)?) throws -> Counts {
         try database.write { connection in
             var counts = Counts()
+            var done = 0
+            func step(_ count: Int = 1) {
+                let before = done
+                done += count
+                if let progress, done / 500 != before / 500 { progress(done) }
+            }
             if mode == .empty {
                 for table in ["habits", "habit_instances", "entries", "notes", "moods", "photos"] {
                     if try connection.queryOne("SELECT 1 FROM \(table) LIMIT 1") != nil { throw NotEmpty() }
@@ -667,6 +682,7 @@ package enum Importer {
             // New habits come after the member's own, in the plan's order.
             var position = try connection.queryOne("SELECT coalesce(max(position), 0) FROM habits")?.int64(0) ?? 0
             for habit in plan.habits {
+                step()
                 if mode == .merge, let id = byName[habit.name] {
                     ids.append(id)
                     continue
@@ -707,7 +723,9 @@ package enum Importer {
             }
             let logTotal = existingLogs + newInstances.count
             guard logTotal <= Habits.maxLogs else { throw Habits.LimitReached(kind: .logs, wouldHold: logTotal) }
+            step(plan.instances.count - newInstances.count)
             for (habit, instance) in newInstances {
+                step()
                 let duration = instance.durationMinutes ?? durations[habit] ?? loopDuration
                 try connection.run("""
                     INSERT INTO habit_instances (habit_id, day, start_minute, duration_minutes, note, created_at, amount_milli, timed,
@@ -720,6 +738,7 @@ package enum Importer {
                 counts.instances += 1
             }
             for entry in plan.entries {
+                step()
                 let inserted = try connection.run("""
                     INSERT INTO entries (day, body, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (day) DO NOTHING
                     """, [.text(entry.day.description), .text(entry.text), .integer(now), .integer(now)])
@@ -732,12 +751,14 @@ package enum Importer {
                 }
             }
             for note in plan.notes {
+                step()
                 if mode == .merge, !notes.insert("\(note.day)\u{0}\(note.text)\u{0}\(note.createdAt)").inserted { continue }
                 try connection.run("INSERT INTO notes (day, body, created_at) VALUES (?, ?, ?)",
                                    [.text(note.day.description), .text(note.text), .integer(note.createdAt)])
                 counts.notes += 1
             }
             for mood in plan.moods {
+                step()
                 counts.moods += try connection.run("INSERT INTO moods (day, value) VALUES (?, ?) ON CONFLICT (day) DO NOTHING",
                                                    [.text(mood.day.description), .integer(Int64(mood.mood.value))])
             }

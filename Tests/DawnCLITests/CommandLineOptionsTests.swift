@@ -44,10 +44,13 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(c.dataDirectory, "./data")
         XCTAssertFalse(c.development)
         XCTAssertFalse(c.testHooks)
-        // The production limits, and photo uploads and imports (a zip with photos) may carry their files.
-        XCTAssertEqual(c.server.limits.uploadPathSuffixes, ["/photos", "/import"])
+        // The production limits, and photo uploads and imports (a zip with photos, spooled to a
+        // file) may carry their files.
+        XCTAssertEqual(c.server.limits.uploadPathSuffixes, ["/photos"])
+        XCTAssertEqual(c.server.limits.spoolPathSuffixes, ["/import"])
         var limits = c.server.limits
         limits.uploadPathSuffixes = []
+        limits.spoolPathSuffixes = []
         XCTAssertEqual(limits, .production)
     }
 

@@ -47,6 +47,9 @@ enum Feeder {
                     result.consumed.append(consumed)
                     buffer.removeFirst(consumed)
                     if buffer.isEmpty { break parsing }
+                case .spool:
+                    result.error = .lengthRequired
+                    return result
                 case let .error(error):
                     result.error = error
                     result.leftover = buffer.count
@@ -102,6 +105,8 @@ func parseOne(_ raw: [UInt8], limits: HTTPLimits = .production, file: StaticStri
         return request
     case .needMore:
         XCTFail("needMore", file: file, line: line)
+    case .spool:
+        XCTFail("spool", file: file, line: line)
     case let .error(error):
         XCTFail("error \(error)", file: file, line: line)
     }

@@ -180,6 +180,49 @@ final class RequestParserRejectionTests: XCTestCase {
         }
     }
 
+    func testASpooledUploadHandsItsBodyToTheServerAndNeedsALength() {
+        var limits = uploadLimits
+        limits.spoolPathSuffixes = ["/import"]
+        limits.maxSpooledBodyBytes = 1000
+        let asked = Asked()
+        var spooling = RequestParser(limits: limits) { head, bytes in asked.heads.append((head.target, bytes)); return .admit }
+        let head = post("/import", 1000)
+        switch spooling.parse((head + Array("abc".utf8))[...]) {
+        case let .spool(request, consumed, length):
+            XCTAssertEqual(request.target, "/import")
+            XCTAssertEqual(consumed, head.count, "the head only: the body is the server's to write")
+            XCTAssertEqual(length, 1000)
+            XCTAssertTrue(request.body.isEmpty)
+        default:
+            XCTFail("an admitted spooled upload")
+        }
+        XCTAssertEqual(spooling.takeUploadReservation(), 1000)
+        XCTAssertEqual(asked.heads.map(\.bytes), [1000])
+        // The parser is ready for the next request, after the body.
+        guard case .request = spooling.parse(Array("GET / HTTP/1.1\r\nHost: h\r\n\r\n".utf8)[...]) else {
+            return XCTFail("the next request")
+        }
+        // Past the spooled limit: 413 before anyone is asked.
+        var over = RequestParser(limits: limits) { _, _ in .admit }
+        guard case .error(.bodyTooLarge) = over.parse(post("/import", 1001)[...]) else { return XCTFail("1001 bytes") }
+        // Chunked: 411, never admitted.
+        var chunked = RequestParser(limits: limits) { _, _ in XCTFail("not asked"); return .admit }
+        guard case .error(.lengthRequired) = chunked.parse(
+            Array("POST /import HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)[...]) else {
+            return XCTFail("chunked")
+        }
+        XCTAssertEqual(HTTPParseError.lengthRequired.status.code, 411)
+        // Refused (no session): the ordinary limit.
+        var refused = RequestParser(limits: limits) { _, _ in .refuse }
+        guard case .error(.bodyTooLarge) = refused.parse(post("/import", 11)[...]) else { return XCTFail("refused") }
+        // Small enough for the ordinary limit: read in memory as any form, nobody asked.
+        var small = RequestParser(limits: limits) { _, _ in XCTFail("not asked"); return .admit }
+        guard case let .request(request, _) = small.parse((post("/import", 3) + Array("abc".utf8))[...]) else {
+            return XCTFail("small")
+        }
+        XCTAssertEqual(request.body, Array("abc".utf8))
+    }
+
     func testAnAdmittedUploadIsReadUpToTheUploadLimitAndReservesItsLength() {
         let asked = Asked()
         var admitted = parser(answering: .admit, asked)

@@ -1,3 +1,4 @@
+import Foundation
 import HTTP
 import XCTest
 
@@ -124,5 +125,37 @@ extension PageHarness.Page {
     /// The page's notice (`role="status"`), if any.
     var notice: String? {
         PageHarness.firstMatch(#"<p class="notice(?: toast)?(?: check-toast)?" role="status">(.*?)</p>"#, in: text)
+    }
+}
+
+extension PageHarness {
+    /// A `multipart/form-data` POST as the server hands over a spooled upload: the body in a
+    /// file of the data folder's `uploads` (`HTTPRequest.spooledBody`), none in memory.
+    /// `padding` zero bytes are added to the last file part, written as a hole.
+    func postSpooled(_ target: String, fields: [(String, String)],
+                     files: [(field: String, filename: String, body: [UInt8])], padding: Int = 0) throws -> Page {
+        let boundary = "dawn-test-boundary-7d1f"
+        var all = fields
+        if !all.contains(where: { $0.0 == "csrf" }), let csrf { all.append(("csrf", csrf)) }
+        var head: [UInt8] = []
+        for (name, value) in all {
+            head += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        for (i, file) in files.enumerated() {
+            head += Array(("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n").utf8)
+            head += file.body
+            if i < files.count - 1 { head += Array("\r\n".utf8) }
+        }
+        let tail = Array("\r\n--\(boundary)--\r\n".utf8)
+        let path = app.uploadsFolder + "/upload-test\(UInt64.random(in: 0...UInt64.max))"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(head)))
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.seek(toOffset: UInt64(head.count + padding))
+        try handle.write(contentsOf: Data(tail))
+        try handle.close()
+        let length = Int64(head.count + padding + tail.count)
+        return request(.POST, target, headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")],
+                       spooled: SpooledBody(path: path, length: length))
     }
 }

@@ -92,14 +92,16 @@ final class PageHarness {
                        body: Array(body.utf8))
     }
 
-    func request(_ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []) -> Page {
+    func request(_ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: [UInt8] = [],
+                 spooled: SpooledBody? = nil) -> Page {
         var fields = HTTPHeaders()
         fields.add("Host", "localhost")
         if !cookies.isEmpty {
             fields.add("Cookie", cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; "))
         }
         for (name, value) in headers { fields.add(name, value) }
-        let request = HTTPRequest(method: method, target: target, headers: fields, body: body)
+        var request = HTTPRequest(method: method, target: target, headers: fields, body: body)
+        request.spooledBody = spooled
         let context = RequestContext(peer: SocketAddress(host: peer, port: 40_000), receivedAt: 0,
                                      acceptsGzip: AcceptEncoding.prefersGzip(fields["Accept-Encoding"]))
         let response: HTTPResponse

@@ -40,6 +40,54 @@ struct ImportPending {
         return token
     }
 
+    /// A spooled zip kept for its "Import": the upload's file itself, moved (never copied)
+    /// to `<token>.body`, with where the zip lies in it in `<token>.spooled`.
+    func save(spooled part: SpooledZip) throws -> String {
+        removeExpired()
+        let parent = String(folder.dropLast("/imports".count))
+        if !FileSystem.isDirectory(parent) { try FileSystem.makeDirectory(parent, mode: 0o700) }
+        if !FileSystem.isDirectory(folder) { try FileSystem.makeDirectory(folder, mode: 0o700) }
+        let digits = Array("0123456789abcdef".utf8)
+        let token = String(decoding: (0..<32).map { _ in digits[Int.random(in: 0..<16)] }, as: UTF8.self)
+        try FileSystem.rename(part.path, to: folder + "/" + token + ".body")
+        let record = "\(part.offset) \(part.length) \(part.name)"
+        try FileSystem.write(Array(record.utf8), to: folder + "/" + token + ".spooled", mode: 0o600, sync: false)
+        return token
+    }
+
+    /// Moves a spooled upload's file into the member's folder for an import job (which
+    /// removes it when done; an hour-old one goes with the expired uploads); returns its path.
+    func keepForJob(_ path: String) throws -> String {
+        removeExpired()
+        let parent = String(folder.dropLast("/imports".count))
+        if !FileSystem.isDirectory(parent) { try FileSystem.makeDirectory(parent, mode: 0o700) }
+        if !FileSystem.isDirectory(folder) { try FileSystem.makeDirectory(folder, mode: 0o700) }
+        let digits = Array("0123456789abcdef".utf8)
+        let kept = folder + "/job-" + String(decoding: (0..<32).map { _ in digits[Int.random(in: 0..<16)] }, as: UTF8.self)
+        try FileSystem.rename(path, to: kept)
+        return kept
+    }
+
+    /// The spooled zip kept under `token`, once: its record goes now, its file is the caller's
+    /// to remove when the import is done (or by age, with the rest).
+    func takeSpooled(_ token: String) -> SpooledZip? {
+        guard Self.isToken(token) else { return nil }
+        let record = folder + "/" + token + ".spooled", body = folder + "/" + token + ".body"
+        guard let info = try? FileSystem.info(record, followingLinks: false), info.kind == .regular else { return nil }
+        defer { try? FileSystem.remove(record) }
+        guard Self.now - info.modified < Self.lifetimeSeconds, let text = try? FileSystem.read(record, maxBytes: 1024),
+              FileSystem.isRegularFile(body, followingLinks: false) else {
+            try? FileSystem.remove(body)
+            return nil
+        }
+        let fields = String(decoding: text, as: UTF8.self).split(separator: " ", maxSplits: 2)
+        guard fields.count == 3, let offset = Int64(fields[0]), let length = Int64(fields[1]) else {
+            try? FileSystem.remove(body)
+            return nil
+        }
+        return SpooledZip(name: String(fields[2]), path: body, offset: offset, length: length)
+    }
+
     /// The files kept under `token`, removed as they are taken; nil when there are none (an
     /// unknown, used or expired token).
     func take(_ token: String) -> [(name: String, body: [UInt8])]? {
@@ -77,4 +125,12 @@ struct ImportPending {
             }
         }
     }
+}
+
+/// A zip uploaded as part of a spooled body: `offset..<offset + length` of the file at `path`.
+struct SpooledZip {
+    let name: String
+    let path: String
+    let offset: Int64
+    let length: Int64
 }

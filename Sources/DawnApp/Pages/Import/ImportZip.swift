@@ -33,11 +33,11 @@ enum ImportZip {
     /// export (`dawn.json`), Daylio's backup (`backup.daylio`), Day One's export (a JSON file
     /// at the top with its `photos/`), or a folder of daily Markdown notes (`YYYY-MM-DD.md`).
     /// Returns the archive (for the photos) and how many photo references were left out.
-    static func read(_ bytes: [UInt8], filename: String, into plan: inout Importer.Plan, now: Int64,
+    static func read(_ source: any ZipSource, filename: String, into plan: inout Importer.Plan, now: Int64,
                      zone: (String) -> TimeZoneRules?) throws(Importer.Problem) -> (archive: ZipArchive, droppedPhotos: Int) {
         let archive: ZipArchive
         do {
-            archive = try ZipArchive(bytes: bytes, limits: limits)
+            archive = try ZipArchive(source: source, limits: limits)
         } catch {
             throw problem(error, filename)
         }
@@ -81,10 +81,12 @@ enum ImportZip {
 
     /// Every photo of the plan taken from the zip and checked; throws the first problem, or
     /// `ImagingError.unavailable` when this server has no libvips.
-    static func prepare(_ photos: [Importer.Plan.Photo], from archive: ZipArchive) throws -> [Prepared] {
+    static func prepare(_ photos: [Importer.Plan.Photo], from archive: ZipArchive,
+                        progress: (Int) -> Void = { _ in }) throws -> [Prepared] {
         var prepared: [Prepared] = []
         var thumbnails: [String: (bytes: [UInt8], width: Int, height: Int, thumbnail: [UInt8])] = [:]
         for (i, photo) in photos.enumerated() {
+            if i > 0 { progress(i) }
             let place = Importer.Problem.Place.record("photos[\(i)].file")
             if let done = thumbnails[photo.file] {
                 prepared.append(Prepared(photo: photo, bytes: done.bytes, width: done.width, height: done.height, thumbnail: done.thumbnail))
@@ -160,7 +162,7 @@ enum ImportZip {
         return (rows, written)
     }
 
-    private static func problem(_ error: ZipError, _ filename: String) -> Importer.Problem {
+    static func problem(_ error: ZipError, _ filename: String) -> Importer.Problem {
         Importer.Problem(place: .file(filename), key: "import.problem.zip", arguments: ["value": error.message])
     }
 }

@@ -10,6 +10,7 @@ import Domain
 import TimeZones
 import WebPush
 import OpenIDConnect
+import Outbound
 
 /// The application, put together: its configuration, stores, caches and routes, checked
 /// at start-up; every template is compiled and every static file loaded before the first
@@ -61,7 +62,9 @@ public final class Dawn: HTTPResponder {
     /// record them instead).
     let webhooks: any WebhookOutbox
     /// How often each member may press "Send a test".
-    let notificationTests = NotificationTestThrottle()
+    let notificationTests = MemberPressThrottle.notificationTests()
+    /// How many confirmation mails each member may have sent for their address on `/account`.
+    let emailConfirmations = MemberPressThrottle.emailConfirmations()
     /// How many API requests each token may make a minute.
     let apiRateLimit = APIRateLimit()
     /// How many times a minute each calendar feed link may be fetched.
@@ -70,6 +73,9 @@ public final class Dawn: HTTPResponder {
     let openID: OpenIDProvider?
     /// Sign-ins and connections sent to the provider and not yet back.
     let openIDAttempts = OpenIDAttempts()
+    /// Sends one email now (the confirmation link of a member's address): through the SMTP
+    /// relay by libcurl, or a stand-in in tests. Called on the worker pool only.
+    let sendMail: @Sendable (SMTPMail) throws -> Void
 
     /// Unix seconds now: the system clock, or a fixed one in tests. Pages read the time
     /// only through this (`MemberContext.now`), so a page can be tested on any date.
@@ -85,12 +91,15 @@ public final class Dawn: HTTPResponder {
 
     /// The app with the outbox its reminders go to, and the one its webhook calls go to: nil
     /// for its own delivery (tests pass a `RecordingReminderOutbox`, or a recorder of their own),
-    /// and how it reaches the OpenID provider: nil for libcurl (tests pass a stand-in).
+    /// how it reaches the OpenID provider, and how it sends a confirmation mail: nil for
+    /// libcurl (tests pass stand-ins).
     init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics(),
          now: @escaping @Sendable () -> Int64 = Family.wallClock, outbox: (any ReminderOutbox)?,
-         webhooks: (any WebhookOutbox)? = nil, openIDFetch: OpenIDProvider.Fetch? = nil) throws(DawnStartError) {
+         webhooks: (any WebhookOutbox)? = nil, openIDFetch: OpenIDProvider.Fetch? = nil,
+         sendMail: (@Sendable (SMTPMail) throws -> Void)? = nil) throws(DawnStartError) {
         self.configuration = configuration
         self.now = now
+        self.sendMail = sendMail ?? { mail in try mail.send() }
         openID = openIDFetch.map { OpenIDProvider(settings: configuration.openID, fetch: $0) }
             ?? OpenIDProvider(settings: configuration.openID)
         serverMetrics = metrics

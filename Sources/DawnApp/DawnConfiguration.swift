@@ -73,6 +73,11 @@ public struct DawnConfiguration: Sendable, Equatable {
     /// hidden once every admin has connected their OpenID identity (start-up refuses it
     /// before), and `dawn user passwd` stays the way in for the operator.
     public var passwordSignIn = true
+    /// Whether an ID token whose identity no member has connected may still sign a member
+    /// in by its `email` (`DAWN_OIDC_EMAIL_SIGNIN`): only with `email_verified` true, and
+    /// only the member who verified that address on `/account`. The identity is not
+    /// connected by it: each sign-in matches the address again.
+    public var openIDEmailSignIn = false
 
     /// A member's photos, in megabytes, at most (`DAWN_PHOTO_QUOTA_MB`).
     public var photoQuotaMegabytes = PhotoConstants.defaultQuotaMegabytes
@@ -81,8 +86,9 @@ public struct DawnConfiguration: Sendable, Equatable {
         // Photo uploads (`/day/{date}/photos`) may carry files of up to 25 MB, and an import
         // (`/import`) a zip export with photos; every other request keeps the small body limit.
         server.limits.uploadPathSuffixes = ["/photos", "/import"]
-        // A calendar feed's address is its secret: it stays out of the access log.
-        server.secretPathPrefixes = ["/ical/"]
+        // A calendar feed's address, and an email confirmation link, are their secrets: they
+        // stay out of the access log.
+        server.secretPathPrefixes = ["/ical/", "/account/email/confirm/"]
     }
 
     /// Where notifications may go, as the two switches above have it.

@@ -21,6 +21,7 @@ enum PageViews {
         HabitInstanceView.self,
         AccountView.self,
         AccountTokensView.self,
+        AccountEmailConfirmView.self,
         HabitFormView.self,
         DayView.self,
         StatsView.self,

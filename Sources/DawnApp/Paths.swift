@@ -130,6 +130,12 @@ struct Paths: Sendable, Equatable {
     /// that disconnects it.
     static let connectOpenID = "/account/oidc/connect"
     static let disconnectOpenID = "/account/oidc/disconnect"
+    /// `/account`'s email form, its remove button, and the one-time link mailed to confirm
+    /// the address (its path holds the secret: kept out of the access log).
+    static let accountEmail = "/account/email"
+    static let removeAccountEmail = "/account/email/remove"
+    static let confirmEmailPrefix = "/account/email/confirm/"
+    static func confirmEmail(_ token: String) -> String { confirmEmailPrefix + token }
 
     /// `text` as a query-string value: every byte but letters, digits and `-_.~` percent-encoded.
     private static func queryValue(_ text: String) -> String {

@@ -75,7 +75,28 @@ package enum InstanceSchema {
         Migration(version: 14, sql: feedTokens),
         // Members' identities at the family's OpenID provider (`Family+OpenIDLinks.swift`).
         Migration(version: 15, sql: openIDLinks),
+        // Members' email addresses and their confirmation (`Family+MemberEmails.swift`).
+        Migration(version: 16, sql: memberEmails),
     ]
+
+    /// Migration 16: the email address a member gave on `/account`, at most one a member.
+    /// `verified_at` is set once they followed the one-time link mailed to it (or an
+    /// operator vouched for it with `dawn user email`); only a verified address signs anyone
+    /// in (a trusted proxy's header, an ID token's `email`). While a link is out,
+    /// `token_hash` keeps SHA-256 of its secret and `token_expires_at` when it stops
+    /// working. Addresses compare case-insensitively, and a verified one belongs to one
+    /// member only. Removing the member removes it.
+    private static let memberEmails = """
+        CREATE TABLE member_emails (
+            member_id        INTEGER PRIMARY KEY NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            address          TEXT NOT NULL CHECK (length(address) BETWEEN 3 AND 254),
+            verified_at      INTEGER,
+            token_hash       BLOB UNIQUE CHECK (token_hash IS NULL OR length(token_hash) = 32),
+            token_expires_at INTEGER,
+            created_at       INTEGER NOT NULL
+        ) STRICT;
+        CREATE UNIQUE INDEX member_emails_verified ON member_emails (address COLLATE NOCASE) WHERE verified_at IS NOT NULL;
+        """
 
     /// Migration 14: the secret of each member's calendar feed (`GET /ical/{token}.ics`),
     /// at most one a member. Only its SHA-256 is kept, as for API tokens; making a new link

@@ -130,7 +130,8 @@ extension AccountPage {
             status: status, verified: current?.isVerified ?? false, canSend: canSend,
             value: state.value("email"), error: state.error("email"),
             submit: app.t(current == nil ? "account.email.submit" : current!.isVerified ? "account.email.change" : "account.email.resend", page),
-            actionURL: Paths.accountEmail, removeURL: current == nil ? nil : Paths.removeAccountEmail)
+            // The fragment stays with the answer: a refused address shows with the page scrolled to it.
+            actionURL: Paths.accountEmail + "#" + emailAnchor, removeURL: current == nil ? nil : Paths.removeAccountEmail)
     }
 
     /// The notice after `?done=email-…`.

@@ -249,6 +249,24 @@ final class AccountEmailPageTests: XCTestCase {
         XCTAssertEqual(relay.last?.to, "anna9@example.org")
     }
 
+    func testASignedOutBrowserSignsInFirstAndComesBackToTheQuestion() throws {
+        let (dawn, relay) = try harness()
+        XCTAssertEqual(send(dawn, "anna@example.org").status, .seeOther)
+        let link = try XCTUnwrap(relay.lastLink)
+        dawn.forgetCookies()
+        let away = dawn.get(link)
+        XCTAssertEqual(away.status, .seeOther)
+        let location = try XCTUnwrap(away.location)
+        XCTAssertTrue(location.hasPrefix("/login?next="), location)
+        XCTAssertEqual(try row(dawn, "mum")?.verified, false)
+        let login = dawn.get(location)
+        let next = try XCTUnwrap(PageHarness.firstMatch(#"name="next" value="([^"]+)""#, in: login.text))
+        XCTAssertEqual(next, link)
+        let signedIn = dawn.post("/login", [("username", "mum"), ("password", PageHarness.password), ("next", next)])
+        XCTAssertEqual(signedIn.location, link)
+        XCTAssertTrue(dawn.get(link).text.contains("Confirm anna@example.org as your email address on Dawn?"))
+    }
+
     func testARelayThatFailsIsSaidAndTheAddressWaits() throws {
         let (dawn, relay) = try harness()
         relay.failing.withLock { $0 = true }

@@ -119,17 +119,18 @@ extension AccountPage {
         let me = try page.member.member
         let current = try app.family.email(of: me.id)
         let canSend = app.configuration.emailConfigured
-        let status: String?
-        if let current {
-            status = app.t(current.isVerified ? "account.email.verified" : "account.email.pending", page, ["address": current.address])
-        } else {
-            status = nil
+        let status = current.map {
+            app.t($0.isVerified ? "account.email.verified" : "account.email.pending", page, ["address": $0.address])
         }
         let state = form ?? FormState(values: ["email": current?.address ?? ""])
+        let submit = switch current?.isVerified {
+        case nil: "account.email.submit"
+        case true?: "account.email.change"
+        case false?: "account.email.resend"
+        }
         return AccountView.Email(
             status: status, verified: current?.isVerified ?? false, canSend: canSend,
-            value: state.value("email"), error: state.error("email"),
-            submit: app.t(current == nil ? "account.email.submit" : current!.isVerified ? "account.email.change" : "account.email.resend", page),
+            value: state.value("email"), error: state.error("email"), submit: app.t(submit, page),
             // The fragment stays with the answer: a refused address shows with the page scrolled to it.
             actionURL: Paths.accountEmail + "#" + emailAnchor, removeURL: current == nil ? nil : Paths.removeAccountEmail)
     }

@@ -11,6 +11,7 @@ import TimeZones
 import WebPush
 import OpenIDConnect
 import Outbound
+import Locks
 
 /// The application, put together: its configuration, stores, caches and routes, checked
 /// at start-up; every template is compiled and every static file loaded before the first
@@ -73,6 +74,10 @@ public final class Dawn: HTTPResponder {
     let openID: OpenIDProvider?
     /// Sign-ins and connections sent to the provider and not yet back.
     let openIDAttempts = OpenIDAttempts()
+    /// Whether the provider may sign members in by a verified email: the admin's switch on
+    /// `/family` (`Family.openIDEmailSignIn`), read at start and changed with it, so the
+    /// callback reads memory.
+    let openIDEmailSignIn: Lock<Bool>
     /// Sends one email now (the confirmation link of a member's address): through the SMTP
     /// relay by libcurl, or a stand-in in tests. Called on the worker pool only.
     let sendMail: @Sendable (SMTPMail) throws -> Void
@@ -154,6 +159,12 @@ public final class Dawn: HTTPResponder {
         }
         family = Family(data: data, now: now, sessionCacheSeconds: sessionCacheSeconds)
         familyScreens = FamilyScreens(data: data, now: now)
+        do {
+            openIDEmailSignIn = Lock(try family.openIDEmailSignIn())
+        } catch {
+            data.closeAll()
+            throw .resources("cannot read the sign-in settings in instance.sqlite: \(error)")
+        }
         admission = Admission(configuration: configuration, family: family, familyScreens: familyScreens, data: data,
                               members: caches.members)
         do {

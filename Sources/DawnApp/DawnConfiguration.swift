@@ -73,11 +73,6 @@ public struct DawnConfiguration: Sendable, Equatable {
     /// hidden once every admin has connected their OpenID identity (start-up refuses it
     /// before), and `dawn user passwd` stays the way in for the operator.
     public var passwordSignIn = true
-    /// Whether an ID token whose identity no member has connected may still sign a member
-    /// in by its `email` (`DAWN_OIDC_EMAIL_SIGNIN`): only with `email_verified` true, and
-    /// only the member who verified that address on `/account`. The identity is not
-    /// connected by it: each sign-in matches the address again.
-    public var openIDEmailSignIn = false
 
     /// A member's photos, in megabytes, at most (`DAWN_PHOTO_QUOTA_MB`).
     public var photoQuotaMegabytes = PhotoConstants.defaultQuotaMegabytes

@@ -106,6 +106,8 @@ struct Paths: Sendable, Equatable {
     static func checkChore(_ id: Int64) -> String { chore(id) + "/check" }
     /// Guardians (admin, on `/family`): grant (`guardian`, `child`), revoke.
     static let guardians = "/family/guardians"
+    /// The admin's switch for sign-in by email with the OpenID provider.
+    static let familyEmailSignIn = "/family/oidc-email"
     static func revokeGuardian(_ guardian: String, _ child: String) -> String { "/family/guardians/\(guardian)/\(child)/revoke" }
     /// A member's "share my journal with my guardians" form (on `/settings`).
     static let shareJournal = "/settings/share-journal"

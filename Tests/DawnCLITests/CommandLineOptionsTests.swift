@@ -291,7 +291,7 @@ final class CommandLineOptionsTests: XCTestCase {
                          "DAWN_PASSWORD_QUEUE", "DAWN_SIGNIN_FAILURE_BUDGET", "TZDIR",
                          "DAWN_MAX_CONNECTIONS_PER_CLIENT", "DAWN_MIN_SEND_RATE", "DAWN_SEND_RATE_WINDOW",
                          "DAWN_OIDC_ISSUER", "DAWN_OIDC_CLIENT_SECRET_FILE", "DAWN_OIDC_NAME", "DAWN_PASSWORD_SIGNIN",
-                         "DAWN_OIDC_EMAIL_SIGNIN", "dawn user email"] {
+                         "dawn user email"] {
             XCTAssertTrue(CommandLineOptions.usage.contains(variable), variable)
         }
         XCTAssertFalse(CommandLineOptions.usage.contains("DAWN_TEST_HOOKS"))
@@ -307,14 +307,5 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(error(["user", "remove", "kid", "--remove"]), "unknown option \"--remove\" for dawn user remove")
     }
 
-    func testSignInByEmailIsOffUnlessTurnedOn() throws {
-        guard case let .serve(off) = try CommandLineOptions.parse(["serve"], environment: [:]),
-              case let .serve(on) = try CommandLineOptions.parse(["serve"], environment: ["DAWN_OIDC_EMAIL_SIGNIN": "1"]) else {
-            return XCTFail("not serve")
-        }
-        XCTAssertFalse(off.openIDEmailSignIn)
-        XCTAssertTrue(on.openIDEmailSignIn)
-        XCTAssertEqual(error(["serve"], ["DAWN_OIDC_EMAIL_SIGNIN": "maybe"]), "DAWN_OIDC_EMAIL_SIGNIN must be 1 or 0, not \"maybe\"")
-    }
 
 }

@@ -8,7 +8,7 @@ import OpenIDConnect
 /// `OpenIDAttempts`), and `GET /login/oidc/callback` takes it back, trades the code for an
 /// ID token and checks it (`OpenIDProvider`). The identity signs in the member who
 /// connected it on `/account` (`AccountPage+OpenID.swift`, which starts here too), or,
-/// where the operator allows it, the member whose verified address is its verified `email`;
+/// where the admin allows it, the member whose verified address is its verified `email`;
 /// anyone else gets the "ask your family's admin" page, and no account is ever made.
 ///
 /// The button is a link, not a form: the pages' CSP allows forms to post only to Dawn
@@ -70,7 +70,7 @@ enum OpenIDSignInPage {
                 guard let member = try app.family.member(openIDIssuer: identity.issuer, subject: identity.subject)
                     ?? (try memberByEmail(identity, app)) else {
                     throw OpenIDFailure(.unknownMember, "no member has connected the identity \(identity.subject.prefix(80))"
-                                        + (app.configuration.openIDEmailSignIn ? " nor verified its verified email" : ""))
+                                        + (app.openIDEmailSignIn.withLock { $0 } ? " nor verified its verified email" : ""))
                 }
                 let (token, _) = try app.family.startSession(for: member.id)
                 return .redirect(to: next, setCookies: [SessionCookie.set(token, secure: page.isSecure)])
@@ -92,12 +92,12 @@ enum OpenIDSignInPage {
         }
     }
 
-    /// Where the operator allows sign-in by email (`DAWN_OIDC_EMAIL_SIGNIN`): the member whose
+    /// Where the family's admin allows sign-in by email (on `/family`): the member whose
     /// verified address on `/account` is the one the provider verified. The identity is not
     /// connected to them: a later sign-in matches the address again, so a member who changes
     /// or removes their address on Dawn stops being signed in by it.
     private static func memberByEmail(_ identity: IDTokenClaims, _ app: Dawn) throws -> Member? {
-        guard app.configuration.openIDEmailSignIn, let email = identity.verifiedEmail,
+        guard app.openIDEmailSignIn.withLock({ $0 }), let email = identity.verifiedEmail,
               let address = try? EmailAddress(email) else { return nil }
         return try app.family.member(verifiedEmail: address)
     }

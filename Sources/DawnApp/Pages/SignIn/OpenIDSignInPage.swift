@@ -70,7 +70,7 @@ enum OpenIDSignInPage {
                 guard let member = try app.family.member(openIDIssuer: identity.issuer, subject: identity.subject)
                     ?? (try memberByEmail(identity, app)) else {
                     throw OpenIDFailure(.unknownMember, "no member has connected the identity \(identity.subject.prefix(80))"
-                                        + (app.openIDEmailSignIn.withLock { $0 } ? " nor verified its verified email" : ""))
+                                        + (app.openIDEmailSignIn.withLock { $0 } ? ", and no member has verified the email it vouches for" : ""))
                 }
                 let (token, _) = try app.family.startSession(for: member.id)
                 return .redirect(to: next, setCookies: [SessionCookie.set(token, secure: page.isSecure)])

@@ -271,10 +271,11 @@ def test_the_migration_drops_grants_over_adults_with_one_stderr_line_each(fresh_
     con = sqlite3.connect(path)
     try:
         ids = dict(con.execute("SELECT username, id FROM members"))
-        # Back to schema 9: what migrations 10-14 added goes, and grants over adults are made.
+        # Back to schema 9: what migrations 10-16 added goes, and grants over adults are made.
         con.executescript("""
             DROP TRIGGER guardians_over_children; DROP TABLE dropped_guardianships; DROP TABLE pin_failures;
-            ALTER TABLE members DROP COLUMN device_generation; DROP TABLE api_tokens; DROP TABLE feed_tokens; DROP TABLE openid_links;""")
+            ALTER TABLE members DROP COLUMN device_generation; DROP TABLE api_tokens; DROP TABLE feed_tokens; DROP TABLE openid_links;
+            DROP TABLE member_emails;""")
         for guardian, child in [("dad", "mum"), ("mum", "dad"), ("dad", "mia")]:
             con.execute("INSERT INTO guardians (guardian_id, child_id, created_at) VALUES (?, ?, 0)", (ids[guardian], ids[child]))
         con.execute("PRAGMA user_version = 9")

@@ -66,8 +66,8 @@ public final class Dawn: HTTPResponder {
     let notificationTests = MemberPressThrottle.notificationTests()
     /// How many confirmation mails each member may have sent for their address on `/account`.
     let emailConfirmations = MemberPressThrottle.emailConfirmations()
-    /// How many API requests each token may make a minute.
-    let apiRateLimit = APIRateLimit()
+    /// How many API requests each token may make a minute (`DAWN_API_RATE_LIMIT`).
+    let apiRateLimit: APIRateLimit
     /// How many times a minute each calendar feed link may be fetched.
     let feedRateLimit = APIRateLimit(requestsPerWindow: FeedTokens.requestsPerMinute)
     /// The family's OpenID provider (`DAWN_OIDC_*`), nil when sign-in with one is not set up.
@@ -105,6 +105,7 @@ public final class Dawn: HTTPResponder {
         self.configuration = configuration
         self.now = now
         self.sendMail = sendMail ?? { mail in try mail.send() }
+        apiRateLimit = APIRateLimit(requestsPerWindow: configuration.apiRequestsPerMinute)
         openID = openIDFetch.map { OpenIDProvider(settings: configuration.openID, fetch: $0) }
             ?? OpenIDProvider(settings: configuration.openID)
         serverMetrics = metrics

@@ -26,6 +26,8 @@ public struct DawnConfiguration: Sendable, Equatable {
     /// How long a database connection may go unused before `dawn serve` gives back its
     /// memory: idle readers are closed, the writer's page cache emptied (see `DataDirectory.releaseIdleMemory`).
     public var idleDatabaseSeconds = 60
+    /// API requests one token may make a minute before 429s (`APIRateLimit`).
+    public var apiRequestsPerMinute = APIRateLimit.requestsPerWindow
     /// Serve `/metrics` (Prometheus text); off unless asked for.
     public var metrics = false
     /// With it, `/metrics` is served to any address that presents it as a bearer token;

@@ -152,6 +152,8 @@ enum ServeSettings {
                "failed sign-ins per minute, server-wide; past it only known browsers sign in",
                \.signInFailureBudget),
         .count("DAWN_SESSION_CACHE", 0...3600, "seconds a checked session is believed", \.sessionCacheSeconds),
+        .count("DAWN_API_RATE_LIMIT", 1...1_000_000, "API requests one token may make a minute; beyond, 429",
+               \.apiRequestsPerMinute),
         .count("DAWN_IDLE_DATABASE", 1...86_400, "seconds a database connection may go unused before its memory is given back",
                \.idleDatabaseSeconds),
         .text("TZDIR", "where the IANA time zone files live", \.timeZoneDirectory),

@@ -34,7 +34,9 @@ final class EventLoop: @unchecked Sendable {
     private var connections: [UInt64: Connection] = [:]
     private var nextID: UInt64 = 2
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-    private var compressor: GzipCompressor
+    /// Made on the first response this loop gzips, dropped when the loop goes idle (its
+    /// ~320 KiB of deflate state and scratch is not kept resident between bursts).
+    private var compressor: GzipCompressor?
     private let tally: ServerMetrics.Tally
     private var logBuffer: [UInt8] = []
     private var dateSecond = -1
@@ -49,7 +51,6 @@ final class EventLoop: @unchecked Sendable {
         self.shared = shared
         epfd = try System.epollCreate()
         wakeFD = try System.eventFD()
-        compressor = GzipCompressor(level: shared.configuration.gzipLevel)
         tally = shared.metrics.makeTally()
         listener = ListenerBackoff(pause: shared.configuration.acceptBackoff)
         try System.epollAdd(epfd, wakeFD, events: Self.readEvents, token: Self.wakeToken)
@@ -104,6 +105,8 @@ final class EventLoop: @unchecked Sendable {
                 sweepTimeouts(now: now)
                 if requestsSinceTrim > 0, now &- lastRequestAt >= Self.idleTrimNanoseconds {
                     requestsSinceTrim = 0
+                    compressor = nil
+                    shared.poolCompressors.releaseIdle()
                     System.releaseFreeMemory()
                 }
             }
@@ -360,7 +363,9 @@ final class EventLoop: @unchecked Sendable {
         var response = response
         ResponseCompression.apply(to: &response, acceptsGzip: info.acceptsGzip,
                                   minimumBytes: shared.configuration.minimumCompressedBytes) {
-            compressor.compress($0)
+            let gzip = compressor ?? GzipCompressor(level: shared.configuration.gzipLevel)
+            compressor = gzip
+            return gzip.compress($0)
         }
         queue(connection, info, response)
     }

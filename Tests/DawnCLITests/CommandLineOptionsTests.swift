@@ -125,6 +125,11 @@ final class CommandLineOptionsTests: XCTestCase {
     }
 
     func testIdleDatabaseSetting() throws {
+        XCTAssertEqual(try serve(["serve"]).apiRequestsPerMinute, 600)
+        XCTAssertEqual(try serve(["serve", "--api-rate-limit", "20"]).apiRequestsPerMinute, 20)
+        XCTAssertEqual(try serve(["serve"], ["DAWN_API_RATE_LIMIT": "100000"]).apiRequestsPerMinute, 100_000)
+        XCTAssertEqual(error(["serve"], ["DAWN_API_RATE_LIMIT": "0"]),
+                       "DAWN_API_RATE_LIMIT must be a whole number from 1 to 1000000, not \"0\"")
         XCTAssertEqual(try serve(["serve"]).idleDatabaseSeconds, 60)
         XCTAssertEqual(try serve(["serve", "--idle-database", "5"]).idleDatabaseSeconds, 5)
         XCTAssertEqual(try serve(["serve"], ["DAWN_IDLE_DATABASE": "120"]).idleDatabaseSeconds, 120)

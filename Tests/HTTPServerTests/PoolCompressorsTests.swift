@@ -29,6 +29,17 @@ final class PoolCompressorsTests: XCTestCase {
         XCTAssertEqual(compressors.compress(second), Gzip.compress(second, level: 1), "the same bytes a new stream writes")
         XCTAssertFalse(first.isEmpty)
     }
+
+    func testIdleReleaseFreesTheKeptCompressorsAndTheNextResponseMakesOne() throws {
+        let compressors = PoolCompressors(level: 1)
+        let body = Array(String(repeating: "a body to gzip ", count: 200).utf8)
+        _ = compressors.compress(body)
+        XCTAssertEqual(compressors.kept, 1)
+        compressors.releaseIdle()
+        XCTAssertEqual(compressors.kept, 0, "nothing kept once idle")
+        XCTAssertEqual(try Gzip.decompress(compressors.compress(body), maxOutputBytes: 1 << 20), body)
+        XCTAssertEqual(compressors.kept, 1)
+    }
 }
 
 private final class LockedCount: @unchecked Sendable {

@@ -600,6 +600,14 @@ def test_600_requests_a_minute_per_token_then_429_with_retry_after(home):
     assert api(dawn, "GET", "/api/v1/me", calm).status == 200, "another token keeps its own count"
 
 
+def test_the_limit_is_a_setting(fresh_dawn):
+    dawn = fresh_dawn(env={"DAWN_API_RATE_LIMIT": "3"})
+    mum = setup_admin(dawn)
+    token = make_token(mum, "Script")
+    statuses = [api(dawn, "GET", "/api/v1/me", token).status for _ in range(4)]
+    assert statuses == [200, 200, 200, 429]
+
+
 def test_last_use_is_written_at_once_then_at_most_a_minute_apart_and_at_shutdown(fresh_dawn):
     dawn = fresh_dawn()
     mum = setup_admin(dawn)

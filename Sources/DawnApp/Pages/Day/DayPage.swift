@@ -142,13 +142,16 @@ enum DayPage {
             tag.add(app.caches.members.revision(me.id))
         }
         let etag = tag.strongTag
+        // Both encodings come from the cache: a client without gzip costs no more than one with it.
+        let gzip = page.context.acceptsGzip
+        // A hit's answer is finished and sealed in the cache: nothing is built for it here.
+        if let hit = app.caches.pages.page(etag), !EntityTag.matches(page.http.headers["If-None-Match"], etag) {
+            return hit.response(gzip: gzip)
+        }
         let headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding, Cookie"]
         if EntityTag.matches(page.http.headers["If-None-Match"], etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        // Both encodings come from the cache: a client without gzip costs no more than one with it.
-        let gzip = page.context.acceptsGzip
-        if let hit = app.caches.pages.page(etag) { return hit.response(gzip: gzip) }
         let response = try show(app, page, member, day: day, names: names)
         guard response.status == .ok else { return response }
         let type = response.headers["Content-Type"] ?? "text/html; charset=utf-8"

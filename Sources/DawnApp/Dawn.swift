@@ -12,6 +12,8 @@ import Domain
 import TimeZones
 import WebPush
 import OpenIDConnect
+import Outbound
+import Locks
 
 /// The application, put together: its configuration, stores, caches and routes, checked
 /// at start-up; every template is compiled and every static file loaded before the first
@@ -68,7 +70,9 @@ public final class Dawn: HTTPResponder {
     /// record them instead).
     let webhooks: any WebhookOutbox
     /// How often each member may press "Send a test".
-    let notificationTests = NotificationTestThrottle()
+    let notificationTests = MemberPressThrottle.notificationTests()
+    /// How many confirmation mails each member may have sent for their address on `/account`.
+    let emailConfirmations = MemberPressThrottle.emailConfirmations()
     /// How many API requests each token may make a minute (`DAWN_API_RATE_LIMIT`).
     let apiRateLimit: APIRateLimit
     /// How many times a minute each calendar feed link may be fetched.
@@ -80,6 +84,13 @@ public final class Dawn: HTTPResponder {
     /// Held while a child's habit check-off and its points are written, so the ledger
     /// follows the day's done state in the order the writes happened (`DayPage.writeCheck`).
     let pointsWrites = Lock(0)
+    /// Whether the provider may sign members in by a verified email: the admin's switch on
+    /// `/family` (`Family.openIDEmailSignIn`), read at start and changed with it, so the
+    /// callback reads memory.
+    let openIDEmailSignIn: Lock<Bool>
+    /// Sends one email now (the confirmation link of a member's address): through the SMTP
+    /// relay by libcurl, or a stand-in in tests. Called on the worker pool only.
+    let sendMail: @Sendable (SMTPMail) throws -> Void
 
     /// Unix seconds now: the system clock, or a fixed one in tests. Pages read the time
     /// only through this (`MemberContext.now`), so a page can be tested on any date.
@@ -95,12 +106,15 @@ public final class Dawn: HTTPResponder {
 
     /// The app with the outbox its reminders go to, and the one its webhook calls go to: nil
     /// for its own delivery (tests pass a `RecordingReminderOutbox`, or a recorder of their own),
-    /// and how it reaches the OpenID provider: nil for libcurl (tests pass a stand-in).
+    /// how it reaches the OpenID provider, and how it sends a confirmation mail: nil for
+    /// libcurl (tests pass stand-ins).
     init(configuration: DawnConfiguration, metrics: ServerMetrics = ServerMetrics(),
          now: @escaping @Sendable () -> Int64 = Family.wallClock, outbox: (any ReminderOutbox)?,
-         webhooks: (any WebhookOutbox)? = nil, openIDFetch: OpenIDProvider.Fetch? = nil) throws(DawnStartError) {
+         webhooks: (any WebhookOutbox)? = nil, openIDFetch: OpenIDProvider.Fetch? = nil,
+         sendMail: (@Sendable (SMTPMail) throws -> Void)? = nil) throws(DawnStartError) {
         self.configuration = configuration
         self.now = now
+        self.sendMail = sendMail ?? { mail in try mail.send() }
         apiRateLimit = APIRateLimit(requestsPerWindow: configuration.apiRequestsPerMinute)
         openID = openIDFetch.map { OpenIDProvider(settings: configuration.openID, fetch: $0) }
             ?? OpenIDProvider(settings: configuration.openID)
@@ -167,6 +181,12 @@ public final class Dawn: HTTPResponder {
         }
         family = Family(data: data, now: now, sessionCacheSeconds: sessionCacheSeconds)
         familyScreens = FamilyScreens(data: data, now: now)
+        do {
+            openIDEmailSignIn = Lock(try family.openIDEmailSignIn())
+        } catch {
+            data.closeAll()
+            throw .resources("cannot read the sign-in settings in instance.sqlite: \(error)")
+        }
         admission = Admission(configuration: configuration, family: family, familyScreens: familyScreens, data: data,
                               members: caches.members)
         do {

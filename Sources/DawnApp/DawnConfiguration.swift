@@ -85,8 +85,9 @@ public struct DawnConfiguration: Sendable, Equatable {
         // every other request keeps the small body limit.
         server.limits.uploadPathSuffixes = ["/photos"]
         server.limits.spoolPathSuffixes = ["/import"]
-        // A calendar feed's address is its secret: it stays out of the access log.
-        server.secretPathPrefixes = ["/ical/"]
+        // A calendar feed's address, and an email confirmation link, are their secrets: they
+        // stay out of the access log.
+        server.secretPathPrefixes = ["/ical/", "/account/email/confirm/"]
     }
 
     /// Where notifications may go, as the two switches above have it.

@@ -22,6 +22,7 @@ enum PageViews {
         HabitInstanceView.self,
         AccountView.self,
         AccountTokensView.self,
+        AccountEmailConfirmView.self,
         HabitFormView.self,
         DayView.self,
         StatsView.self,

@@ -107,6 +107,8 @@ struct Paths: Sendable, Equatable {
     static func checkChore(_ id: Int64) -> String { chore(id) + "/check" }
     /// Guardians (admin, on `/family`): grant (`guardian`, `child`), revoke.
     static let guardians = "/family/guardians"
+    /// The admin's switch for sign-in by email with the OpenID provider.
+    static let familyEmailSignIn = "/family/oidc-email"
     static func revokeGuardian(_ guardian: String, _ child: String) -> String { "/family/guardians/\(guardian)/\(child)/revoke" }
     /// A member's "share my journal with my guardians" form (on `/settings`).
     static let shareJournal = "/settings/share-journal"
@@ -131,6 +133,12 @@ struct Paths: Sendable, Equatable {
     /// that disconnects it.
     static let connectOpenID = "/account/oidc/connect"
     static let disconnectOpenID = "/account/oidc/disconnect"
+    /// `/account`'s email form, its remove button, and the one-time link mailed to confirm
+    /// the address (its path holds the secret: kept out of the access log).
+    static let accountEmail = "/account/email"
+    static let removeAccountEmail = "/account/email/remove"
+    static let confirmEmailPrefix = "/account/email/confirm/"
+    static func confirmEmail(_ token: String) -> String { confirmEmailPrefix + token }
 
     /// `text` as a query-string value: every byte but letters, digits and `-_.~` percent-encoded.
     private static func queryValue(_ text: String) -> String {

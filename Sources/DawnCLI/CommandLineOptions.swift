@@ -34,6 +34,7 @@ public enum CommandLineOptions: Equatable {
               dawn user passwd USERNAME [--data DIR]
               dawn user list [--data DIR]
               dawn user remove USERNAME --yes [--data DIR]
+              dawn user email USERNAME ADDRESS|--remove [--data DIR]
               dawn backup --to DIR [--data DIR] [--keep N]
                                                       snapshot every database and photo into DIR/dawn-backup-<UTC time>/;
                                                       with --keep, then remove all but the newest N backups in DIR

@@ -18,22 +18,27 @@ public enum UserCommand: Equatable, Sendable {
     case passwd(username: String, data: String)
     case list(data: String)
     case remove(username: String, confirmed: Bool, data: String)
+    /// Sets a member's verified email address (nil: removes it), for an install that
+    /// cannot send mail or a member locked out of their mailbox.
+    case email(username: String, address: String?, data: String)
 
     static let usage = """
         dawn user add USERNAME [--name "Display Name"] [--admin] [--time-zone Europe/Rome] [--data DIR]
         dawn user passwd USERNAME [--data DIR]
         dawn user list [--data DIR]
         dawn user remove USERNAME --yes [--data DIR]
+        dawn user email USERNAME ADDRESS|--remove [--data DIR]
         """
 
     static func parse(_ arguments: ArraySlice<String>, environment: [String: String]) throws(CommandLineError) -> UserCommand {
         var rest = arguments
-        guard let verb = rest.popFirst() else { throw CommandLineError("dawn user needs add, passwd, list or remove") }
+        guard let verb = rest.popFirst() else { throw CommandLineError("dawn user needs add, passwd, list, remove or email") }
         var positional: [String] = []
         var data = environment["DAWN_DATA"] ?? "./data"
         var name: String?
         var admin = false
         var yes = false
+        var removeEmail = false
         var timeZone = "UTC"
         while let argument = rest.popFirst() {
             func value() throws(CommandLineError) -> String {
@@ -46,6 +51,7 @@ public enum UserCommand: Equatable, Sendable {
             case "--time-zone": timeZone = try value()
             case "--admin": admin = true
             case "--yes": yes = true
+            case "--remove" where verb == "email": removeEmail = true
             default:
                 if argument.hasPrefix("--") { throw CommandLineError("unknown option \"\(argument)\" for dawn user \(verb)") }
                 positional.append(argument)
@@ -62,6 +68,13 @@ public enum UserCommand: Equatable, Sendable {
             guard positional.isEmpty else { throw CommandLineError("dawn user list takes no USERNAME") }
             return .list(data: data)
         case "remove": return .remove(username: try username(), confirmed: yes, data: data)
+        case "email":
+            if removeEmail {
+                guard positional.count == 1 else { throw CommandLineError("dawn user email USERNAME --remove takes no ADDRESS") }
+                return .email(username: positional[0], address: nil, data: data)
+            }
+            guard positional.count == 2 else { throw CommandLineError("dawn user email needs USERNAME and ADDRESS (or --remove)") }
+            return .email(username: positional[0], address: positional[1], data: data)
         default: throw CommandLineError("unknown command \"dawn user \(verb)\" (try: dawn --help)")
         }
     }
@@ -116,6 +129,35 @@ public enum UserCommand: Equatable, Sendable {
                 }
                 try family.removeMemberAsOperator(member.id)
                 say("removed \(member.username) and their data")
+            case let .email(rawUsername, rawAddress, data):
+                let family = try open(data, fail: fail)
+                guard let member = try family.member(username: try Username(rawUsername)) else {
+                    throw AccountError.memberNotFound
+                }
+                guard let rawAddress else {
+                    let removed = try family.removeEmail(of: member.id)
+                    say(removed ? "removed the email address of \(member.username)" : "\(member.username) had no email address")
+                    return 0
+                }
+                let address: EmailAddress
+                do {
+                    address = try EmailAddress(rawAddress)
+                } catch {
+                    fail("\"\(rawAddress)\" is not an email address Dawn can use (name@example.org, at most \(EmailAddress.maximumLength) characters, ASCII only)")
+                    return 2
+                }
+                do {
+                    try family.setVerifiedEmail(address, for: member.id)
+                } catch .takenByAnotherMember {
+                    fail("another member has verified \(address.value) already")
+                    return 1
+                } catch .linkInvalid {
+                    fail("the address was not set")
+                    return 1
+                } catch .account(let error) {
+                    throw error
+                }
+                say("\(address.value) is now the verified email address of \(member.username)")
             }
             return 0
         } catch let error as AccountError {

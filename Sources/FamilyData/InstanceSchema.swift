@@ -75,13 +75,32 @@ package enum InstanceSchema {
         Migration(version: 14, sql: feedTokens),
         // Members' identities at the family's OpenID provider (`Family+OpenIDLinks.swift`).
         Migration(version: 15, sql: openIDLinks),
-        // Reserved for a change merged from another branch; replace with it when merging.
-        Migration(version: 16, sql: "-- reserved"),
+        // Members' email addresses and their confirmation (`Family+MemberEmails.swift`).
+        Migration(version: 16, sql: memberEmails),
         // Children's points: on chores and habits, the ledger and the balances (`Points`).
         Migration(version: 17, sql: points),
         // Rewards and children's requests for them (`Points`).
         Migration(version: 18, sql: rewards),
     ]
+
+    /// Migration 16: the email address a member gave on `/account`, at most one a member.
+    /// `verified_at` is set once they followed the one-time link mailed to it (or an
+    /// operator vouched for it with `dawn user email`); only a verified address signs anyone
+    /// in (a trusted proxy's header, an ID token's `email`). While a link is out,
+    /// `token_hash` keeps SHA-256 of its secret and `token_expires_at` when it stops
+    /// working. Addresses compare case-insensitively, and a verified one belongs to one
+    /// member only. Removing the member removes it.
+    private static let memberEmails = """
+        CREATE TABLE member_emails (
+            member_id        INTEGER PRIMARY KEY NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+            address          TEXT NOT NULL CHECK (length(address) BETWEEN 3 AND 254),
+            verified_at      INTEGER,
+            token_hash       BLOB UNIQUE CHECK (token_hash IS NULL OR length(token_hash) = 32),
+            token_expires_at INTEGER,
+            created_at       INTEGER NOT NULL
+        ) STRICT;
+        CREATE UNIQUE INDEX member_emails_verified ON member_emails (address COLLATE NOCASE) WHERE verified_at IS NOT NULL;
+        """
 
     /// Migration 17: the points a family chore is worth (0: none), the points a guardian
     /// gave a child's habit (the habit lives in the child's own database, by id), the

@@ -13,6 +13,8 @@ public struct IDTokenCheck: Sendable {
     public static let maximumSubjectLength = 255
     /// The longest label kept for `/account`.
     public static let maximumLabelLength = 100
+    /// The longest `email` kept (RFC 5321's path limit less the brackets).
+    public static let maximumEmailLength = 254
 
     public let issuer: String
     public let clientID: String
@@ -68,7 +70,11 @@ public struct IDTokenCheck: Sendable {
         guard let sent = claims["nonce"]?.text, Self.constantTimeEqual(sent, nonce) else { throw .wrongNonce }
         let label = ["preferred_username", "email", "name"].lazy.compactMap { claims[$0]?.text }
             .first { !$0.isEmpty && $0.utf8.count <= 320 && !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
-        return IDTokenClaims(issuer: issued, subject: subject, label: label.map { String($0.prefix(Self.maximumLabelLength)) })
+        // A string "true" is not `true`: only the JSON boolean says the provider checked it.
+        let verifiedEmail = claims["email_verified"] == .bool(true)
+            ? claims["email"]?.text.flatMap { $0.utf8.count <= Self.maximumEmailLength ? $0 : nil } : nil
+        return IDTokenClaims(issuer: issued, subject: subject, label: label.map { String($0.prefix(Self.maximumLabelLength)) },
+                             verifiedEmail: verifiedEmail)
     }
 
     /// Compares without stopping at the first difference (the lengths may show).

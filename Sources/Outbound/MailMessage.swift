@@ -26,27 +26,12 @@ public struct MailMessage: Sendable, Equatable {
     }
 
     /// The longest address accepted (RFC 5321's path limit less the brackets).
-    public static let maximumAddressLength = 254
+    public static let maximumAddressLength = EmailAddressShape.maximumLength
 
-    /// A plain `local@domain` address: dot-atom local part (at most 64 bytes), a domain of
-    /// letters, digits and hyphens with at least one dot. No spaces, quotes, brackets or
-    /// line breaks, so it can go into `MAIL FROM`, `RCPT TO` and a header as it is.
+    /// A plain `local@domain` address (`EmailAddressShape`), which can go into `MAIL FROM`,
+    /// `RCPT TO` and a header as it is.
     public static func isAddress(_ address: String) -> Bool {
-        let bytes = Array(address.utf8)
-        guard bytes.count <= maximumAddressLength, let at = bytes.lastIndex(of: UInt8(ascii: "@")) else { return false }
-        let local = bytes[..<at], domain = bytes[(at + 1)...]
-        let atext = Array("!#$%&'*+-/=?^_`{|}~".utf8)
-        func isAlnum(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) }
-        guard (1...64).contains(local.count), local.first != UInt8(ascii: "."), local.last != UInt8(ascii: "."),
-              local.allSatisfy({ isAlnum($0) || atext.contains($0) || $0 == UInt8(ascii: ".") }),
-              !local.indices.contains(where: { $0 > local.startIndex && local[$0] == UInt8(ascii: ".") && local[$0 - 1] == UInt8(ascii: ".") })
-        else { return false }
-        let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard labels.count >= 2 else { return false }
-        return labels.allSatisfy { label in
-            (1...63).contains(label.count) && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
-                && label.allSatisfy { isAlnum($0) || $0 == UInt8(ascii: "-") }
-        }
+        EmailAddressShape.matches(address)
     }
 
     /// The message, ready for `DATA`.

@@ -298,9 +298,22 @@ final class CommandLineOptionsTests: XCTestCase {
         for variable in ["DAWN_HOST", "DAWN_METRICS_TOKEN", "DAWN_WRITE_TIMEOUT", "DAWN_WORKER_QUEUE", "DAWN_PASSWORD_WORKERS",
                          "DAWN_PASSWORD_QUEUE", "DAWN_SIGNIN_FAILURE_BUDGET", "TZDIR",
                          "DAWN_MAX_CONNECTIONS_PER_CLIENT", "DAWN_MIN_SEND_RATE", "DAWN_SEND_RATE_WINDOW",
-                         "DAWN_OIDC_ISSUER", "DAWN_OIDC_CLIENT_SECRET_FILE", "DAWN_OIDC_NAME", "DAWN_PASSWORD_SIGNIN"] {
+                         "DAWN_OIDC_ISSUER", "DAWN_OIDC_CLIENT_SECRET_FILE", "DAWN_OIDC_NAME", "DAWN_PASSWORD_SIGNIN",
+                         "dawn user email"] {
             XCTAssertTrue(CommandLineOptions.usage.contains(variable), variable)
         }
         XCTAssertFalse(CommandLineOptions.usage.contains("DAWN_TEST_HOOKS"))
     }
+
+    func testUserEmailTakesAnAddressOrRemove() throws {
+        XCTAssertEqual(try CommandLineOptions.parse(["user", "email", "kid", "kid@example.org", "--data", "/d"], environment: [:]),
+                       .user(.email(username: "kid", address: "kid@example.org", data: "/d")))
+        XCTAssertEqual(try CommandLineOptions.parse(["user", "email", "kid", "--remove"], environment: ["DAWN_DATA": "/e"]),
+                       .user(.email(username: "kid", address: nil, data: "/e")))
+        XCTAssertEqual(error(["user", "email", "kid"]), "dawn user email needs USERNAME and ADDRESS (or --remove)")
+        XCTAssertEqual(error(["user", "email", "kid", "a@example.org", "--remove"]), "dawn user email USERNAME --remove takes no ADDRESS")
+        XCTAssertEqual(error(["user", "remove", "kid", "--remove"]), "unknown option \"--remove\" for dawn user remove")
+    }
+
+
 }

@@ -37,6 +37,20 @@ final class IDTokenClaimsTests: XCTestCase {
         XCTAssertEqual(try check.claims(of: claims(["email": .string("a@example.org"), "name": .string("A")])).label, "a@example.org")
     }
 
+    /// The address is kept only when the provider says, with JSON `true`, that it checked it.
+    func testTheEmailIsKeptOnlyWhenTheProviderVerifiedIt() throws {
+        let email: JSONValue = .string("Ann@Example.org")
+        XCTAssertEqual(try check.claims(of: claims(["email": email, "email_verified": .bool(true)])).verifiedEmail, "Ann@Example.org")
+        for verified: JSONValue? in [nil, .bool(false), .string("true"), .integer(1)] {
+            XCTAssertNil(try check.claims(of: claims(["email": email, "email_verified": verified])).verifiedEmail, "\(String(describing: verified))")
+        }
+        XCTAssertNil(try check.claims(of: claims(["email_verified": .bool(true)])).verifiedEmail)
+        XCTAssertNil(try check.claims(of: claims(["email": .integer(3), "email_verified": .bool(true)])).verifiedEmail)
+        let long = String(repeating: "a", count: 64) + "@" + String(repeating: "b", count: 186) + ".org"
+        XCTAssertEqual(long.utf8.count, 255)
+        XCTAssertNil(try check.claims(of: claims(["email": .string(long), "email_verified": .bool(true)])).verifiedEmail)
+    }
+
     func testEveryRequiredClaim() {
         for name in ["iss", "sub", "aud", "exp", "iat"] {
             XCTAssertEqual(refusal([name: nil]), .missingClaim(name), name)

@@ -5,7 +5,7 @@ cross-site redirect as with a real provider, which the `SameSite=Lax` cookies mu
 member connects on /account by the link, signs out, and the button on /login signs them in;
 axe-core finds nothing at 375 and 1280 px, light and dark, on /login with the button beside
 the password form and alone (DAWN_PASSWORD_SIGNIN=0), on /account before and after
-connecting, and on a refusal's page.
+connecting, on the admin's switch for sign-in by email on /family, and on a refusal's page.
 
     PYENV_VERSION=3.12.1 python3.12 -m pytest Tests/browser/test_oidc_browser.py -q -p no:cacheprovider
 """
@@ -80,6 +80,22 @@ def test_signing_out_and_in_with_the_button(site, driver):
     driver.find_element(By.LINK_TEXT, "Sign in with Authentik").click()
     WebDriverWait(driver, 20).until(lambda d: d.current_url.rstrip("/") == site.base, driver.current_url)
     assert driver.find_elements(By.CSS_SELECTOR, 'form[action="/logout"]'), "signed in"
+
+
+def test_the_admins_switch_for_sign_in_by_email(site, driver):
+    driver.get(site.base + "/family#oidc-email")
+    card = driver.find_element(By.ID, "oidc-email")
+    assert "Sign-in by email with Authentik" in card.text
+    box = card.find_element(By.CSS_SELECTOR, 'input[name="on"]')
+    assert not box.is_selected()
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+    box.click()
+    card.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(driver, 20).until(lambda d: "done=oidc-email-on" in d.current_url, driver.current_url)
+    card = driver.find_element(By.ID, "oidc-email")
+    assert "Authentik now signs members in by their verified email address too." in card.text
+    assert card.find_element(By.CSS_SELECTOR, 'input[name="on"]').is_selected()
+    axe_everywhere(driver, "family email sign-in on")
 
 
 def test_a_refusal_page(site, driver):

@@ -276,7 +276,7 @@ def test_the_migration_drops_grants_over_adults_with_one_stderr_line_each(fresh_
             DROP TRIGGER guardians_over_children; DROP TABLE dropped_guardianships; DROP TABLE pin_failures;
             ALTER TABLE members DROP COLUMN device_generation; DROP TABLE api_tokens; DROP TABLE feed_tokens; DROP TABLE openid_links;
             ALTER TABLE chores DROP COLUMN points; DROP TABLE habit_points; DROP TABLE points_ledger; DROP TABLE points_balances;
-            DROP TABLE reward_requests; DROP TABLE rewards; DROP TABLE allowances;""")
+            DROP TABLE reward_requests; DROP TABLE rewards; DROP TABLE allowances; DROP TABLE member_emails;""")
         for guardian, child in [("dad", "mum"), ("mum", "dad"), ("dad", "mia")]:
             con.execute("INSERT INTO guardians (guardian_id, child_id, created_at) VALUES (?, ?, 0)", (ids[guardian], ids[child]))
         con.execute("PRAGMA user_version = 9")

@@ -9,7 +9,7 @@ import os
 import pytest
 
 from conftest import Browser, Dawn
-from test_accounts import add_member, setup_admin
+from test_accounts import add_member, run_cli, setup_admin
 
 LOGOUT = "https://auth.example.org/logout?rd=https%3A%2F%2Fdawn.example.org%2F"
 
@@ -99,6 +99,51 @@ def test_a_name_dawn_does_not_know_gets_the_ask_your_admin_page_and_no_account(h
                "Chiedi all'amministratore della famiglia di aggiungerti" in r.text, r.text[:600]
         assert "dawn_session" not in b.jar
     assert members(dawn) == before
+
+
+def test_a_verified_email_in_the_header_names_its_member(home):
+    dawn = home
+    assert run_cli(["email", "kid", "Kid.Smith@Example.org"], dawn.data).returncode == 0
+    try:
+        # Any case of the address: the member who verified it gets an ordinary session.
+        for value in ("Kid.Smith@Example.org", "kid.smith@EXAMPLE.ORG"):
+            b = Browser(From(dawn, "127.0.0.1"), headers={"Remote-User": value})
+            r = b.get("/settings")
+            assert r.status == 303 and r.header("Location") == "/settings", (value, r.status)
+            assert "dawn_session" in b.jar
+            assert "Kid" in b.get("/").text
+        # Not from anyone but the proxy.
+        b = Browser(From(dawn, "127.0.0.2"), headers={"Remote-User": "Kid.Smith@Example.org"})
+        assert b.get("/").header("Location") == "/login" and "dawn_session" not in b.jar
+        # Another address, or a malformed one, names nobody.
+        before = members(dawn)
+        for value in ("kid@example.org", "smith@example.org", "kid.smith@example.org.evil", "@", "a@b"):
+            b = Browser(From(dawn, "127.0.0.1"), headers={"Remote-User": value})
+            r = b.get("/")
+            assert r.status == 403 and "dawn_session" not in b.jar, (value, r.status)
+        assert members(dawn) == before
+    finally:
+        assert run_cli(["email", "kid", "--remove"], dawn.data).returncode == 0
+    # Removed, it names nobody any more.
+    b = Browser(From(dawn, "127.0.0.1"), headers={"Remote-User": "Kid.Smith@Example.org"})
+    assert b.get("/").status == 403
+
+
+def test_an_unconfirmed_email_in_the_header_names_nobody(home):
+    dawn = home
+    con = sqlite3.connect(os.path.join(dawn.data, "instance.sqlite"))
+    try:
+        with con:
+            # As /account leaves it while the link is out: given, not verified.
+            con.execute("INSERT INTO member_emails (member_id, address, verified_at, token_hash, token_expires_at, created_at) "
+                        "SELECT id, 'waiting@example.org', NULL, zeroblob(32), 9999999999, 0 FROM members WHERE username = 'kid'")
+        b = Browser(From(dawn, "127.0.0.1"), headers={"Remote-User": "waiting@example.org"})
+        r = b.get("/")
+        assert r.status == 403 and "dawn_session" not in b.jar
+    finally:
+        with con:
+            con.execute("DELETE FROM member_emails")
+        con.close()
 
 
 @pytest.mark.parametrize("value", ["", "   ", "kid mum", "k\u00efd", "x" * 400])

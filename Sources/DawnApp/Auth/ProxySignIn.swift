@@ -6,13 +6,15 @@ import HTTPServer
 /// Authelia or Authentik's forward auth): on a connection from an address in
 /// `DAWN_TRUSTED_PROXIES`, the header names the member, and the browser gets an ordinary
 /// Dawn session (cookie, CSRF, sign-out as with a password). From any other address the
-/// header is never read. An empty or malformed value is ignored; a well-formed name that
-/// is no member's gets the 403 "ask your family's admin" page, and no account is made.
+/// header is never read. A value with `@` is an email address: it names the member whose
+/// verified address it is (`Family+MemberEmails.swift`). An empty or malformed value is
+/// ignored; a well-formed name that is no member's, or an address no member has verified,
+/// gets the 403 "ask your family's admin" page, and no account is made.
 enum ProxySignIn {
     /// What the header says, read only from a trusted proxy's request.
     enum Claim: Equatable {
         case member(Username)
-        /// A well-formed name (or an email address) that no member has.
+        /// A well-formed name, or an email address, that no member has (verified).
         case unknown
     }
 
@@ -23,9 +25,13 @@ enum ProxySignIn {
               let raw = request.headers[header] else { return nil }
         let value = String(Substring(raw).trimmingSpaces)
         guard !value.isEmpty, value.utf8.count <= 320, value.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
-        // An email address would name the member whose address is verified on /account;
-        // members have no verified address yet, so it names nobody.
-        if value.contains("@") { return .unknown }
+        // An address names the member who verified it on /account (ignoring ASCII case);
+        // an unverified, unknown or malformed one names nobody.
+        if value.contains("@") {
+            guard let address = try? EmailAddress(value), let member = try family.member(verifiedEmail: address),
+                  let username = try? Username(member.username) else { return .unknown }
+            return .member(username)
+        }
         guard let username = try? Username(value) else { return nil }
         guard try family.member(username: username) != nil else { return .unknown }
         return .member(username)

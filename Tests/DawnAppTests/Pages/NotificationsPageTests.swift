@@ -116,7 +116,7 @@ final class NotificationsPageTests: XCTestCase {
             _ = dawn.get("/settings")
             return dawn.post("/notifications/test", [])
         }
-        for minute in 0..<NotificationTestThrottle.maxTests {
+        for minute in 0..<dawn.app.notificationTests.limit {
             dawn.setNow(start + Int64(minute) * 60)
             XCTAssertEqual(press().location, "/settings?done=notify_no_targets#notify", "press \(minute + 1)")
         }

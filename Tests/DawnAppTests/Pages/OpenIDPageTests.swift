@@ -63,6 +63,37 @@ final class OpenIDPageTests: XCTestCase {
         XCTAssertEqual(provider.tokenAuthorization.last, "Basic " + Data("dawn:s3cret-s3cret".utf8).base64EncodedString())
     }
 
+    /// The admin's switch for sign-in by email on `/family`: off at first, stored and held in
+    /// memory together, refused to anyone else, absent without a provider.
+    func testTheAdminSwitchesSignInByEmail() throws {
+        let family = dawn.get("/family")
+        XCTAssertTrue(family.text.contains(#"<h2 id="oidc-email-heading">Sign-in by email with Keycloak</h2>"#))
+        XCTAssertTrue(family.text.contains(#"<input type="checkbox" name="on" value="1" aria-describedby="oidc-email-hint"> Let Keycloak"#))
+        XCTAssertFalse(try app().family.openIDEmailSignIn())
+        XCTAssertEqual(dawn.post("/family/oidc-email", [("on", "1")]).location, "/family?done=oidc-email-on#oidc-email")
+        XCTAssertTrue(try app().family.openIDEmailSignIn())
+        XCTAssertTrue(app().openIDEmailSignIn.withLock { $0 })
+        let on = dawn.get("/family?done=oidc-email-on")
+        XCTAssertTrue(on.text.contains(#"<p class="notice" role="status">Keycloak now signs members in by their verified email address too.</p>"#))
+        XCTAssertTrue(on.text.contains(#"aria-describedby="oidc-email-hint" checked>"#))
+        // A member who is not the admin cannot touch it.
+        dawn.addMember("kid", displayName: "Kid")
+        dawn.signIn("kid")
+        XCTAssertEqual(dawn.post("/family/oidc-email", []).status, .forbidden)
+        XCTAssertTrue(app().openIDEmailSignIn.withLock { $0 })
+        dawn.signIn("mum")
+        _ = dawn.get("/family")
+        XCTAssertEqual(dawn.post("/family/oidc-email", []).location, "/family?done=oidc-email-off#oidc-email")
+        XCTAssertFalse(try app().family.openIDEmailSignIn())
+        XCTAssertFalse(app().openIDEmailSignIn.withLock { $0 })
+
+        let plain = try PageHarness(now: start)
+        plain.signedUp()
+        XCTAssertFalse(plain.get("/family").text.contains("oidc-email"))
+        XCTAssertEqual(plain.post("/family/oidc-email", [("on", "1")]).status, .notFound)
+        XCTAssertFalse(try plain.app.family.openIDEmailSignIn())
+    }
+
     func testAnAttemptLastsTenMinutes() {
         connectMum()
         dawn.forgetCookies()

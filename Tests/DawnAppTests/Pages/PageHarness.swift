@@ -2,6 +2,7 @@ import Accounts
 import HTTP
 import HTTPServer
 import Locks
+import Outbound
 import TimeZones
 import XCTest
 @testable import DawnApp
@@ -35,9 +36,9 @@ final class PageHarness {
     /// A fresh instance whose clock reads `now` (an instant as `PageHarness.instant`);
     /// `configure` may change the configuration first (metrics on, a smaller budget…);
     /// `webhooks` receives the webhook calls instead of the delivery queue; `openIDFetch` stands
-    /// in for the OpenID provider's network.
+    /// in for the OpenID provider's network; `sendMail` for the SMTP relay.
     init(now: Int64, webhooks: (any WebhookOutbox)? = nil, configure: (inout DawnConfiguration) -> Void = { _ in },
-         openIDFetch: OpenIDProvider.Fetch? = nil) throws {
+         openIDFetch: OpenIDProvider.Fetch? = nil, sendMail: (@Sendable (SMTPMail) throws -> Void)? = nil) throws {
         folder = NSTemporaryDirectory() + "dawn-pages-\(UInt64.random(in: 0...UInt64.max))"
         var configuration = DawnConfiguration()
         configuration.dataDirectory = folder
@@ -52,7 +53,7 @@ final class PageHarness {
         let clock = Lock(now)
         self.clock = clock
         app = try Dawn(configuration: configuration, now: { clock.withLock { $0 } }, outbox: nil, webhooks: webhooks,
-                       openIDFetch: openIDFetch)
+                       openIDFetch: openIDFetch, sendMail: sendMail)
     }
 
     deinit {

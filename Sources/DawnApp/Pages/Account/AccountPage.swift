@@ -4,8 +4,9 @@ import HTTPServer
 import Templates
 
 
-/// `/account`, for every member: display name, password, signing out everywhere, and
-/// the family's OpenID provider (`AccountPage+OpenID.swift`). (The time zone is a setting:
+/// `/account`, for every member: display name, password, email address
+/// (`AccountPage+Email.swift`), signing out everywhere, and the family's OpenID provider
+/// (`AccountPage+OpenID.swift`). (The time zone is a setting:
 /// `/settings`.)
 /// Forms without gathered data, so their `FormState`s are the model (no `+Model` file).
 enum AccountPage {
@@ -13,7 +14,8 @@ enum AccountPage {
         router.add(.GET, "/account", .member { app, page in
             let done = try page.query()["done"]
             if done == "imported" { return show(app, page, notice: try ImportPage.notice(app, page)) }
-            return show(app, page, notice: notice(done).map { app.t($0, page) } ?? openIDNotice(done, app, page))
+            let key = notice(done) ?? emailNotice(done)
+            return show(app, page, notice: key.map { app.t($0, page) } ?? openIDNotice(done, app, page))
         })
         router.add(.POST, "/account/name", .member { app, page in
             var form = FormState(values: ["displayName": page.form["display_name"] ?? ""])
@@ -29,6 +31,7 @@ enum AccountPage {
             return CachePolicy.signedOut(secure: page.isSecure)
         })
         addOpenID(to: &router)
+        addEmail(to: &router)
     }
 
     /// The key of the notice after `?done=`.
@@ -40,13 +43,14 @@ enum AccountPage {
         }
     }
 
-    private static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil,
-                             name: FormState? = nil, password: FormState = FormState(),
-                             status: HTTPStatus = .ok) -> HTTPResponse {
+    static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil,
+                     name: FormState? = nil, password: FormState = FormState(), email: FormState? = nil,
+                     status: HTTPStatus = .ok) -> HTTPResponse {
         let me = page.signedIn!.member
         let nameForm = name ?? FormState(values: ["displayName": me.displayName])
         return app.render(AccountView(title: app.t("account.title", page), notice: notice, name: nameForm, password: password,
                                       family: try? guardians(app, page), openID: try? openIDCard(app, page),
+                                      email: try? emailCard(app, page, form: email),
                                       importError: nil, importEmpty: false),
                           status: status, for: page)
     }

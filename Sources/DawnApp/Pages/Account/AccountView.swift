@@ -17,6 +17,8 @@ struct AccountView: PageView {
     var family: Family?
     /// `partials/account-oidc.html`; none (no provider configured) hides the card.
     var openID: OpenID?
+    /// `partials/account-email.html`: the member's email address.
+    var email: Email?
     var importError: String?
     /// The refused import asked to start from empty.
     var importEmpty: Bool
@@ -35,6 +37,7 @@ struct AccountView: PageView {
         },
         .object("family", \.family),
         .object("openID", \.openID),
+        .object("email", \.email),
         .text("importError", \.importError),
         .bool("importEmpty", \.importEmpty),
     ]
@@ -122,6 +125,32 @@ struct AccountView: PageView {
             .text("disconnectURL", \.disconnectURL),
             .text("disconnect", \.disconnect),
             .text("keeps", \.keeps),
+        ]
+    }
+
+    /// The member's email address (`AccountPage.emailCard`).
+    struct Email: TemplateView {
+        /// The address and whether it is verified, in words; nil when there is none.
+        var status: String?
+        var verified: Bool
+        /// An SMTP relay is set up: the form is offered.
+        var canSend: Bool
+        /// What the field holds, and why it was refused.
+        var value: String
+        var error: String?
+        var submit: String
+        var actionURL: String
+        /// The remove button's form, when there is an address.
+        var removeURL: String?
+        static let fields: [ViewField<Self>] = [
+            .text("status", \.status),
+            .bool("verified", \.verified),
+            .bool("canSend", \.canSend),
+            .text("value", \.value),
+            .text("error", \.error),
+            .text("submit", \.submit),
+            .text("actionURL", \.actionURL),
+            .text("removeURL", \.removeURL),
         ]
     }
 }

@@ -9,7 +9,8 @@ enum FamilyPage {
     static func add(to router: inout Router<Route>) {
         router.add(.GET, "/family", .admin { app, page in
             let done = try page.query()["done"]
-            return try show(app, page, notice: notice(done).map { app.t($0, page) }, noticeCard: noticeCard(done))
+            let provider = ["name": app.openID?.name ?? OpenIDSettings.defaultName]
+            return try show(app, page, notice: notice(done).map { app.t($0, page, provider) }, noticeCard: noticeCard(done))
         })
         router.add(.POST, "/family/members", .admin(hashesPasswords: true) { app, page in try addMember(app, page) })
         router.add(.POST, "/family/members/{username}/password", .admin(hashesPasswords: true) { app, page in
@@ -42,6 +43,7 @@ enum FamilyPage {
         })
         addChores(to: &router)
         addGuardians(to: &router)
+        addEmailSignIn(to: &router)
     }
 
     /// The card the notice of `?done=` is shown in: the one its redirect's anchor scrolls to
@@ -51,6 +53,7 @@ enum FamilyPage {
         if done == "chore-saved" { return "toast" }
         if choresNotice(done) != nil { return "chores" }
         if guardianNotice(done) != nil { return "guardians" }
+        if emailSignInNotice(done) != nil { return "emailSignIn" }
         return nil
     }
 
@@ -58,6 +61,7 @@ enum FamilyPage {
     private static func notice(_ done: String?) -> String? {
         if let chores = choresNotice(done) { return chores }
         if let key = guardianNotice(done) { return key }
+        if let key = emailSignInNotice(done) { return key }
         if done == "pin_unlocked" { return "pins.family.unlocked" }
         guard let done, ["added", "reset", "removed", "pin_set", "pin_cleared", "screen_revoked"].contains(done) else { return nil }
         return "family.notice." + done
@@ -105,7 +109,7 @@ enum FamilyPage {
     /// `notice` in the card `card` names (see `noticeCard`).
     private static func cardNotice(_ notice: String, in card: String) -> FamilyView.CardNotice {
         FamilyView.CardNotice(toast: card == "toast" ? notice : nil, chores: card == "chores" ? notice : nil,
-                              guardians: card == "guardians" ? notice : nil)
+                              guardians: card == "guardians" ? notice : nil, emailSignIn: card == "emailSignIn" ? notice : nil)
     }
 
     static func show(_ app: Dawn, _ page: PageRequest, notice: String? = nil, noticeCard: String? = nil,
@@ -131,7 +135,8 @@ enum FamilyPage {
             chores: try choresSection(app, page, chores),
             stylesheet: app.staticFiles.url(for: HabitListPage.stylesheet) ?? "",
             guardians: try guardiansSection(app, page, form: guardians),
-            screens: try screensSection(app, page, screens)
+            screens: try screensSection(app, page, screens),
+            emailSignIn: emailSignInCard(app, page)
         ), status: status, for: page)
     }
 

@@ -19,6 +19,8 @@ struct FamilyView: PageView {
     var stylesheet: String
     var guardians: Guardians
     var screens: Screens
+    /// `partials/family-oidc-email.html`; none (no OpenID provider) hides the card.
+    var emailSignIn: EmailSignIn?
 
     static let fields: [ViewField<Self>] = [
         .text("title", \.title),
@@ -30,6 +32,7 @@ struct FamilyView: PageView {
         .text("stylesheet", \.stylesheet),
         .object("guardians", \.guardians),
         .object("screens", \.screens),
+        .object("emailSignIn", \.emailSignIn),
     ]
 
     /// The notice shown inside one card (`chores`, `guardians`) or as a toast.
@@ -37,10 +40,28 @@ struct FamilyView: PageView {
         var toast: String?
         var chores: String?
         var guardians: String?
+        var emailSignIn: String?
         static let fields: [ViewField<Self>] = [
             .text("toast", \.toast),
             .text("chores", \.chores),
             .text("guardians", \.guardians),
+            .text("emailSignIn", \.emailSignIn),
+        ]
+    }
+
+    /// The switch for sign-in by email with the OpenID provider (`FamilyPage.emailSignInCard`).
+    struct EmailSignIn: TemplateView {
+        var heading: String
+        var hint: String
+        var label: String
+        var on: Bool
+        var actionURL: String
+        static let fields: [ViewField<Self>] = [
+            .text("heading", \.heading),
+            .text("hint", \.hint),
+            .text("label", \.label),
+            .bool("on", \.on),
+            .text("actionURL", \.actionURL),
         ]
     }
 

@@ -71,8 +71,8 @@ enum NotificationsPage {
             guard app.notificationTests.allow(member.member.id, now: now) else {
                 let wait = app.notificationTests.secondsUntilAllowed(member.member.id, now: now)
                 var response = app.errorPages.page(PageError(.tooManyRequests, key: "notify.test_throttled", [
-                    "count": String(NotificationTestThrottle.maxTests),
-                    "minutes": String(NotificationTestThrottle.window / 60),
+                    "count": String(app.notificationTests.limit),
+                    "minutes": String(app.notificationTests.window / 60),
                 ]), language: page.language)
                 response.headers.add("Retry-After", String(max(1, wait)))
                 return response

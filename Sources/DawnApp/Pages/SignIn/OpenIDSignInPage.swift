@@ -7,8 +7,9 @@ import OpenIDConnect
 /// sends the browser there (the authorization code flow with PKCE, a `state` and a `nonce`:
 /// `OpenIDAttempts`), and `GET /login/oidc/callback` takes it back, trades the code for an
 /// ID token and checks it (`OpenIDProvider`). The identity signs in the member who
-/// connected it on `/account` (`AccountPage+OpenID.swift`, which starts here too); anyone
-/// else gets the "ask your family's admin" page, and no account is ever made.
+/// connected it on `/account` (`AccountPage+OpenID.swift`, which starts here too), or,
+/// where the admin allows it, the member whose verified address is its verified `email`;
+/// anyone else gets the "ask your family's admin" page, and no account is ever made.
 ///
 /// The button is a link, not a form: the pages' CSP allows forms to post only to Dawn
 /// (`form-action 'self'`), and browsers hold a form's redirect to that too. Starting only
@@ -66,8 +67,10 @@ enum OpenIDSignInPage {
             let identity = try provider.claims(of: idToken, nonce: attempt.request.nonce, now: app.now())
             switch attempt.purpose {
             case .signIn(let next):
-                guard let member = try app.family.member(openIDIssuer: identity.issuer, subject: identity.subject) else {
-                    throw OpenIDFailure(.unknownMember, "no member has connected the identity \(identity.subject.prefix(80))")
+                guard let member = try app.family.member(openIDIssuer: identity.issuer, subject: identity.subject)
+                    ?? (try memberByEmail(identity, app)) else {
+                    throw OpenIDFailure(.unknownMember, "no member has connected the identity \(identity.subject.prefix(80))"
+                                        + (app.openIDEmailSignIn.withLock { $0 } ? ", and no member has verified the email it vouches for" : ""))
                 }
                 let (token, _) = try app.family.startSession(for: member.id)
                 return .redirect(to: next, setCookies: [SessionCookie.set(token, secure: page.isSecure)])
@@ -89,6 +92,16 @@ enum OpenIDSignInPage {
         }
     }
 
+    /// Where the family's admin allows sign-in by email (on `/family`): the member whose
+    /// verified address on `/account` is the one the provider verified. The identity is not
+    /// connected to them: a later sign-in matches the address again, so a member who changes
+    /// or removes their address on Dawn stops being signed in by it.
+    private static func memberByEmail(_ identity: IDTokenClaims, _ app: Dawn) throws -> Member? {
+        guard app.openIDEmailSignIn.withLock({ $0 }), let email = identity.verifiedEmail,
+              let address = try? EmailAddress(email) else { return nil }
+        return try app.family.member(verifiedEmail: address)
+    }
+
     /// The provider, or the 404 of a Dawn that has none.
     private static func configured(_ app: Dawn) throws(PageError) -> OpenIDProvider {
         guard let provider = app.openID else { throw PageError(.notFound, key: "error.not_found") }
@@ -105,17 +118,23 @@ enum OpenIDSignInPage {
         return PageError(status, key: key, arguments)
     }
 
-    /// Where the provider sends the browser back: this request's scheme (as a trusted proxy
-    /// says) and Host, and the callback's path. The provider compares it with the redirect
-    /// URI registered for Dawn, so a forged Host only makes the provider refuse.
+    /// Where the provider sends the browser back: this request's origin and the callback's
+    /// path. The provider compares it with the redirect URI registered for Dawn, so a forged
+    /// Host only makes the provider refuse.
     static func redirectURI(_ page: PageRequest) -> String? {
+        origin(page).map { $0 + Paths.openIDCallback }
+    }
+
+    /// This request's scheme (as a trusted proxy says) and Host, for an address that leaves
+    /// the browser (a redirect URI, a link in a mail); nil for a Host that is no host name.
+    static func origin(_ page: PageRequest) -> String? {
         guard let host = page.http.headers["Host"], !host.isEmpty, host.utf8.count <= 255,
               host.utf8.allSatisfy({ byte in
                   (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                       || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
                       || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
               }) else { return nil }
-        return (page.isSecure ? "https://" : "http://") + host + Paths.openIDCallback
+        return (page.isSecure ? "https://" : "http://") + host
     }
 
     /// An OAuth error code as it may appear on a page: its letters, digits and `_`, at most 40.

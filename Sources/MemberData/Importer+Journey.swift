@@ -109,6 +109,8 @@ extension Importer {
         guard b.indices.contains(where: isTagStart) else { return html }
         var out: [UInt8] = []
         var i = 0
+        // Past the last `>` no tag can close: not searched again for every `<` (linear time).
+        let lastClose = b.lastIndex(of: UInt8(ascii: ">")) ?? -1
         func newlines(_ n: Int) {
             guard !out.isEmpty else { return }
             var have = 0
@@ -116,7 +118,7 @@ extension Importer {
             if have < n { out += Array(repeating: 10, count: n - have) }
         }
         while i < b.count {
-            if b[i] == UInt8(ascii: "<"), isTagStart(i), let close = b[i...].firstIndex(of: UInt8(ascii: ">")) {
+            if b[i] == UInt8(ascii: "<"), i < lastClose, isTagStart(i), let close = b[i...].firstIndex(of: UInt8(ascii: ">")) {
                 var nameStart = i + 1
                 let closing = b[nameStart] == UInt8(ascii: "/")
                 if closing { nameStart += 1 }

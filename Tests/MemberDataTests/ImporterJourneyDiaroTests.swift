@@ -76,6 +76,8 @@ final class ImporterJourneyDiaroTests: XCTestCase {
         XCTAssertEqual(Importer.journalText(fromHTML: "Fish &amp; chips, 2 < 3"), "Fish &amp; chips, 2 < 3", "no tag: kept as typed")
         XCTAssertEqual(Importer.journalText(fromHTML: "<div>a&nbsp;b &unknown; &#0;</div><STYLE>p {}</STYLE><p>c</p>"), "a b &unknown; &#0;\n\nc")
         XCTAssertEqual(Importer.journalText(fromHTML: "<p>open <b"), "open <b", "an unclosed tag is text")
+        let unclosed = String(repeating: "<a", count: 200_000)
+        XCTAssertEqual(Importer.journalText(fromHTML: "<p>" + unclosed), unclosed, "in linear time: each `<` is not searched to the end")
     }
 
     func testADamagedJourneyFileNamesTheFileAndTheField() {

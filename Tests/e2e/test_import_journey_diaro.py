@@ -96,6 +96,7 @@ def test_journey(home):
 def test_diaro_zipped_and_bare(home):
     dawn, admin = home
     kid = member(dawn, admin, "diaro")
+    assert ".xml," in kid.get("/account").text, "the form's file picker offers Diaro's bare XML"
     notice = imported(kid, diaro(), "Diaro_20260310.zip", mode="empty")
     assert "1 entries" in notice and "1 photos." in notice, notice[:800]
     export = json.loads(kid.get("/export/dawn.json").body)

@@ -188,6 +188,11 @@ package enum Importer {
             try readDawn(bytes, into: &plan)
             return
         }
+        if trimmed.hasPrefix("<") {
+            // Diaro's backup, bare: no photos can come with it.
+            _ = try readDiaro(bytes, filename: filename, files: [], into: &plan)
+            return
+        }
         let records = try CSV.records(text, filename: filename)
         guard let header = records.first else { throw Problem(place: .file(filename), key: "import.problem.unknown") }
         let names = header.fields.map { String($0) }

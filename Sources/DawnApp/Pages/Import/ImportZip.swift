@@ -6,9 +6,9 @@ import TimeZones
 import Zip
 
 /// A zip on its way in: Dawn's export (`dawn.json` read as any Dawn export, each photo it
-/// names taken from the zip and checked against its SHA-256), Day One's or Daylio's export,
-/// or a folder of daily Markdown notes; photos stored as the upload path stores them (files
-/// durable before the rows that name them).
+/// names taken from the zip and checked against its SHA-256), Day One's, Daylio's, Diaro's
+/// or Journey's export, or a folder of daily Markdown notes; photos stored as the upload path
+/// stores them (files durable before the rows that name them).
 ///
 /// A photo from Dawn's own export is a stripped JPEG within the stored size, and is kept
 /// byte for byte (the round trip gives back identical files); any other picture under a
@@ -28,10 +28,14 @@ enum ImportZip {
 
     /// Where Daylio keeps its backup in its zip.
     static let daylioName = "backup.daylio"
+    /// Where Diaro keeps its backup in its zip (its photos under `media/photo/`).
+    static let diaroName = "DiaroBackup.xml"
 
     /// The zip opened and what it holds read into `plan`, told by its contents: Dawn's own
-    /// export (`dawn.json`), Daylio's backup (`backup.daylio`), Day One's export (a JSON file
-    /// at the top with its `photos/`), or a folder of daily Markdown notes (`YYYY-MM-DD.md`).
+    /// export (`dawn.json`), Daylio's backup (`backup.daylio`), Diaro's (`DiaroBackup.xml`),
+    /// Journey's export (JSON files at the top, each an entry with `date_journal`), Day One's
+    /// export (a JSON file at the top with its `photos/`), or a folder of daily Markdown notes
+    /// (`YYYY-MM-DD.md`).
     /// Returns the archive (for the photos) and how many photo references were left out.
     static func read(_ source: any ZipSource, filename: String, into plan: inout Importer.Plan, now: Int64,
                      zone: (String) -> TimeZoneRules?) throws(Importer.Problem) -> (archive: ZipArchive, droppedPhotos: Int) {
@@ -53,7 +57,18 @@ enum ImportZip {
             return (archive, 0)
         }
         let files = Set(archive.entries.map(\.name))
-        if let journal = archive.entries.first(where: { !$0.isDirectory && !$0.name.contains("/") && $0.name.hasSuffix(".json") }) {
+        if let entry = archive.entry(named: diaroName) {
+            let outcome = try Importer.readDiaro(try contents(entry), filename: diaroName, files: files, into: &plan)
+            return (archive, outcome.droppedPhotos)
+        }
+        let topJSON = archive.entries.filter { !$0.isDirectory && !$0.name.contains("/") && $0.name.hasSuffix(".json") }
+        if let first = topJSON.first, Importer.isJourneyEntry(try contents(first)) {
+            var entries: [(name: String, bytes: [UInt8])] = []
+            for entry in topJSON { entries.append((entry.name, try contents(entry))) }
+            let outcome = try Importer.readJourney(entries, files: files, zone: zone, into: &plan)
+            return (archive, outcome.droppedPhotos)
+        }
+        if let journal = topJSON.first {
             let outcome = try Importer.readDayOne(try contents(journal), filename: journal.name, files: files, zone: zone, into: &plan)
             return (archive, outcome.droppedPhotos)
         }

@@ -18,7 +18,7 @@ import zipfile
 
 import pytest
 
-from conftest import Dawn, Reader
+from conftest import Dawn, Reader, dawn_binary
 from test_accounts import setup_admin
 from test_import import member
 from test_import_preview import EXPORT, counts
@@ -121,10 +121,14 @@ def test_a_big_zip_is_streamed_to_a_file_and_imported(home):
     assert counts(dawn, "mover") == (1, 2, 2, 1)
     # Only its own member sees it.
     assert admin.get(r.header("Location")).status == 404
-    # Never held whole: the process's peak stays far below the upload's size.
-    hwm = status_kib(dawn, "VmHWM")
-    assert hwm - before_hwm < 40 * 1024, (before_hwm, hwm)
-    assert peak_rss < 100 * 1024, peak_rss
+    # Never held whole: the process's peak stays far below the upload's size. (Not under the
+    # address sanitizer: its quarantine keeps up to 256 MB of freed memory resident.)
+    with open(dawn_binary(), "rb") as binary:
+        instrumented = any(marker in binary.read() for marker in (b"__tsan_init", b"__asan_init"))
+    if not instrumented:
+        hwm = status_kib(dawn, "VmHWM")
+        assert hwm - before_hwm < 40 * 1024, (before_hwm, hwm)
+        assert peak_rss < 100 * 1024, peak_rss
     assert answered and all(h == 200 and p == 200 for h, p, _, _ in answered), answered
     assert max(t for _, _, t, _ in answered) < 2, answered
     assert any(n == 1 for _, _, _, n in answered), "the body went to a file in <data>/uploads"

@@ -10,12 +10,27 @@ enum System {
     /// Gives the pages malloc holds free (in every arena) back to the system: after a burst
     /// of work (an import, a load) the heap's high-water mark would otherwise stay resident.
     static func releaseFreeMemory() {
+        guard mallocIsGlibcs else { return }
         _ = malloc_trim(0)
     }
 
     static func useOneMallocArena() {
+        guard mallocIsGlibcs else { return }
         _ = mallopt(M_ARENA_MAX, 1)
     }
+
+    /// Whether `malloc` is glibc's own. Under the address or thread sanitizer (or a malloc
+    /// preloaded in its place) it is not, and glibc's `malloc_trim` would then work on arenas
+    /// glibc never set up for the calling thread: two event loops trimming at once crashed
+    /// in `mtrim`, and a thread that had trimmed aborted on exit in
+    /// `__malloc_arena_thread_freeres`. The tuning only means anything for glibc's malloc.
+    static let mallocIsGlibcs: Bool = {
+        guard let libc = dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD) else { return false }
+        defer { dlclose(libc) }
+        // RTLD_DEFAULT (a null handle): the `malloc` every call in the process resolves to.
+        guard let used = dlsym(nil, "malloc"), let glibcs = dlsym(libc, "malloc") else { return false }
+        return used == glibcs
+    }()
 
     static func socket(domain: Int32, type: Int32) throws(SystemError) -> Int32 {
         let fd = Glibc.socket(domain, type | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -24,7 +24,8 @@ public struct DawnConfiguration: Sendable, Equatable {
     /// How long a checked session is believed without asking the database again.
     public var sessionCacheSeconds = 5
     /// How long a database connection may go unused before `dawn serve` gives back its
-    /// memory: idle readers are closed, the writer's page cache emptied (see `DataDirectory.releaseIdleMemory`).
+    /// memory: idle readers and writers are closed, and opened again when next used (see
+    /// `DataDirectory.releaseIdleMemory`).
     public var idleDatabaseSeconds = 60
     /// API requests one token may make a minute before 429s (`APIRateLimit`).
     public var apiRequestsPerMinute = APIRateLimit.requestsPerWindow

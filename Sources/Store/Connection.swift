@@ -46,6 +46,12 @@ public final class Connection {
         self.handle = handle
         transactionControlAllowed = .allocate(capacity: 1)
         transactionControlAllowed.initialize(to: false)
+        Self.setUp(handle, transactionControlAllowed: transactionControlAllowed)
+    }
+
+    /// What every handle of ours gets: extended result codes, the busy timeout, and the
+    /// authorizer that refuses transaction control to caller SQL.
+    private static func setUp(_ handle: OpaquePointer, transactionControlAllowed: UnsafeMutablePointer<Bool>) {
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, StoreLimits.busyTimeoutMilliseconds)
         sqlite3_set_authorizer(handle, { context, action, _, _, _, _ in
@@ -81,6 +87,20 @@ public final class Connection {
     /// Opens the file at `path` as `mode` says. Only opens the handle; checking the
     /// file and configuring it is `Database.open`'s job.
     static func open(path: String, mode: OpenMode = .create) throws -> Connection {
+        Connection(path: path, handle: try openHandle(path: path, mode: mode))
+    }
+
+    /// Opens the file again after `close`, as `mode` says (the writer of an idle database
+    /// closed to give its memory back: `Database.releaseIdleMemory`). Statements are
+    /// prepared afresh as they are used.
+    func reopen(mode: OpenMode) throws {
+        guard handle == nil else { return }
+        let fresh = try Self.openHandle(path: path, mode: mode)
+        Self.setUp(fresh, transactionControlAllowed: transactionControlAllowed)
+        handle = fresh
+    }
+
+    private static func openHandle(path: String, mode: OpenMode) throws -> OpaquePointer {
         var handle: OpaquePointer?
         let rc = sqlite3_open_v2(path, &handle, mode.flags, nil)
         guard rc == SQLITE_OK, let handle else {
@@ -94,7 +114,7 @@ public final class Connection {
         // A negative size is in KiB. Only a number of ours is spliced in (PRAGMA binds nothing).
         sqlite3_exec(handle, "PRAGMA cache_size = -\(StoreLimits.pageCacheKiB)", nil, nil, nil)
         _ = dawn_sqlite3_set_lookaside(handle, StoreLimits.lookasideSlotBytes, StoreLimits.lookasideSlots)
-        return Connection(path: path, handle: handle)
+        return handle
     }
 
     /// A database someone else made (an import's file), opened from a copy of its bytes in
@@ -245,13 +265,6 @@ public final class Connection {
     /// `PRAGMA user_version`: the last migration applied.
     func userVersion() throws -> Int {
         try queryOne("PRAGMA user_version")?.int(0) ?? 0
-    }
-
-    /// Gives back the page cache's pages no statement is using (`sqlite3_db_release_memory`):
-    /// they are read again from the file, which the system keeps cached, when next needed.
-    func releaseCachedPages() {
-        guard let handle else { return }
-        sqlite3_db_release_memory(handle)
     }
 
     /// Finalizes every statement and closes the handle. Idempotent; afterwards every

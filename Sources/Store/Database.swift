@@ -32,8 +32,8 @@ public final class Database: Sendable {
 
     private struct WriterUse {
         var lastUsed = MonotonicClock.now
-        /// Whether the writer's page cache may hold pages since it was last emptied.
-        var holdsPages = true
+        /// Closed for being idle (`releaseIdleMemory`): the next use opens the file again.
+        var asleep = false
     }
 
     private init(path: String, schemaVersion: Int, connection: Connection, afterWrite: (@Sendable () -> Void)?) {
@@ -109,7 +109,8 @@ public final class Database: Sendable {
         try StoreFiles.createNewFile(target, mode: 0o600)
         do {
             // VACUUM INTO accepts an empty existing file, which we just created.
-            try lock.withLock { _ in
+            try lock.withLock { use in
+                try wake(&use)
                 try connection.vacuum(into: target)
             }
         } catch {
@@ -123,8 +124,9 @@ public final class Database: Sendable {
     public func integrityCheck() throws -> [String] {
         let messages: [String]
         do {
-            messages = try lock.withLock { _ in
-                try connection.query("PRAGMA integrity_check").map { $0.string(0) }
+            messages = try lock.withLock { use in
+                try wake(&use)
+                return try connection.query("PRAGMA integrity_check").map { $0.string(0) }
             }
         } catch StoreError.sqlite(let code, let message, _) where code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB {
             return [message]
@@ -136,22 +138,27 @@ public final class Database: Sendable {
     /// their reads end. Idempotent; every later call throws `StoreError.closed`.
     public func close() {
         readers?.close()
-        lock.withLock { _ in
+        lock.withLock { use in
+            use.asleep = false
             connection.close()
         }
     }
 
     /// Gives back the memory of connections unused since `cutoff` (`MonotonicClock`): the
-    /// idle readers are closed (schema, statements and page cache with them) and the
-    /// writer's page cache emptied. A writer busy now is left for a later call. Returns
-    /// how many connections gave something back.
+    /// idle readers and the writer are closed (parsed schema, statements and page cache
+    /// with them: about 300 KiB for a member's database, mostly its triggers' parsed SQL);
+    /// the next write, backup or check opens the writer again, as the next read opens a
+    /// reader. A writer busy now is left for a later call. Returns how many connections
+    /// gave something back.
     @discardableResult
     public func releaseIdleMemory(unusedSince cutoff: Duration) -> Int {
         var released = readers?.closeIdle(givenBackBefore: cutoff) ?? 0
+        // An in-memory database (no readers) lives in its one connection: never closed here.
+        guard readers != nil else { return released }
         let writer = lock.withLockIfAvailable { use -> Bool in
-            guard use.holdsPages, use.lastUsed < cutoff else { return false }
-            connection.releaseCachedPages()
-            use.holdsPages = false
+            guard !use.asleep, use.lastUsed < cutoff else { return false }
+            connection.close()
+            use.asleep = true
             return true
         }
         if writer == true { released += 1 }
@@ -164,12 +171,25 @@ public final class Database: Sendable {
         _ body: (Connection) throws -> T
     ) throws -> T {
         try lock.withLock { use in
-            defer {
-                use.lastUsed = MonotonicClock.now
-                use.holdsPages = true
-            }
+            try wake(&use)
+            defer { use.lastUsed = MonotonicClock.now }
             return try Self.run(kind, access: access, on: connection, body)
         }
+    }
+
+    /// Opens the writer again if it was closed for being idle, configured as `open` left it
+    /// (WAL is the file's own; foreign keys and the sync level are the connection's). Never
+    /// creates the file: one removed meanwhile is `StoreError.missing`.
+    private func wake(_ use: inout WriterUse) throws {
+        guard use.asleep else { return }
+        try connection.reopen(mode: .existing)
+        do {
+            try Self.configure(connection, path: path)
+        } catch {
+            connection.close()
+            throw error
+        }
+        use.asleep = false
     }
 
     /// `body` between BEGIN and COMMIT on `connection`, rolled back if it throws.

@@ -289,8 +289,8 @@ final class DatabaseTests: XCTestCase {
         _ = try database.read { try $0.query("SELECT name FROM habit") }
     }
 
-    /// Connections unused since the cutoff give their memory back (the idle reader closed,
-    /// the writer's page cache emptied); the database reads and writes as before after it.
+    /// Connections unused since the cutoff give their memory back (the idle reader and the
+    /// writer closed); the database reads and writes as before after it.
     func testIdleConnectionsGiveTheirMemoryBackAndTheDatabaseStillWorks() throws {
         let database = try openHabits()
         defer { database.close() }
@@ -300,11 +300,73 @@ final class DatabaseTests: XCTestCase {
         let held = SQLiteMemory.bytesInUse
         XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 2, "the idle reader and the writer")
         let released = held - SQLiteMemory.bytesInUse
-        XCTAssertGreaterThan(released, 400_000, "the two page caches (and the reader's schema) are given back")
+        XCTAssertGreaterThan(released, 400_000, "the two page caches and both schemas are given back")
         XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 0, "nothing left to give back")
         XCTAssertEqual(try habitCount(database), 1_000)
         try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["After"]) }
         XCTAssertEqual(try habitCount(database), 1_001)
+    }
+
+    /// A writer closed for being idle opens again as `open` configured it: foreign keys
+    /// enforced, FULL sync, its statements prepared afresh; a backup and a check wake it too.
+    func testAWriterClosedForIdlenessOpensAgainConfiguredAsBefore() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Walk"]) }
+        XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 1, "the writer (no reader was opened)")
+        XCTAssertThrowsError(try database.write { try $0.run("INSERT INTO instance (habit_id) VALUES (?)", [.integer(999)]) }) {
+            guard case StoreError.sqlite(let code, _, _) = $0 else { return XCTFail("\($0)") }
+            XCTAssertEqual(code, ExtendedResultCode.constraintForeignKey)
+        }
+        let (foreignKeys, synchronous) = try database.write { db in
+            (try db.queryOne("PRAGMA foreign_keys")?.int(0), try db.queryOne("PRAGMA synchronous")?.int(0))
+        }
+        XCTAssertEqual(foreignKeys, 1)
+        XCTAssertEqual(synchronous, 2)
+        XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 1)
+        XCTAssertEqual(try database.integrityCheck(), [])
+        XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 1)
+        try database.backup(to: directory.file("copy.sqlite"))
+        let copy = try Database.open(path: directory.file("copy.sqlite"), migrations: habits)
+        defer { copy.close() }
+        XCTAssertEqual(try habitCount(copy), 1)
+        // Transaction control is still refused to caller SQL on the reopened handle.
+        XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 1)
+        XCTAssertThrowsError(try database.write { try $0.execute("COMMIT") })
+        XCTAssertEqual(try habitCount(database), 1)
+    }
+
+    /// A file removed while its writer slept is not made again, empty: the write fails.
+    func testAWriterDoesNotCreateAFileRemovedWhileItWasClosed() throws {
+        let database = try openHabits()
+        defer { database.close() }
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Walk"]) }
+        XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 1)
+        try FileManager.default.removeItem(atPath: database.path)
+        XCTAssertThrowsError(try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Again"]) }) {
+            XCTAssertEqual($0 as? StoreError, .missing(path: database.path), "\($0)")
+        }
+        XCTAssertFalse(directory.exists("habits.sqlite"))
+    }
+
+    /// An in-memory database is its one connection: giving idle memory back never closes it.
+    func testAnInMemoryDatabaseKeepsItsConnectionWhenIdle() throws {
+        let database = try Database.open(path: ":memory:", migrations: habits)
+        defer { database.close() }
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Kept"]) }
+        XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 0)
+        XCTAssertEqual(try habitCount(database), 1)
+    }
+
+    /// A database closed for good stays closed: an idle writer asleep is not woken by `close`.
+    func testCloseAfterIdlenessStaysClosed() throws {
+        let database = try openHabits()
+        try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Walk"]) }
+        XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 1)
+        database.close()
+        XCTAssertThrowsError(try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Again"]) }) {
+            XCTAssertEqual($0 as? StoreError, .closed(path: database.path), "\($0)")
+        }
     }
 
     /// A reader lent to a read in progress and a writer inside its transaction are left

@@ -344,9 +344,14 @@ def test_idle_database_connections_give_their_memory_back(fresh_dawn):
     while idle > busy - 200_000 and time.monotonic() < deadline:
         time.sleep(0.3)
         idle = sqlite_memory(dawn)
-    # The member's idle reader (its parsed schema, statements, pages) closed, and the
-    # writers' page caches emptied.
+    # The member's idle reader and the writers (parsed schema, statements, pages) closed.
     assert idle <= busy - 200_000, (busy, idle)
     r = mum.open("/day/2026-01-06")
     assert r.status == 200 and "2026" in r.text
     assert sqlite_memory(dawn) > idle + 100_000, "the next page opened a reader again"
+    # Idle again: the next write opens the member's writer again, and what it wrote is kept.
+    deadline = time.monotonic() + 15
+    while sqlite_memory(dawn) > idle + 50_000 and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert mum.post("/day/2026-01-06/notes", {"note": "written after a nap"}).status == 303
+    assert "written after a nap" in mum.open("/day/2026-01-06").text

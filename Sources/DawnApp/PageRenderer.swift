@@ -1,6 +1,7 @@
 import HTTP
 import HTTPServer
 import Localization
+import Locks
 import Templates
 
 /// Renders a template into an HTML page, with the values every page may read
@@ -9,8 +10,11 @@ import Templates
 /// templates and what it works out once at start-up from the strings and `Public/`.
 final class PageRenderer: Sendable {
     let templates: TemplateLibrary
-    /// Each language's strings as the nested `t` object templates read (`{{t.nav.today}}`).
-    private let stringValues: [Language: TemplateValue]
+    private let strings: Strings
+    /// Each language's strings as the nested `t` object templates read (`{{t.nav.today}}`),
+    /// made on the first page in that language: a family reads one or two of the five, and
+    /// each tree is about 100 KiB.
+    private let stringValues = Lock<[Language: TemplateValue]>([:])
     private let staticFiles: StaticFiles
     /// The fingerprinted URLs of Public/ for templates, fixed unless files may change.
     private let fixedAssets: TemplateValue?
@@ -18,7 +22,7 @@ final class PageRenderer: Sendable {
     init(templates: TemplateLibrary, strings: Strings, staticFiles: StaticFiles, development: Bool) {
         self.templates = templates
         self.staticFiles = staticFiles
-        stringValues = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Self.nested(strings.table($0))) })
+        self.strings = strings
         // (Not a ternary: `nil` there would become TemplateValue.null, which is a value.)
         if development {
             fixedAssets = Optional.none
@@ -35,7 +39,7 @@ final class PageRenderer: Sendable {
         let name = View.template
         var values = view.templateFields
         values["assets"] = fixedAssets ?? Self.assetValues(staticFiles)
-        values["t"] = stringValues[language] ?? .null
+        values["t"] = texts(for: language)
         values["lang"] = .string(language.rawValue)
         if let signedIn {
             values["me"] = MemberFrame(displayName: signedIn.member.displayName, username: signedIn.member.username,
@@ -57,6 +61,21 @@ final class PageRenderer: Sendable {
         }
         return HTTPResponse(status: status, contentType: "text/html; charset=utf-8", body: body)
     }
+
+    /// `language`'s strings as templates read them, made once.
+    func texts(for language: Language) -> TemplateValue {
+        if let made = stringValues.withLock({ $0[language] }) { return made }
+        // Made outside the lock (a millisecond or two); two first pages at once both make it.
+        let made = Self.nested(strings.table(language))
+        return stringValues.withLock { values in
+            if let first = values[language] { return first }
+            values[language] = made
+            return made
+        }
+    }
+
+    /// How many languages' trees have been made (for tests).
+    var languagesMade: Int { stringValues.withLock { $0.count } }
 
     /// Dotted keys ("nav.today") as nested objects, so templates write `{{t.nav.today}}`.
     static func nested(_ table: [String: String]) -> TemplateValue {

@@ -1,3 +1,4 @@
+@testable import DawnApp
 import HTTP
 import XCTest
 
@@ -31,6 +32,23 @@ final class LanguagesPageTests: XCTestCase {
         let notFound = dawn.get("/nowhere", headers: [("Accept-Language", "es-MX")])
         XCTAssertEqual(notFound.status, .notFound)
         XCTAssertTrue(notFound.text.contains("No hay ninguna página en esta dirección."))
+    }
+
+    /// A language's strings are made into the templates' `t` tree on its first page only:
+    /// a family reading English never holds the other four.
+    func testEachLanguagesStringsAreMadeForTemplatesOnItsFirstPage() throws {
+        let dawn = try PageHarness(now: now)
+        dawn.setUp()
+        dawn.forgetCookies()
+        let before = dawn.app.renderer.languagesMade
+        XCTAssertLessThanOrEqual(before, 1, "only English (the set-up's pages) so far")
+        XCTAssertTrue(dawn.get("/login").text.contains("Forgot your password?"))
+        XCTAssertEqual(dawn.app.renderer.languagesMade, 1)
+        XCTAssertTrue(dawn.get("/login", headers: [("Accept-Language", "it")]).text.contains(#"<html lang="it""#))
+        XCTAssertEqual(dawn.app.renderer.languagesMade, 2)
+        XCTAssertTrue(dawn.get("/login", headers: [("Accept-Language", "it")]).text.contains(#"<html lang="it""#))
+        XCTAssertTrue(dawn.get("/login").text.contains("Forgot your password?"))
+        XCTAssertEqual(dawn.app.renderer.languagesMade, 2, "made once each")
     }
 
     func testGermanDayAndStats() throws {

@@ -146,13 +146,21 @@ final class ImportJobsTests: XCTestCase {
         dawn.signedUp(timeZone: "UTC")
         let me = try dawn.member().account.id
         let release = DispatchSemaphore(value: 0)
-        // One running and eight waiting fill it.
-        var tokens: [String] = []
-        for _ in 0..<9 {
-            tokens.append(try XCTUnwrap(dawn.app.importJobs.start(for: me) { _ in
-                release.wait()
-                return .finished(location: "/account")
-            }))
+        let started = DispatchSemaphore(value: 0)
+        var released = false
+        // However the test ends, its jobs are let go: the harness's shutdown waits for them.
+        defer { if !released { for _ in 0..<9 { release.signal() } } }
+        let job: @Sendable (@escaping @Sendable (ImportJobs.State) -> Void) -> ImportJobs.State = { _ in
+            started.signal()
+            release.wait()
+            return .finished(location: "/account")
+        }
+        // One running (taken by the import thread before the others are queued, however
+        // busy the machine is) and eight waiting fill it.
+        var tokens = [try XCTUnwrap(dawn.app.importJobs.start(for: me, job))]
+        XCTAssertEqual(started.wait(timeout: .now() + 30), .success)
+        for _ in 0..<8 {
+            tokens.append(try XCTUnwrap(dawn.app.importJobs.start(for: me, job)))
         }
         XCTAssertNil(dawn.app.importJobs.start(for: me) { _ in .finished(location: "/account") })
         _ = dawn.get("/account")
@@ -163,6 +171,7 @@ final class ImportJobsTests: XCTestCase {
         let imports = dawn.app.data.memberFolder(me) + "/imports"
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: imports)) ?? [], [], "the upload is not kept")
         for _ in tokens { release.signal() }
+        released = true
         for token in tokens {
             for _ in 0..<500 where dawn.app.importJobs.state(token, for: me) != .finished(location: "/account") {
                 Thread.sleep(forTimeInterval: 0.01)

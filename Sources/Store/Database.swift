@@ -34,6 +34,8 @@ public final class Database: Sendable {
         var lastUsed = MonotonicClock.now
         /// Closed for being idle (`releaseIdleMemory`): the next use opens the file again.
         var asleep = false
+        /// Closed for good (`close`): never opened again.
+        var closed = false
     }
 
     private init(path: String, schemaVersion: Int, connection: Connection, afterWrite: (@Sendable () -> Void)?) {
@@ -139,6 +141,7 @@ public final class Database: Sendable {
     public func close() {
         readers?.close()
         lock.withLock { use in
+            use.closed = true
             use.asleep = false
             connection.close()
         }
@@ -156,7 +159,7 @@ public final class Database: Sendable {
         // An in-memory database (no readers) lives in its one connection: never closed here.
         guard readers != nil else { return released }
         let writer = lock.withLockIfAvailable { use -> Bool in
-            guard !use.asleep, use.lastUsed < cutoff else { return false }
+            guard !use.asleep, !use.closed, use.lastUsed < cutoff else { return false }
             connection.close()
             use.asleep = true
             return true

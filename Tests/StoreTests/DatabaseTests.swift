@@ -358,12 +358,17 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try habitCount(database), 1)
     }
 
-    /// A database closed for good stays closed: an idle writer asleep is not woken by `close`.
+    /// A database closed for good stays closed, asleep or not when it was closed.
     func testCloseAfterIdlenessStaysClosed() throws {
         let database = try openHabits()
         try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Walk"]) }
         XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 1)
         database.close()
+        XCTAssertThrowsError(try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Again"]) }) {
+            XCTAssertEqual($0 as? StoreError, .closed(path: database.path), "\($0)")
+        }
+        // Nor by giving idle memory back after it was closed (the main thread may hold it still).
+        XCTAssertEqual(database.releaseIdleMemory(unusedSince: MonotonicClock.now), 0)
         XCTAssertThrowsError(try database.write { try $0.run("INSERT INTO habit (name) VALUES (?)", ["Again"]) }) {
             XCTAssertEqual($0 as? StoreError, .closed(path: database.path), "\($0)")
         }

@@ -8,7 +8,7 @@ import XCTest
 /// sanitizer's run of `Tests/e2e/test_fd_limit.py`, where both loops go idle together,
 /// crashed about once in twenty before).
 final class MallocTuningTests: XCTestCase {
-    func testMallocIsGlibcsExactlyWhenNoSanitizerRuntimeIsLoaded() {
+    func testMallocIsGlibcsExactlyWhenNoASanOrTSanRuntimeIsLoaded() {
         let sanitizer = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
         XCTAssertEqual(System.mallocIsGlibcs, !sanitizer)
     }

@@ -22,11 +22,11 @@ public struct Router<Handler: Sendable>: Sendable {
     }
 
     private var routes: [Route] = []
-    /// Each route's method and pattern, in `routes`' order: `match` walks these, which are
-    /// not generic, so passing over a route copies nothing (reading `routes[i]` in this
-    /// generic type copies the whole route, handler and pattern, each time).
-    private var methods: [HTTPMethod] = []
-    private var patterns: [RoutePattern] = []
+    /// The methods and patterns, in `routes`' order: `match` walks these, which are not
+    /// generic, so passing over a route copies nothing and looks up no generic metadata.
+    @usableFromInline var table = RouteTable()
+    /// The handlers, in `routes`' order.
+    @usableFromInline var handlers: [Handler] = []
 
     public init() {}
 
@@ -43,8 +43,8 @@ public struct Router<Handler: Sendable>: Sendable {
                          "route \(method.rawValue) \(pattern) overlaps \(other.method.rawValue) \(other.pattern.text)")
         }
         routes.append(Route(method: method, pattern: parsed, handler: handler))
-        methods.append(method)
-        patterns.append(parsed)
+        table.append(method, parsed)
+        handlers.append(handler)
     }
 
     /// The routes whose handler `isIncluded` keeps, in the same order (a sub-router: the
@@ -52,19 +52,53 @@ public struct Router<Handler: Sendable>: Sendable {
     public func filter(_ isIncluded: (Handler) -> Bool) -> Router {
         var kept = Router()
         kept.routes = routes.filter { isIncluded($0.handler) }
-        kept.methods = kept.routes.map(\.method)
-        kept.patterns = kept.routes.map(\.pattern)
+        for route in kept.routes { kept.table.append(route.method, route.pattern) }
+        kept.handlers = kept.routes.map(\.handler)
         return kept
     }
 
     /// `segments` are the decoded segments of the path, e.g. ["day", "2026-11-22"]; [] for "/".
+    /// Inlinable: made for the caller's `Handler`, a request's match costs no generic lookups.
+    @inlinable
     public func match(_ method: HTTPMethod, _ segments: [String]) -> Match {
+        switch table.find(method, segments) {
+        case let .found(index, parameters): .found(handlers[index], parameters: parameters)
+        case let .methodNotAllowed(allow): .methodNotAllowed(allow: allow)
+        case .notFound: .notFound
+        }
+    }
+}
+
+/// The routes' methods and patterns in the order they were added: the router's walk.
+@usableFromInline
+struct RouteTable: Sendable {
+    @usableFromInline
+    enum Found {
+        case found(Int, RouteParameters)
+        case methodNotAllowed(allow: [HTTPMethod])
+        case notFound
+    }
+
+    private var methods: [HTTPMethod] = []
+    private var patterns: [RoutePattern] = []
+
+    @usableFromInline init() {}
+
+    mutating func append(_ method: HTTPMethod, _ pattern: RoutePattern) {
+        methods.append(method)
+        patterns.append(pattern)
+    }
+
+    /// The first route of `method` (or GET, for HEAD) matching `segments`; else the methods
+    /// that other routes of that path answer.
+    @usableFromInline
+    func find(_ method: HTTPMethod, _ segments: [String]) -> Found {
         var allowed: [HTTPMethod] = []
         for index in patterns.indices {
             guard let parameters = patterns[index].match(segments) else { continue }
             let routeMethod = methods[index]
             if routeMethod == method || (method == .HEAD && routeMethod == .GET) {
-                return .found(routes[index].handler, parameters: parameters)
+                return .found(index, parameters)
             }
             allowed.append(routeMethod)
             if routeMethod == .GET { allowed.append(.HEAD) }

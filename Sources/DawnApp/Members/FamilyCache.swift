@@ -10,7 +10,9 @@ import Store
 /// go, by the next page that needs it. Another process writing the file (`dawn user`)
 /// is seen within `maxAgeSeconds`, as the session cache sees it.
 final class FamilyCache: Sendable {
-    struct Snapshot: Sendable {
+    /// One object, shared: a page reads it several times a request, and handing it out is
+    /// then one reference, not six dictionaries.
+    final class Snapshot: Sendable {
         /// Child → their guardians, by display name then username.
         let guardians: [MemberID: [Member]]
         /// Guardian → the children they look after, by display name then username.
@@ -26,6 +28,17 @@ final class FamilyCache: Sendable {
         let pendingRequests: [MemberID: Int]
         /// `Family.wallClock` seconds when it was read.
         let readAt: Int64
+
+        init(guardians: [MemberID: [Member]], children: [MemberID: [Member]], guardianValidators: [MemberID: String],
+             choresRevision: Int64, balances: [MemberID: Int64], pendingRequests: [MemberID: Int], readAt: Int64) {
+            self.guardians = guardians
+            self.children = children
+            self.guardianValidators = guardianValidators
+            self.choresRevision = choresRevision
+            self.balances = balances
+            self.pendingRequests = pendingRequests
+            self.readAt = readAt
+        }
 
         func guardians(of child: MemberID) -> [Member] { guardians[child] ?? [] }
         func children(of guardian: MemberID) -> [Member] { children[guardian] ?? [] }

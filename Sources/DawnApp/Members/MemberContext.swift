@@ -10,7 +10,7 @@ import TimeZones
 /// settings, time zone rules and today's date as they count days. That is the signed-in
 /// member's own, or under `/members/{username}/…` a child's whose guardian is signed in
 /// (`PageRequest.owner`, `GuardianView`): `actor` is always the one signed in.
-struct MemberContext {
+final class MemberContext: Sendable {
     /// The signed-in member: their session (CSRF token), name and language render the page.
     let actor: SignedIn
     /// Whose data the page works on (the actor, or the child a guardian looks after).
@@ -27,18 +27,18 @@ struct MemberContext {
     /// Where this data's pages are: every link and redirect starts here.
     let paths: Paths
 
-    init(_ app: Dawn, _ page: PageRequest) throws {
+    convenience init(_ app: Dawn, _ page: PageRequest) throws {
         try self.init(app, actor: try page.member, owner: try page.owner)
     }
 
     /// The signed-in member's own data.
-    init(_ app: Dawn, signedIn: SignedIn) throws {
+    convenience init(_ app: Dawn, signedIn: SignedIn) throws {
         try self.init(app, actor: signedIn, owner: Owner(signedIn))
     }
 
     /// For `/settings` alone: it shows no day, and it is where a member whose stored zone
     /// cannot be loaded chooses another, so it opens then too, its unread day counted in UTC.
-    init(settingsOf app: Dawn, _ page: PageRequest) throws {
+    convenience init(settingsOf app: Dawn, _ page: PageRequest) throws {
         try self.init(app, actor: try page.member, owner: try page.owner, zoneRequired: false)
     }
 

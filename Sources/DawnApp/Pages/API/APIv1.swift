@@ -44,7 +44,7 @@ enum APIv1 {
         })
         router.add(.GET, "/api/v1/days/{date}", .api { app, page, member in
             let day = try day(app, page, member)
-            let withJournal = page.signedIn?.token.map(\.journal) ?? true
+            let withJournal = page.signedIn?.token?.journal ?? true
             return answer(try APIDay(app, member, day: day, withJournal: withJournal).json)
         })
         router.add(.POST, "/api/v1/days/{date}/check/{habit}", .api(writes: true) { app, page, member in

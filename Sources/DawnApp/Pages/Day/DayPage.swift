@@ -130,13 +130,14 @@ enum DayPage {
         tag.add(owner.timeZone)
         tag.add(me.isAdmin ? 1 : 0)
         tag.add(names.validator)
+        let family = try app.familySnapshot()
         // Family chores live in instance.sqlite: another member's check-off changes this page too.
-        tag.add(try app.familySnapshot().choresRevision)
+        tag.add(family.choresRevision)
         // Today's timeline marks now (and, with no logs, shows the hours around it): a new page each minute.
         // So does the page right after a delete: its undo runs out (`Journal.undoSeconds`).
         tag.add(day == member.today || offersUndo(page) ? member.now / 60 : -1)
         // A child's points (a chore's check-off, a guardian's approval): held in memory by the snapshot.
-        tag.add(try app.familySnapshot().balance(of: owner.id))
+        tag.add(family.balance(of: owner.id))
         // A guardian's children and what is left on their day: another member's writes change this page too.
         try ChildrenModel.fingerprint(app, member, into: &tag)
         if owner.id != me.id {

@@ -712,7 +712,32 @@ final class EventLoop: @unchecked Sendable {
         logBuffer.append(contentsOf: info.method.rawValue.utf8)
         logBuffer.append(UInt8(ascii: " "))
         logBuffer.append(contentsOf: shared.configuration.loggedPath(info.path).utf8)
-        logBuffer.append(contentsOf: " \(status) \(bytes) \(microseconds)us\n".utf8)
+        logBuffer.append(UInt8(ascii: " "))
+        Self.appendDecimal(UInt64(max(0, status)), to: &logBuffer)
+        logBuffer.append(UInt8(ascii: " "))
+        Self.appendDecimal(UInt64(max(0, bytes)), to: &logBuffer)
+        logBuffer.append(UInt8(ascii: " "))
+        Self.appendDecimal(microseconds, to: &logBuffer)
+        logBuffer.append(contentsOf: "us\n".utf8)
+    }
+
+    /// `value`'s decimal digits, written straight into the log's buffer: a line a request,
+    /// with no string made for it.
+    static func appendDecimal(_ value: UInt64, to buffer: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            repeat {
+                scratch[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            while count > 0 {
+                count -= 1
+                buffer.append(scratch[count])
+            }
+        }
     }
 
     private func flushLog() {

@@ -38,20 +38,7 @@ public enum EntityTag {
         /// (multiplications), least significant first, into a buffer read back in order.
         public mutating func add(_ number: Int64) {
             if number < 0 { mix(UInt8(ascii: "-")) }
-            var magnitude = number.magnitude
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: UInt64.max has 20 digits
-            var count = 0
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                repeat {
-                    buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    magnitude /= 10
-                    count += 1
-                } while magnitude > 0
-                while count > 0 {
-                    count -= 1
-                    mix(buffer[count])
-                }
-            }
+            DecimalDigits.forEach(of: number.magnitude) { mix($0) }
             mix(0x1f)
         }
 

@@ -724,20 +724,7 @@ final class EventLoop: @unchecked Sendable {
     /// `value`'s decimal digits, written straight into the log's buffer: a line a request,
     /// with no string made for it.
     static func appendDecimal(_ value: UInt64, to buffer: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            repeat {
-                scratch[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            while count > 0 {
-                count -= 1
-                buffer.append(scratch[count])
-            }
-        }
+        DecimalDigits.forEach(of: value) { buffer.append($0) }
     }
 
     private func flushLog() {

@@ -44,6 +44,7 @@ enum APIv1 {
         })
         router.add(.GET, "/api/v1/days/{date}", .api { app, page, member in
             let day = try day(app, page, member)
+            // Not `token.map(\.journal)`: Swift 6.3.1's optimizer crashes on that form here.
             let withJournal = page.signedIn?.token?.journal ?? true
             return answer(try APIDay(app, member, day: day, withJournal: withJournal).json)
         })

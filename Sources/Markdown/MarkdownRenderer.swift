@@ -71,7 +71,7 @@ public enum MarkdownRenderer {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
         }
-        var bounded = String(String.UnicodeScalarView(source.unicodeScalars.prefix(maxCharacters)))
+        var bounded = bounded(source)
         bounded.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
@@ -81,6 +81,17 @@ public enum MarkdownRenderer {
         defer { cmark_node_free(document) }
         sanitize(document)
         return output(document, parser)
+    }
+
+    /// `source` cut to its first `maxCharacters` scalars: as it is when its UTF-8 is no
+    /// longer (a scalar is at least a byte), else one copy of the prefix's bytes, not a
+    /// scalar appended at a time (an "on this day" card reads a dozen entries a page).
+    static func bounded(_ source: String) -> String {
+        guard source.utf8.count > maxCharacters else { return source }
+        let scalars = source.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: maxCharacters, limitedBy: scalars.endIndex)
+        else { return source }
+        return String(scalars[..<end])
     }
 
     /// A string cmark allocated, copied and freed.

@@ -112,6 +112,25 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// "YYYY-MM-DD"; years beyond 0...9999 get a sign or more digits.
     public var description: String {
+        // The usual case written straight into a small string (no allocation): pages write
+        // a hundred dates or more into their links.
+        if (0...9999).contains(year), (1...12).contains(month), (1...31).contains(day) {
+            return String(unsafeUninitializedCapacity: 10) { text in
+                func put(_ value: Int, _ width: Int, at end: Int) {
+                    var value = value
+                    for index in stride(from: end - 1, through: end - width, by: -1) {
+                        text[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                        value /= 10
+                    }
+                }
+                put(year, 4, at: 4)
+                text[4] = UInt8(ascii: "-")
+                put(month, 2, at: 7)
+                text[7] = UInt8(ascii: "-")
+                put(day, 2, at: 10)
+                return 10
+            }
+        }
         let yearText = year < 0 ? "-" + LocalDate.padded(-year, 4) : LocalDate.padded(year, 4)
         return "\(yearText)-\(LocalDate.padded(month, 2))-\(LocalDate.padded(day, 2))"
     }

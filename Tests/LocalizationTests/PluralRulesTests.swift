@@ -50,6 +50,21 @@ final class PluralRulesTests: XCTestCase {
         XCTAssertEqual(strings.plural("nope", count: 4, .en), "nope.other", "a missing key shows itself")
     }
 
+    /// Known names are filled wherever they stand; an unknown name, a malformed hole and a
+    /// lone brace stay as they are, and text around them (accents, emoji) is kept whole.
+    func testFillReplacesKnownNamesOnly() {
+        let values = ["name": "Zoë", "count": "3", "n2": "🌅"]
+        XCTAssertEqual(Placeholder.fill("{name}", values), "Zoë")
+        XCTAssertEqual(Placeholder.fill("{name}{count}", values), "Zoë3")
+        XCTAssertEqual(Placeholder.fill("Già {count} volte, {name}!", values), "Già 3 volte, Zoë!")
+        XCTAssertEqual(Placeholder.fill("{n2} {other} {Name} {name", values), "🌅 {other} {Name} {name")
+        XCTAssertEqual(Placeholder.fill("{ {name} }", values), "{ Zoë }")
+        XCTAssertEqual(Placeholder.fill("no holes", values), "no holes")
+        XCTAssertEqual(Placeholder.fill("{name}", [:]), "{name}")
+        XCTAssertEqual(Placeholder.fill("{nam}", values), "{nam}", "a name matches whole, not by its prefix")
+        XCTAssertEqual(Placeholder.names("{a} and {b_2} and {a}"), ["a", "b_2"])
+    }
+
     func testNumbersAreGroupedAsEachLanguageWritesThem() {
         XCTAssertEqual(LocalizedNumber.integer(0, .en), "0")
         XCTAssertEqual(LocalizedNumber.integer(999, .it), "999")

@@ -85,6 +85,19 @@ final class MarkdownRendererTests: XCTestCase {
         XCTAssertEqual(MarkdownRenderer.plainText(long).count, MarkdownRenderer.maxCharacters)
     }
 
+    /// The bound counts scalars, not bytes: a text of two-byte letters keeps all of its
+    /// 20,000, and loses only what follows them.
+    func testTheBoundCountsScalars() {
+        let max = MarkdownRenderer.maxCharacters
+        let letters = String(repeating: "é", count: max)
+        XCTAssertEqual(MarkdownRenderer.bounded(letters), letters)
+        XCTAssertEqual(MarkdownRenderer.bounded(letters + "TAIL"), letters)
+        XCTAssertEqual(MarkdownRenderer.bounded("short"), "short")
+        let emoji = String(repeating: "🌅", count: max + 1)
+        XCTAssertEqual(MarkdownRenderer.bounded(emoji).unicodeScalars.count, max)
+        XCTAssertFalse(MarkdownRenderer.plainText(letters + "TAIL").contains("TAIL"))
+    }
+
     func testNULIsReplaced() {
         XCTAssertEqual(html("a\u{0}b"), "<p>a\u{FFFD}b</p>\n")
     }

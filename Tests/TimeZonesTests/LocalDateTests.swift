@@ -159,7 +159,11 @@ final class LocalDateTests: XCTestCase {
         XCTAssertEqual(LocalDate(year: 2026, month: 3, day: 9)!.description, "2026-03-09")
         XCTAssertEqual(LocalDate(year: 12, month: 3, day: 9)!.description, "0012-03-09")
         XCTAssertEqual(LocalDate(year: -1, month: 3, day: 9)!.description, "-0001-03-09")
-        for text in ["2026-03-09", "0001-01-01", "1999-12-31"] {
+        XCTAssertEqual(LocalDate(year: 0, month: 1, day: 1)!.description, "0000-01-01")
+        XCTAssertEqual(LocalDate(year: 9999, month: 12, day: 31)!.description, "9999-12-31")
+        XCTAssertEqual(LocalDate(year: 10_000, month: 1, day: 1)!.description, "10000-01-01")
+        XCTAssertEqual(LocalDate(year: -12_345, month: 1, day: 1)!.description, "-12345-01-01")
+        for text in ["2026-03-09", "0001-01-01", "1999-12-31", "2028-02-29"] {
             XCTAssertEqual(LocalDate(iso: text)?.description, text)
         }
         XCTAssertLessThan(LocalDate(year: 2025, month: 12, day: 31)!, LocalDate(year: 2026, month: 1, day: 1)!)

@@ -5,89 +5,58 @@ import HTTPServer
 import Localization
 import TimeZones
 
-/// A routed request as a page handler sees it. Its parts live in one shared, immutable
-/// object: a page request is handed from admission to the route, into closures and models,
-/// and copying it is then one reference, not its twenty fields (a cached page's hit is
-/// mostly such hand-offs).
-struct PageRequest: Sendable {
-    private final class Parts: Sendable {
-        let http: HTTPRequest
-        let context: RequestContext
-        let segments: [String]
-        let parameters: RouteParameters
-        let form: FormFields
-        let files: [MultipartForm.Part]
-        let signedIn: SignedIn?
-        let cookies: RequestCookies
-        let clientAddress: String
-        let isSecure: Bool
-        let language: Language
-        let limits: HTTPLimits
-        let ward: Owner?
-        let screen: FamilyScreens.Screen?
-        let spooledFiles: [MultipartForm.SpooledPart]
-
-        init(http: HTTPRequest, context: RequestContext, segments: [String], parameters: RouteParameters,
-             form: FormFields, files: [MultipartForm.Part], signedIn: SignedIn?, cookies: RequestCookies,
-             clientAddress: String, isSecure: Bool, language: Language, limits: HTTPLimits, ward: Owner?,
-             screen: FamilyScreens.Screen?, spooledFiles: [MultipartForm.SpooledPart]) {
-            self.http = http
-            self.context = context
-            self.segments = segments
-            self.parameters = parameters
-            self.form = form
-            self.files = files
-            self.signedIn = signedIn
-            self.cookies = cookies
-            self.clientAddress = clientAddress
-            self.isSecure = isSecure
-            self.language = language
-            self.limits = limits
-            self.ward = ward
-            self.screen = screen
-            self.spooledFiles = spooledFiles
-        }
-    }
-
-    private let parts: Parts
+/// A routed request as a page handler sees it. Immutable, and a class: a page request is
+/// handed from admission to the route, into closures and models, and each hand-off is then
+/// one reference, not its fifteen fields (a cached page's hit is mostly such hand-offs).
+final class PageRequest: Sendable {
+    let http: HTTPRequest
+    let context: RequestContext
+    /// The path's decoded segments, as the router matched them.
+    let segments: [String]
+    /// The route's `{name}` captures: read them through the typed accessors below.
+    let parameters: RouteParameters
+    /// The decoded form of a POST (empty for other methods).
+    let form: FormFields
+    /// The file parts of a `multipart/form-data` POST (empty otherwise).
+    let files: [MultipartForm.Part]
+    /// The member whose session cookie came with the request, if any.
+    let signedIn: SignedIn?
+    /// The request's cookies.
+    let cookies: RequestCookies
+    /// The client's address: the peer, or the address a trusted proxy forwarded.
+    let clientAddress: String
+    /// Whether the client reached us over HTTPS (as a trusted proxy says).
+    let isSecure: Bool
+    /// The language of the page: the member's setting, or the browser's `Accept-Language`.
+    let language: Language
+    let limits: HTTPLimits
+    /// Under `/members/{username}/…`: the child whose guardian is signed in (`GuardianView`).
+    let ward: Owner?
+    /// The enrolled family screen its cookie names (`.screen` routes only; nil elsewhere).
+    let screen: FamilyScreens.Screen?
+    /// The file parts of a spooled upload (`HTTPRequest.spooledBody`): where they lie in its file.
+    let spooledFiles: [MultipartForm.SpooledPart]
 
     init(http: HTTPRequest, context: RequestContext, segments: [String], parameters: RouteParameters,
          form: FormFields, files: [MultipartForm.Part], signedIn: SignedIn?, cookies: RequestCookies,
          clientAddress: String, isSecure: Bool, language: Language, limits: HTTPLimits, ward: Owner? = nil,
          screen: FamilyScreens.Screen? = nil, spooledFiles: [MultipartForm.SpooledPart] = []) {
-        parts = Parts(http: http, context: context, segments: segments, parameters: parameters, form: form,
-                      files: files, signedIn: signedIn, cookies: cookies, clientAddress: clientAddress,
-                      isSecure: isSecure, language: language, limits: limits, ward: ward, screen: screen,
-                      spooledFiles: spooledFiles)
+        self.http = http
+        self.context = context
+        self.segments = segments
+        self.parameters = parameters
+        self.form = form
+        self.files = files
+        self.signedIn = signedIn
+        self.cookies = cookies
+        self.clientAddress = clientAddress
+        self.isSecure = isSecure
+        self.language = language
+        self.limits = limits
+        self.ward = ward
+        self.screen = screen
+        self.spooledFiles = spooledFiles
     }
-
-    var http: HTTPRequest { parts.http }
-    var context: RequestContext { parts.context }
-    /// The path's decoded segments, as the router matched them.
-    var segments: [String] { parts.segments }
-    /// The route's `{name}` captures: read them through the typed accessors below.
-    var parameters: RouteParameters { parts.parameters }
-    /// The decoded form of a POST (empty for other methods).
-    var form: FormFields { parts.form }
-    /// The file parts of a `multipart/form-data` POST (empty otherwise).
-    var files: [MultipartForm.Part] { parts.files }
-    /// The member whose session cookie came with the request, if any.
-    var signedIn: SignedIn? { parts.signedIn }
-    /// The request's cookies.
-    var cookies: RequestCookies { parts.cookies }
-    /// The client's address: the peer, or the address a trusted proxy forwarded.
-    var clientAddress: String { parts.clientAddress }
-    /// Whether the client reached us over HTTPS (as a trusted proxy says).
-    var isSecure: Bool { parts.isSecure }
-    /// The language of the page: the member's setting, or the browser's `Accept-Language`.
-    var language: Language { parts.language }
-    var limits: HTTPLimits { parts.limits }
-    /// Under `/members/{username}/…`: the child whose guardian is signed in (`GuardianView`).
-    var ward: Owner? { parts.ward }
-    /// The enrolled family screen its cookie names (`.screen` routes only; nil elsewhere).
-    var screen: FamilyScreens.Screen? { parts.screen }
-    /// The file parts of a spooled upload (`HTTPRequest.spooledBody`): where they lie in its file.
-    var spooledFiles: [MultipartForm.SpooledPart] { parts.spooledFiles }
 
     /// The signed-in member; routes with `.member`/`.admin` access always have one.
     var member: SignedIn {

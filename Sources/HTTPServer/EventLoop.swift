@@ -712,19 +712,15 @@ final class EventLoop: @unchecked Sendable {
         logBuffer.append(contentsOf: info.method.rawValue.utf8)
         logBuffer.append(UInt8(ascii: " "))
         logBuffer.append(contentsOf: shared.configuration.loggedPath(info.path).utf8)
-        logBuffer.append(UInt8(ascii: " "))
-        Self.appendDecimal(UInt64(max(0, status)), to: &logBuffer)
-        logBuffer.append(UInt8(ascii: " "))
-        Self.appendDecimal(UInt64(max(0, bytes)), to: &logBuffer)
-        logBuffer.append(UInt8(ascii: " "))
-        Self.appendDecimal(microseconds, to: &logBuffer)
+        // The numbers digit by digit into the buffer: a line a request, with no string made for it.
+        func number(_ value: UInt64) {
+            logBuffer.append(UInt8(ascii: " "))
+            DecimalDigits.forEach(of: value) { logBuffer.append($0) }
+        }
+        number(UInt64(max(0, status)))
+        number(UInt64(max(0, bytes)))
+        number(microseconds)
         logBuffer.append(contentsOf: "us\n".utf8)
-    }
-
-    /// `value`'s decimal digits, written straight into the log's buffer: a line a request,
-    /// with no string made for it.
-    static func appendDecimal(_ value: UInt64, to buffer: inout [UInt8]) {
-        DecimalDigits.forEach(of: value) { buffer.append($0) }
     }
 
     private func flushLog() {

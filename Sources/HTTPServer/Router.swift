@@ -15,17 +15,10 @@ public struct Router<Handler: Sendable>: Sendable {
         case notFound
     }
 
-    private struct Route: Sendable {
-        let method: HTTPMethod
-        let pattern: RoutePattern
-        let handler: Handler
-    }
-
-    private var routes: [Route] = []
-    /// The methods and patterns, in `routes`' order: `match` walks these, which are not
-    /// generic, so passing over a route copies nothing and looks up no generic metadata.
+    /// The methods and patterns, in the order they were added: `match` walks these, which
+    /// are not generic, so passing over a route copies nothing and looks up no generic metadata.
     @usableFromInline var table = RouteTable()
-    /// The handlers, in `routes`' order.
+    /// The handlers, in the table's order.
     @usableFromInline var handlers: [Handler] = []
 
     public init() {}
@@ -37,12 +30,9 @@ public struct Router<Handler: Sendable>: Sendable {
         } catch {
             preconditionFailure("route \(method.rawValue) \(pattern): \(error.reason)")
         }
-        let answers = method == .HEAD ? HTTPMethod.GET : method
-        for other in routes where (other.method == .HEAD ? HTTPMethod.GET : other.method) == answers {
-            precondition(!parsed.overlaps(other.pattern),
-                         "route \(method.rawValue) \(pattern) overlaps \(other.method.rawValue) \(other.pattern.text)")
+        if let other = table.overlap(method, parsed) {
+            preconditionFailure("route \(method.rawValue) \(pattern) overlaps \(other.method.rawValue) \(other.pattern.text)")
         }
-        routes.append(Route(method: method, pattern: parsed, handler: handler))
         table.append(method, parsed)
         handlers.append(handler)
     }
@@ -51,9 +41,10 @@ public struct Router<Handler: Sendable>: Sendable {
     /// routes guardians may use, say).
     public func filter(_ isIncluded: (Handler) -> Bool) -> Router {
         var kept = Router()
-        kept.routes = routes.filter { isIncluded($0.handler) }
-        for route in kept.routes { kept.table.append(route.method, route.pattern) }
-        kept.handlers = kept.routes.map(\.handler)
+        for index in handlers.indices where isIncluded(handlers[index]) {
+            kept.table.append(table.methods[index], table.patterns[index])
+            kept.handlers.append(handlers[index])
+        }
         return kept
     }
 
@@ -79,14 +70,24 @@ struct RouteTable: Sendable {
         case notFound
     }
 
-    private var methods: [HTTPMethod] = []
-    private var patterns: [RoutePattern] = []
+    private(set) var methods: [HTTPMethod] = []
+    private(set) var patterns: [RoutePattern] = []
 
     @usableFromInline init() {}
 
     mutating func append(_ method: HTTPMethod, _ pattern: RoutePattern) {
         methods.append(method)
         patterns.append(pattern)
+    }
+
+    /// A route of the same method (HEAD answering as GET) whose pattern overlaps `pattern`:
+    /// which of two such routes answers would depend on the order they were added.
+    func overlap(_ method: HTTPMethod, _ pattern: RoutePattern) -> (method: HTTPMethod, pattern: RoutePattern)? {
+        let answers = method == .HEAD ? HTTPMethod.GET : method
+        for index in patterns.indices where (methods[index] == .HEAD ? HTTPMethod.GET : methods[index]) == answers {
+            if pattern.overlaps(patterns[index]) { return (methods[index], patterns[index]) }
+        }
+        return nil
     }
 
     /// The first route of `method` (or GET, for HEAD) matching `segments`; else the methods
